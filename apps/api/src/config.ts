@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Used only outside production; production refuses to start with it. */
+export const DEV_JWT_SECRET = 'dev-only-secret-change-me-dev-only-secret';
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const address = optional.refine((v) => v === undefined || /^0x[0-9a-fA-F]{40}$/.test(v), {
+  message: 'must be 0x followed by 40 hex characters',
+});
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  JWT_SECRET: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('TMC Presale <no-reply@tmc.local>'),
+  S3_BUCKET: optional,
+  S3_REGION: optional,
+  S3_ENDPOINT: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  CHAIN_RPC_URL: optional,
+  CHAIN_ID: optional.pipe(z.coerce.number().int().positive().optional()),
+  COMPANY_WALLET: address,
+  USDC_ADDRESS: address,
+  MIN_CONFIRMATIONS: optional.pipe(z.coerce.number().int().min(1).optional()),
+  ADMIN_EMAIL: optional,
+  ADMIN_PASSWORD: optional,
+  TOKEN_PRICE_AUD: optional.refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), {
+    message: 'must be a decimal number',
+  }),
+  TOKEN_SYMBOL: optional,
+  TOKEN_NAME: optional,
+  SWAP_WALLET: address,
+  WHITE_PAPER_URL: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export class ConfigError extends Error {}
+
+export type Config = Readonly<ReturnType<typeof toConfig>>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    production,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET ?? DEV_JWT_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? 'us-east-1',
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    /** Unset: the embedded dev chain is started (never in production). */
+    chain: env.CHAIN_RPC_URL
+      ? { rpcUrl: env.CHAIN_RPC_URL, chainId: env.CHAIN_ID ?? 1 }
+      : undefined,
+    companyWallet: env.COMPANY_WALLET,
+    usdcAddress: env.USDC_ADDRESS,
+    minConfirmations: env.MIN_CONFIRMATIONS ?? (production ? 12 : 1),
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
+    presale: {
+      tokenPriceAud: env.TOKEN_PRICE_AUD,
+      tokenSymbol: env.TOKEN_SYMBOL,
+      tokenName: env.TOKEN_NAME,
+      swapWallet: env.SWAP_WALLET,
+      whitePaperUrl: env.WHITE_PAPER_URL,
+    },
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** What production must be given explicitly, each with the variable to name. */
+function productionProblems(env: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET)
+    problems.push('JWT_SECRET must be set to a secret of at least 32 bytes in production');
+  else if (Buffer.byteLength(env.JWT_SECRET) < 32)
+    problems.push('JWT_SECRET must be at least 32 bytes long');
+  if (!env.CHAIN_RPC_URL)
+    problems.push('CHAIN_RPC_URL must be set in production (the embedded dev chain is for development only)');
+  if (!env.CHAIN_ID) problems.push('CHAIN_ID must be set in production');
+  if (env.CHAIN_ID === 31337) problems.push('CHAIN_ID 31337 is the dev chain and is refused in production');
+  if (!env.COMPANY_WALLET) problems.push('COMPANY_WALLET must be set in production');
+  if (!env.USDC_ADDRESS) problems.push('USDC_ADDRESS must be set in production');
+  if (!env.SMTP_URL) problems.push('SMTP_URL must be set in production (the outbox is for development only)');
+  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set');
+  return problems;
+}
+
+/** Parses the environment once; throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  if (parsed.data.NODE_ENV === 'production') {
+    const problems = productionProblems(parsed.data);
+    if (problems.length) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);
+  }
+  return Object.freeze(toConfig(parsed.data));
+}
