@@ -13,10 +13,11 @@ export default defineConfig({
           include: ['apps/api/{src,test}/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
-          setupFiles: ['apps/api/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Files share the worker's database (reset between files), so keep modules across files.
+          isolate: false,
         },
       },
       {

@@ -30,10 +30,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   CHAIN_RPC_URL: optional,
-  CHAIN_ID: optional.pipe(z.coerce.number().int().positive().optional()),
+  CHAIN_ID: optional.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
   COMPANY_WALLET: address,
   USDC_ADDRESS: address,
-  MIN_CONFIRMATIONS: optional.pipe(z.coerce.number().int().min(1).optional()),
+  MIN_CONFIRMATIONS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
   TOKEN_PRICE_AUD: optional.refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), {
@@ -43,6 +43,8 @@ const envSchema = z.object({
   TOKEN_NAME: optional,
   SWAP_WALLET: address,
   WHITE_PAPER_URL: optional,
+  /** Set when running behind a load balancer, so rate limits see the client's address. */
+  TRUST_PROXY: optional.pipe(z.enum(['true', 'false']).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -92,6 +94,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       whitePaperUrl: env.WHITE_PAPER_URL,
     },
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY === 'true',
   };
 }
 
@@ -121,6 +124,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
+  if (parsed.data.CHAIN_RPC_URL && !(parsed.data.COMPANY_WALLET && parsed.data.USDC_ADDRESS))
+    throw new ConfigError('COMPANY_WALLET and USDC_ADDRESS must be set when CHAIN_RPC_URL is set');
   if (parsed.data.NODE_ENV === 'production') {
     const problems = productionProblems(parsed.data);
     if (problems.length) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);

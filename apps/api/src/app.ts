@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './lib/mailer/mailer.ts';
+import type { Storage } from './lib/storage/storage.ts';
+import { localFileRoutes } from './lib/storage/local-storage.ts';
+import type { ChainClient } from './lib/chain.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
+import { createRateLimiter } from './lib/rate-limit.ts';
+import { createPresaleService } from './modules/presale/presale.service.ts';
+import { presaleRoutes } from './modules/presale/presale.routes.ts';
+import { createRatesService } from './modules/rates/rates.service.ts';
+import { ratesRoutes } from './modules/rates/rates.routes.ts';
+import { createBanksService } from './modules/banks/banks.service.ts';
+import { banksRoutes } from './modules/banks/banks.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  storage: Storage;
+  chain: ChainClient;
+  /** The built SPA to serve (apps/web/dist); omitted in API-only tests. */
+  webDist?: string;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Request logs never carry query strings (signed URLs) or credentials. */
+const logger = (config: Config, stream?: NodeJS.WritableStream) => ({
+  level: config.env === 'test' && !stream ? 'silent' : config.logLevel,
+  ...(stream ? { stream } : {}),
+  redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp', '*.code', '*.resetToken', '*.refreshToken'],
+  serializers: {
+    req: (req: { method: string; url: string; id: string }) => ({
+      method: req.method,
+      url: req.url.split('?')[0],
+      id: req.id,
+    }),
+  },
+});
+
+function contentSecurityPolicy(config: Config) {
+  const storageOrigin = config.s3?.endpoint
+    ? [new URL(config.s3.endpoint).origin]
+    : config.s3
+      ? [`https://${config.s3.bucket}.s3.${config.s3.region}.amazonaws.com`]
+      : [];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigin],
+      connectSrc: ["'self'", ...storageOrigin],
+      fontSrc: ["'self'", 'data:'],
+      workerSrc: ["'self'", 'blob:'],
+      frameSrc: ["'self'", 'https://www.youtube-nocookie.com', ...storageOrigin],
+      mediaSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger: logger(config, deps.logStream),
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'reqId',
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  // The API speaks JSON only: anything else is a clean 415.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    hsts: config.production,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'TMC Presale API', version: '1.0.0', description: 'The HTTP API of the TMC presale site.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  const rateLimiter = createRateLimiter(db);
+  const presale = createPresaleService({ db });
+  const rates = createRatesService({ db });
+  const banks = createBanksService({ db });
+
+  await app.register(healthRoutes, { database });
+  await app.register(localFileRoutes, { storage: deps.storage, rateLimiter });
+  await app.register(
+    async (v1) => {
+      await v1.register(presaleRoutes, { presale });
+      await v1.register(ratesRoutes, { rates });
+      await v1.register(banksRoutes, { banks });
+    },
+    { prefix: '/v1' },
+  );
+
+  registerSpa(app, deps.webDist);
+  return app;
+}
+
+const API_PREFIXES = ['/v1/', '/files/', '/docs', '/healthz', '/readyz'];
+
+/** Serves the built SPA: hashed assets cached for a year, client routes fall back to index.html. */
+function registerSpa(app: FastifyInstance, webDist: string | undefined) {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
+  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+
+  if (webDist && indexHtml) {
+    void app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders: (res, file) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+    app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isApi = url === '/v1' || API_PREFIXES.some((p) => url.startsWith(p));
+    if (!isApi && indexHtml && (req.method === 'GET' || req.method === 'HEAD')) return sendIndex(reply);
+    return reply.code(404).send({ code: 404, message: 'Not found', data: null });
+  });
+}

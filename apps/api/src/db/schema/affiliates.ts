@@ -1,0 +1,85 @@
+import { date, index, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+import { purchases } from './purchases.ts';
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tier: smallint('tier').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    total: numeric('total', { precision: 20, scale: 2 }).notNull(),
+    status: text('status', { enum: ['created', 'paid'] }).notNull().default('created'),
+    reference: text('reference'),
+    createdBy: uuid('created_by').references(() => users.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payouts_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The commission ledger. "approved" is derived (pending and past the hold period), never stored.
+ * A clawback is a negative row recorded when a paid earning's purchase is reverted.
+ */
+export const affiliateEarnings = pgTable(
+  'affiliate_earnings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    affiliateId: uuid('affiliate_id').notNull().references(() => users.id),
+    referredUserId: uuid('referred_user_id').notNull().references(() => users.id),
+    purchaseId: uuid('purchase_id').notNull().references(() => purchases.id),
+    kind: text('kind', { enum: ['commission', 'clawback'] }).notNull().default('commission'),
+    tier: smallint('tier').notNull(),
+    rate: numeric('rate', { precision: 6, scale: 4 }).notNull(),
+    baseAmount: numeric('base_amount', { precision: 20, scale: 2 }).notNull(),
+    investmentAmount: numeric('investment_amount', { precision: 20, scale: 2 }).notNull(),
+    affiliateEarning: numeric('affiliate_earning', { precision: 20, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('AUD'),
+    status: text('status', { enum: ['pending', 'paid', 'void'] }).notNull().default('pending'),
+    paymentMode: smallint('payment_mode').notNull(),
+    payoutId: uuid('payout_id').references(() => payouts.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('affiliate_earnings_once_key').on(t.purchaseId, t.affiliateId, t.tier, t.kind),
+    index('affiliate_earnings_affiliate_created_idx').on(t.affiliateId, t.createdAt),
+    index('affiliate_earnings_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const referralClicks = pgTable(
+  'referral_clicks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    affiliateId: uuid('affiliate_id').notNull().references(() => users.id),
+    landingPath: text('landing_path').notNull(),
+    ipHash: text('ip_hash').notNull(),
+    day: date('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // At most one click per visitor per affiliate per day.
+  (t) => [uniqueIndex('referral_clicks_daily_key').on(t.affiliateId, t.ipHash, t.day)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
+);

@@ -1,0 +1,76 @@
+import { bigint, boolean, index, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+import { banks } from './presale.ts';
+
+/** Presale requests. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    status: smallint('status').notNull().default(0),
+    paymentMode: smallint('payment_mode').notNull(),
+    bankId: uuid('bank_id').references(() => banks.id),
+    reference: text('reference').notNull(),
+    investmentAmount: numeric('investment_amount', { precision: 20, scale: 2 }).notNull(),
+    tokenAmount: numeric('token_amount', { precision: 60, scale: 18 }).notNull(),
+    tokenPriceAud: numeric('token_price_aud', { precision: 38, scale: 18 }).notNull(),
+    userAmount: numeric('user_amount', { precision: 60, scale: 18 }).notNull(),
+    userCurrency: text('user_currency').notNull(),
+    rate: numeric('rate', { precision: 38, scale: 18 }).notNull(),
+    wallet: text('wallet'),
+    receiptKey: text('receipt_key'),
+    receiptType: text('receipt_type'),
+    documentKey: text('document_key'),
+    documentBackKey: text('document_back_key'),
+    documentType: text('document_type'),
+    billingDocKey: text('billing_doc_key'),
+    billingDocType: text('billing_doc_type'),
+    userRemark: text('user_remark'),
+    remark: text('remark'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purchases_reference_key').on(t.reference),
+    index('purchases_user_created_idx').on(t.userId, t.createdAt),
+    index('purchases_user_amount_idx').on(t.userId, t.investmentAmount),
+    index('purchases_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    purchaseId: uuid('purchase_id').references(() => purchases.id),
+    price: numeric('price', { precision: 60, scale: 18 }).notNull(),
+    currency: text('currency').notNull(),
+    tokenSymbol: text('token_symbol').notNull(),
+    tokenAmount: numeric('token_amount', { precision: 60, scale: 18 }).notNull(),
+    userAmount: numeric('user_amount', { precision: 60, scale: 18 }),
+    userCurrency: text('user_currency'),
+    paymentStatus: smallint('payment_status').notNull().default(0),
+    paymentMode: smallint('payment_mode').notNull(),
+    walletAddress: text('wallet_address'),
+    /** Exact amount due in base units (wei, or USDC's 6 decimals). */
+    quoteBaseUnits: numeric('quote_base_units', { precision: 78, scale: 0 }),
+    quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
+    txnHash: text('txn_hash'),
+    fromAddress: text('from_address'),
+    senderMatchesWallet: boolean('sender_matches_wallet'),
+    paidBaseUnits: numeric('paid_base_units', { precision: 78, scale: 0 }),
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transactions_txn_hash_key').on(t.txnHash),
+    index('transactions_user_created_idx').on(t.userId, t.createdAt),
+    index('transactions_user_price_idx').on(t.userId, t.price),
+    index('transactions_purchase_idx').on(t.purchaseId),
+  ],
+);

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Db } from './client.ts';
+import { banks, currencyRates, settings } from './schema/index.ts';
+
+/** Units per 1 AUD: a starting table that staff (or a rate provider) keep current. */
+export const SEED_RATES: Record<string, string> = {
+  AUD: '1',
+  USD: '0.65',
+  EUR: '0.60',
+  GBP: '0.51',
+  NZD: '1.10',
+  CAD: '0.90',
+  SGD: '0.87',
+  JPY: '98.5',
+  INR: '55.2',
+  CNY: '4.70',
+  HKD: '5.07',
+  CHF: '0.57',
+  SEK: '6.95',
+  NOK: '7.05',
+  DKK: '4.48',
+  ZAR: '11.9',
+  KRW: '905',
+  THB: '23.1',
+  MYR: '2.95',
+  IDR: '10450',
+  PHP: '37.4',
+  AED: '2.39',
+  SAR: '2.44',
+  BRL: '3.62',
+  MXN: '12.4',
+  PLN: '2.58',
+  ETH: '0.0002',
+  USDC: '0.65',
+};
+
+export interface ChainSettings {
+  chainId: number;
+  companyWallet: string;
+  usdcAddress: string;
+}
+
+/**
+ * First start: settings, rates and (outside production) a demo bank. Later starts change nothing,
+ * except that the embedded dev chain's addresses are re-applied because that chain is new each run.
+ */
+export async function seedDatabase(db: Db, config: Config, chain: ChainSettings, devChain: boolean) {
+  const p = config.presale;
+  await db
+    .insert(settings)
+    .values({
+      id: 1,
+      tokenName: p.tokenName ?? 'TMC',
+      tokenSymbol: p.tokenSymbol ?? 'TMC',
+      tokenPriceAud: p.tokenPriceAud ?? '0.02',
+      minPurchaseAud: '50',
+      hardCapAud: '5000000',
+      companyWallet: chain.companyWallet,
+      // The classic burn address: unwanted scam tokens sent here are never moved again.
+      swapWallet: p.swapWallet ?? '0x000000000000000000000000000000000000dEaD',
+      usdcAddress: chain.usdcAddress,
+      chainId: chain.chainId,
+      minConfirmations: config.minConfirmations,
+      whitePaperUrl: p.whitePaperUrl ?? '/white-paper',
+    })
+    .onConflictDoNothing();
+
+  if (devChain) {
+    await db
+      .update(settings)
+      .set({ companyWallet: chain.companyWallet, usdcAddress: chain.usdcAddress, chainId: chain.chainId })
+      .where(sql`${settings.id} = 1`);
+  }
+
+  await db
+    .insert(currencyRates)
+    .values(Object.entries(SEED_RATES).map(([code, rate]) => ({ code, rate })))
+    .onConflictDoNothing();
+
+  if (!config.production) {
+    const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(banks);
+    if (n === 0) {
+      await db.insert(banks).values({
+        currency: 'AUD',
+        bankName: 'Demo Bank of Australia (test account)',
+        accountHolder: 'TMC Presale Pty Ltd',
+        bic: 'DEMOAU2S',
+        routingNumber: '062-000',
+        accountNumber: '12345678',
+      });
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import {
+  createPublicClient,
+  defineChain,
+  erc20Abi,
+  http,
+  isAddressEqual,
+  parseEventLogs,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  type Address,
+  type Chain,
+  type Hash,
+  type Log,
+  type Transaction,
+  type TransactionReceipt,
+} from 'viem';
+
+export interface ChainOptions {
+  rpcUrl: string;
+  chainId: number;
+}
+
+export interface UsdcTransfer {
+  from: Address;
+  to: Address;
+  value: bigint;
+}
+
+export interface BlockInfo {
+  number: bigint;
+  hash: Hash;
+  /** Seconds since the epoch. */
+  timestamp: bigint;
+}
+
+/** Any EVM JSON-RPC endpoint, described only by its id and URL. */
+export function defineRpcChain({ rpcUrl, chainId }: ChainOptions): Chain {
+  return defineChain({
+    id: chainId,
+    name: `Chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+export function createChainClient(options: ChainOptions) {
+  const client = createPublicClient({
+    chain: defineRpcChain(options),
+    transport: http(options.rpcUrl, { timeout: 10_000, retryCount: 2 }),
+  });
+
+  return {
+    chainId: options.chainId,
+    publicClient: client,
+
+    /** Null when the chain does not know the hash (never sent, or dropped). */
+    async getTransaction(hash: Hash): Promise<Transaction | null> {
+      try {
+        return await client.getTransaction({ hash });
+      } catch (error) {
+        if (error instanceof TransactionNotFoundError) return null;
+        throw error;
+      }
+    },
+
+    /** Null while the transaction is unknown or not yet mined. */
+    async getTransactionReceipt(hash: Hash): Promise<TransactionReceipt | null> {
+      try {
+        return await client.getTransactionReceipt({ hash });
+      } catch (error) {
+        if (error instanceof TransactionReceiptNotFoundError) return null;
+        throw error;
+      }
+    },
+
+    getBlockNumber(): Promise<bigint> {
+      return client.getBlockNumber({ cacheTime: 0 });
+    },
+
+    async getBlock(blockNumber: bigint): Promise<BlockInfo> {
+      const block = await client.getBlock({ blockNumber });
+      return { number: block.number, hash: block.hash, timestamp: block.timestamp };
+    },
+
+    /** True when the RPC answers with the configured chain id; never throws. */
+    async ping(): Promise<boolean> {
+      try {
+        return (await client.getChainId()) === options.chainId;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export type ChainClient = ReturnType<typeof createChainClient>;
+
+/**
+ * ERC-20 Transfer events emitted by `usdcAddress` itself. Logs of any other
+ * contract are dropped first: anyone can deploy a token that emits a Transfer
+ * to the company wallet.
+ */
+export function decodeUsdcTransfers(
+  receipt: { logs: readonly Log[] },
+  usdcAddress: Address,
+): UsdcTransfer[] {
+  const logs = receipt.logs.filter((log) => isAddressEqual(log.address, usdcAddress));
+  return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs, strict: true }).map(
+    ({ args }) => ({ from: args.from, to: args.to, value: args.value }),
+  );
+}

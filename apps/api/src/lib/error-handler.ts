@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+
+/** Fastify's own client errors, answered with a clear message instead of its internals. */
+const clientErrors: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type: send application/json'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body must not be empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON body'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid content length'],
+};
+
+function fieldName(path: string, context?: string) {
+  const name = path.replace(/^\//, '').replace(/\//g, '.');
+  return name || context || 'body';
+}
+
+/** The one place errors become the API envelope (API.md, Conventions). */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) void reply.headers(err.headers);
+      return reply.code(err.status).send({
+        code: err.status,
+        message: err.message,
+        data: null,
+        ...(err.fields ? { errors: err.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const field = fieldName(issue.instancePath, err.validationContext);
+        errors[field] ??= issue.message ?? 'Invalid value';
+      }
+      const message = Object.values(errors)[0] ?? 'Invalid input';
+      return reply.code(400).send({ code: 400, message, data: null, errors });
+    }
+    const known = err.code ? clientErrors[err.code] : undefined;
+    if (known) return reply.code(known[0]).send({ code: known[0], message: known[1], data: null });
+    if (err instanceof SyntaxError && err.statusCode === 400)
+      return reply.code(400).send({ code: 400, message: 'Malformed JSON body', data: null });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ code: err.statusCode, message: err.message, data: null });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ code: 500, message: GENERIC_500, data: null });
+  });
+}

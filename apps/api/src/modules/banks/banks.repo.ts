@@ -1,0 +1,18 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { banks } from '../../db/schema/index.ts';
+
+export const listActiveBanks = (db: Tx, currency: string) =>
+  db
+    .select()
+    .from(banks)
+    .where(and(eq(banks.currency, currency), eq(banks.active, true)))
+    .orderBy(asc(banks.bankName));
+
+export async function findActiveBank(db: Tx, id: string) {
+  const [row] = await db
+    .select()
+    .from(banks)
+    .where(and(eq(banks.id, id), eq(banks.active, true)));
+  return row;
+}

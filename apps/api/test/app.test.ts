@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messages } from '@tmc/shared';
+import { envelope } from '../src/lib/envelope.ts';
+import { badRequest } from '../src/lib/errors.ts';
+import { buildTestApp } from './test-app.ts';
+
+let app: FastifyInstance;
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-web-'));
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>TMC</title><div id="root"></div>');
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  ({ app } = await buildTestApp({ webDist, build: (a) => {
+    // A probe route that exercises the shared validation and error pipeline.
+    a.withTypeProvider<ZodTypeProvider>().post('/v1/probe', {
+      schema: { body: z.object({ email: z.string().regex(/@.*\./, messages.email), name: z.string().trim().min(1, messages.name) }) },
+    }, async (req) => {
+      if (req.body.name === 'boom') throw new Error('database exploded: secret detail');
+      if (req.body.name === 'rule') throw badRequest('A business rule said no');
+      return envelope(201, { hello: req.body.name }, 'Created');
+    });
+  } }));
+});
+afterAll(() => app.close());
+
+describe('envelope and status codes', () => {
+  it('wraps success as {code, message, data}', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/probe', payload: { email: 'a@b.co', name: 'Ann' } });
+    expect(res.json()).toEqual({ code: 201, message: 'Created', data: { hello: 'Ann' } });
+  });
+
+  it('answers validation errors with 400, the spec message and errors per field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/probe', payload: { email: 'nope', name: ' ' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 400,
+      message: messages.email,
+      data: null,
+      errors: { email: messages.email, name: messages.name },
+    });
+  });
+
+  it('answers a business rule with 400 and its message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/probe', payload: { email: 'a@b.co', name: 'rule' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, message: 'A business rule said no', data: null });
+  });
+
+  it('hides unknown errors behind a generic 500', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/probe', payload: { email: 'a@b.co', name: 'boom' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().code).toBe(500);
+    expect(res.body).not.toContain('secret detail');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/probe',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.co",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: 'Malformed JSON body', data: null });
+  });
+
+  it('answers a wrong content type with 415', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/probe',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 415, data: null });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/probe',
+      payload: { email: 'a@b.co', name: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 413, message: 'Request body is too large' });
+  });
+
+  it('sends a request id and security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('routing', () => {
+  it('answers unknown /v1 paths with a JSON 404', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await app.inject({ method, url: '/v1/no-such-thing' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 404, message: 'Not found', data: null });
+    }
+  });
+
+  it('falls back to the SPA for client routes', async () => {
+    for (const url of ['/', '/token/buy/bank', '/presale-requests?page=2', '/some/unknown/page']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('does not serve the SPA for a missing asset of the API', async () => {
+    const res = await app.inject({ method: 'GET', url: '/files/uploads/missing.png' });
+    expect(res.statusCode).not.toBe(200);
+  });
+
+  it('reports health and readiness', async () => {
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ code: 200 });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ code: 200, data: { status: 'ready' } });
+  });
+
+  it('publishes an OpenAPI document with the routes and a UI at /docs', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/presale/config', '/v1/currency-rate/getCurrency']));
+    const ui = await app.inject({ method: 'GET', url: '/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
