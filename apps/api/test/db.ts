@@ -35,10 +35,9 @@ export function getTestDatabase(): Promise<Database> {
 
 /** Empties every table of the app (not the migrations journal). */
 export async function resetDatabase(database: Database) {
-  const rows = await database.db.execute<{ tablename: string }>(
+  const { rows } = await database.db.execute<{ tablename: string }>(
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );
-  const list = (rows as unknown as { rows?: { tablename: string }[] }).rows ?? (rows as unknown as { tablename: string }[]);
-  const names = list.map((r) => `"${r.tablename}"`).join(', ');
+  const names = rows.map((r) => `"${r.tablename}"`).join(', ');
   if (names) await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
 }

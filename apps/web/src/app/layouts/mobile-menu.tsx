@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import type { User } from '@tmc/shared';
+import { buttonClasses } from '../../components/ui/button';
+import { CloseIcon, ExternalLinkIcon, MenuIcon } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { cn } from '../../lib/cn';
+import { accountLinks } from './account-links';
+import { UserAvatar } from './user-avatar';
+
+interface MobileMenuProps {
+  user: User | null;
+  homeHref: string;
+  buyHref: string;
+  whitePaperUrl: string;
+  onLogout: () => void;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex min-h-12 items-center rounded-xl px-4 font-bold transition hover:bg-surface-3',
+    isActive ? 'bg-surface-3 text-lime' : 'text-fg',
+  );
+
+/** Below 960 px: a hamburger that opens the same links as the desktop header and menu. */
+export function MobileMenu({ user, homeHref, buyHref, whitePaperUrl, onLogout }: MobileMenuProps) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    }
+    function onPointerDown(event: MouseEvent) {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('mousedown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('mousedown', onPointerDown);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div ref={rootRef} className="md:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={() => setOpen((value) => !value)}
+        className="grid size-11 place-items-center rounded-full border-2 border-line bg-surface text-2xl transition hover:border-muted"
+      >
+        {open ? <CloseIcon /> : <MenuIcon />}
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b-2 border-line bg-ink/98 shadow-chunky backdrop-blur"
+      >
+        <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-4">
+          <NavLink to={homeHref} end className={linkClass} onClick={close}>
+            Home
+          </NavLink>
+          <NavLink to={buyHref} className={linkClass} onClick={close}>
+            Buy TMC
+          </NavLink>
+          <a
+            href={whitePaperUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={close}
+            className="flex min-h-12 items-center gap-2 rounded-xl px-4 font-bold text-fg transition hover:bg-surface-3"
+          >
+            White Paper
+            <ExternalLinkIcon className="text-muted" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+
+          {user ? (
+            <div className="mt-3 flex flex-col gap-1 border-t-2 border-line pt-4">
+              <div className="mb-2 flex items-center gap-3 px-2">
+                <UserAvatar name={user.name} />
+                <div className="min-w-0">
+                  <p className="truncate font-bold">{user.name}</p>
+                  <p className="truncate text-sm text-muted">{user.email}</p>
+                </div>
+              </div>
+              {accountLinks(user).map((link) => (
+                <NavLink key={link.to} to={link.to} className={linkClass} onClick={close}>
+                  {link.label}
+                </NavLink>
+              ))}
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+                className="flex min-h-12 items-center rounded-xl px-4 text-left font-bold text-danger transition hover:bg-surface-3"
+              >
+                Logout
+              </button>
+            </div>
+          ) : (
+            <Link
+              to={paths.login}
+              onClick={close}
+              className={buttonClasses('primary', 'md', 'mt-3')}
+            >
+              Affiliate Login
+            </Link>
+          )}
+        </nav>
+      </div>
+    </div>
+  );
+}

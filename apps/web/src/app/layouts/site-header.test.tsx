@@ -1,0 +1,146 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../lib/api-client';
+import { clearSession, getSession, setSession } from '../../lib/session';
+import { tokensFixture, userFixture } from '../../testing/fixtures';
+import { renderRoutes } from '../../testing/render';
+import { SiteHeader } from './site-header';
+
+function renderHeader(url = '/') {
+  return renderRoutes(
+    [
+      { path: '/', element: <SiteHeader /> },
+      { path: '*', element: <SiteHeader /> },
+    ],
+    [url],
+  );
+}
+
+function mainNav() {
+  return within(screen.getByRole('navigation', { name: 'Main' }));
+}
+
+afterEach(() => {
+  clearSession();
+  vi.restoreAllMocks();
+});
+
+describe('SiteHeader', () => {
+  it('offers Affiliate Login to visitors', () => {
+    renderHeader();
+
+    expect(screen.getByRole('link', { name: 'Affiliate Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: /account menu/i })).not.toBeInTheDocument();
+    expect(mainNav().getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(mainNav().getByRole('link', { name: 'Buy TMC' })).toHaveAttribute('href', '/token/buy');
+  });
+
+  it('opens the white paper from the presale config in a new tab', () => {
+    renderHeader();
+    const link = mainNav().getByRole('link', { name: /White Paper/ });
+    expect(link).toHaveAttribute('href', 'https://papers.example.com/tmc');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('shows the signed-in user with name, e-mail and initial', () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    renderHeader();
+
+    const button = screen.getByRole('button', { name: /account menu/i });
+    expect(within(button).getByText('Jamie Rivers')).toBeInTheDocument();
+    expect(within(button).getByText('jamie@example.com')).toBeInTheDocument();
+    expect(within(button).getByText('J')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Affiliate Login' })).not.toBeInTheDocument();
+  });
+
+  it('carries referral_code from the URL on Home and Buy', () => {
+    renderHeader('/disclaimer?referral_code=MEME42');
+
+    expect(mainNav().getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'href',
+      '/?referral_code=MEME42',
+    );
+    expect(mainNav().getByRole('link', { name: 'Buy TMC' })).toHaveAttribute(
+      'href',
+      '/token/buy?referral_code=MEME42',
+    );
+  });
+
+  it('carries a stored referral code too', () => {
+    localStorage.setItem('referralCode', 'SAVED7');
+    renderHeader('/disclaimer');
+    expect(mainNav().getByRole('link', { name: 'Buy TMC' })).toHaveAttribute(
+      'href',
+      '/token/buy?referral_code=SAVED7',
+    );
+  });
+
+  it('has a keyboard-driven account menu', async () => {
+    setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+    renderHeader();
+    const button = screen.getByRole('button', { name: /account menu/i });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    button.focus();
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Profile',
+      'Transaction',
+      'Presale Requests',
+      'Admin',
+      'Logout',
+    ]);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(items[0]).toHaveFocus());
+
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    await waitFor(() => expect(items[1]).toHaveFocus());
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    await waitFor(() => expect(items[4]).toHaveFocus());
+
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('shows no Admin item to other users', () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: /account menu/i }));
+    expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('logs out: revokes the refresh token, clears the session and goes to /login', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ code: 200, message: 'ok', data: null });
+    setSession({ user: userFixture, tokens: tokensFixture('a1', 'r1') });
+    const { router } = renderHeader('/profile');
+
+    fireEvent.click(screen.getByRole('button', { name: /account menu/i }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(post).toHaveBeenCalledWith('/v1/auth/logout', { refreshToken: 'r1' }, { auth: false });
+    expect(getSession().user).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('mobile logout clears all of local storage', async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(new Error('offline'));
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    localStorage.setItem('something-else', 'x');
+    const { router } = renderHeader('/profile');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }));
+    expect(mobile.getByText('jamie@example.com')).toBeInTheDocument();
+    fireEvent.click(mobile.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.length).toBe(0);
+    expect(getSession().user).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { paths } from '../config/paths';
+import { clearSession, setSession } from '../lib/session';
+import { tokensFixture, userFixture } from '../testing/fixtures';
+import { renderRoutes } from '../testing/render';
+import { routes } from './router';
+
+afterEach(() => clearSession());
+
+const pages: [path: string, heading: string, title: string][] = [
+  [paths.home, 'TMC', 'Home · TMC Presale'],
+  [paths.buy, 'Buy TMC', 'Buy TMC · TMC Presale'],
+  [paths.buyBank, 'Pay with Bank Transfer', 'Pay with Bank Transfer · TMC Presale'],
+  [paths.buyCrypto, 'Pay with Crypto Transfer', 'Pay with Crypto Transfer · TMC Presale'],
+  [paths.whitePaper, 'White Paper', 'White Paper · TMC Presale'],
+  [paths.disclaimer, 'Disclaimer', 'Disclaimer · TMC Presale'],
+  [paths.affiliateDisclaimer, 'Affiliate Disclaimer', 'Affiliate Disclaimer · TMC Presale'],
+  [paths.login, 'Affiliate Login', 'Affiliate Login · TMC Presale'],
+  [paths.signup, 'Sign Up', 'Sign Up · TMC Presale'],
+  [paths.otp, 'Verify OTP', 'Verify OTP · TMC Presale'],
+  [paths.forgetPassword, 'Forgot Password', 'Forgot Password · TMC Presale'],
+  [paths.forgetPasswordOtp, 'Enter Reset Code', 'Enter Reset Code · TMC Presale'],
+  [paths.updatePassword, 'Update Password', 'Update Password · TMC Presale'],
+  [paths.profile, 'Profile', 'Profile · TMC Presale'],
+  [paths.transaction, 'Transactions', 'Transactions · TMC Presale'],
+  [paths.affiliates, 'Affiliates', 'Affiliates · TMC Presale'],
+  [paths.presaleRequests, 'Presale Requests', 'Presale Requests · TMC Presale'],
+];
+
+describe('routes', () => {
+  it.each(pages)('%s shows its page and sets the title', async (path, heading, title) => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const { router } = renderRoutes(routes, [path]);
+
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('shows the staff console only to admins', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    renderRoutes(routes, ['/admin']);
+    expect(await screen.findByText('Staff only')).toBeInTheDocument();
+  });
+
+  it('opens the staff console for an admin', async () => {
+    setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+    renderRoutes(routes, ['/admin/purchases']);
+    expect(
+      await screen.findByRole('heading', { name: 'Admin Console', level: 1 }),
+    ).toBeInTheDocument();
+  });
+});

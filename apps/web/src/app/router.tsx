@@ -1,0 +1,136 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { AuthLayout } from './layouts/auth-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './layouts/route-error';
+import { RequireAuth } from './require-auth';
+import { HomeRoute } from './routes/home';
+
+/*
+ * Every page except home is loaded on demand, so the first load of "/" carries only the
+ * shell; the admin console and the white paper viewer get their own chunks.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <HomeRoute /> },
+          {
+            path: paths.buy,
+            lazy: () => import('./routes/buy').then((m) => ({ Component: m.BuyRoute })),
+          },
+          {
+            path: paths.buyBank,
+            lazy: () => import('./routes/buy-bank').then((m) => ({ Component: m.BuyBankRoute })),
+          },
+          {
+            path: paths.buyCrypto,
+            lazy: () =>
+              import('./routes/buy-crypto').then((m) => ({ Component: m.BuyCryptoRoute })),
+          },
+          {
+            path: paths.whitePaper,
+            lazy: () =>
+              import('./routes/white-paper').then((m) => ({ Component: m.WhitePaperRoute })),
+          },
+          {
+            path: paths.disclaimer,
+            lazy: () =>
+              import('./routes/disclaimer').then((m) => ({ Component: m.DisclaimerRoute })),
+          },
+          {
+            path: paths.affiliateDisclaimer,
+            lazy: () =>
+              import('./routes/affiliate-disclaimer').then((m) => ({
+                Component: m.AffiliateDisclaimerRoute,
+              })),
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                path: paths.profile,
+                lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })),
+              },
+              {
+                path: paths.transaction,
+                lazy: () =>
+                  import('./routes/transaction').then((m) => ({ Component: m.TransactionRoute })),
+              },
+              {
+                path: paths.affiliates,
+                lazy: () =>
+                  import('./routes/affiliates').then((m) => ({ Component: m.AffiliatesRoute })),
+              },
+              {
+                path: paths.presaleRequests,
+                lazy: () =>
+                  import('./routes/presale-requests').then((m) => ({
+                    Component: m.PresaleRequestsRoute,
+                  })),
+              },
+              {
+                // The console routes its own sub-pages.
+                path: `${paths.admin}/*`,
+                lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })),
+              },
+            ],
+          },
+          {
+            path: '*',
+            lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
+          },
+        ],
+      },
+      {
+        element: <AuthLayout />,
+        children: [
+          {
+            path: paths.login,
+            lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
+          },
+          {
+            path: paths.signup,
+            lazy: () => import('./routes/signup').then((m) => ({ Component: m.SignupRoute })),
+          },
+          {
+            path: paths.otp,
+            lazy: () => import('./routes/otp').then((m) => ({ Component: m.OtpRoute })),
+          },
+          {
+            path: paths.forgetPassword,
+            lazy: () =>
+              import('./routes/forget-password').then((m) => ({
+                Component: m.ForgetPasswordRoute,
+              })),
+          },
+          {
+            path: paths.forgetPasswordOtp,
+            lazy: () =>
+              import('./routes/forget-password-otp').then((m) => ({
+                Component: m.ForgetPasswordOtpRoute,
+              })),
+          },
+          {
+            path: paths.updatePassword,
+            lazy: () =>
+              import('./routes/update-password').then((m) => ({
+                Component: m.UpdatePasswordRoute,
+              })),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

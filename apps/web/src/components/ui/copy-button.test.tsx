@@ -1,0 +1,77 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CopyButton } from './copy-button';
+import { toast, Toaster } from './toast';
+
+function mockClipboard(writeText: (text: string) => Promise<void>) {
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  act(() => toast.clear());
+  vi.useRealTimers();
+});
+
+describe('CopyButton', () => {
+  it('copies, shows Copied! for 2 seconds and toasts', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    mockClipboard(writeText);
+    render(
+      <>
+        <CopyButton value="0xabc123" label="Copy address" />
+        <Toaster />
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'Copy address' });
+
+    fireEvent.click(button);
+    await act(() => Promise.resolve());
+
+    expect(writeText).toHaveBeenCalledWith('0xabc123');
+    expect(button).toHaveTextContent('Copied!');
+    expect(screen.getByText('Copied to clipboard!')).toBeInTheDocument();
+
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
+    expect(button).toHaveTextContent('Copied!');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(button).toHaveTextContent('Copy address');
+  });
+
+  it('toasts a failure and keeps its label', async () => {
+    mockClipboard(() => Promise.reject(new Error('denied')));
+    render(
+      <>
+        <CopyButton value="0xabc123" />
+        <Toaster />
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'Copy' });
+
+    fireEvent.click(button);
+    await act(() => Promise.resolve());
+
+    expect(screen.getByText('Failed to copy!')).toBeInTheDocument();
+    expect(button).toHaveTextContent('Copy');
+    expect(button).not.toHaveTextContent('Copied!');
+  });
+
+  it('toasts close by themselves after 5 seconds', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('Saved');
+    });
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+});

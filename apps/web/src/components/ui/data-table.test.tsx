@@ -1,0 +1,77 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type Column } from './data-table';
+
+interface Row {
+  id: string;
+  email: string;
+}
+
+const columns: Column<Row>[] = [{ id: 'email', header: 'Referred To', cell: (row) => row.email }];
+
+function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  const onPageChange = vi.fn();
+  const onLimitChange = vi.fn();
+  render(
+    <DataTable<Row>
+      caption="Affiliates"
+      columns={columns}
+      rows={[{ id: '1', email: 'a@example.com' }]}
+      getRowId={(row) => row.id}
+      page={2}
+      limit={10}
+      totalResults={35}
+      onPageChange={onPageChange}
+      onLimitChange={onLimitChange}
+      {...props}
+    />,
+  );
+  return { onPageChange, onLimitChange };
+}
+
+describe('DataTable', () => {
+  it('shows rows and pages on the server', () => {
+    const { onPageChange, onLimitChange } = renderTable();
+    const table = screen.getByRole('table', { name: 'Affiliates' });
+    expect(within(table).getByRole('columnheader', { name: 'Referred To' })).toBeInTheDocument();
+    expect(within(table).getByText('a@example.com')).toBeInTheDocument();
+    expect(screen.getByText('11–20 of 35')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 4')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenCalledWith(3);
+    fireEvent.click(screen.getByRole('button', { name: 'First page' }));
+    expect(onPageChange).toHaveBeenCalledWith(1);
+
+    const pageSize = screen.getByLabelText('Rows per page');
+    expect(
+      within(pageSize)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '15', '20', '25', '30']);
+    fireEvent.change(pageSize, { target: { value: '25' } });
+    expect(onLimitChange).toHaveBeenCalledWith(25);
+  });
+
+  it('shows skeleton rows while loading', () => {
+    renderTable({ loading: true });
+    const table = screen.getByRole('table');
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(10);
+    expect(screen.queryByText('a@example.com')).not.toBeInTheDocument();
+  });
+
+  it('says when there is nothing to show', () => {
+    renderTable({ rows: [], totalResults: 0, page: 1 });
+    expect(screen.getByText('No records found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('shows the error with a retry', () => {
+    const onRetry = vi.fn();
+    renderTable({ error: 'Invalid filter', onRetry });
+    expect(screen.getByText('Invalid filter')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,235 @@
+import { useId, type ReactNode } from 'react';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@tmc/shared';
+import { cn } from '../../lib/cn';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import {
+  AlertIcon,
+  ChevronDownIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ChevronsLeftIcon,
+  ChevronsRightIcon,
+} from './icons';
+import { controlClasses } from './field';
+
+export interface Column<T> {
+  id: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  className?: string;
+}
+
+export interface DataTableProps<T> {
+  /** Names the table for screen readers (visually hidden). */
+  caption: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[] | undefined;
+  getRowId: (row: T) => string;
+  loading?: boolean;
+  /** A message to show instead of the rows, e.g. the server message of a failed list call. */
+  error?: string | null;
+  onRetry?: () => void;
+  emptyTitle?: ReactNode;
+  emptyDescription?: ReactNode;
+  /** Server pagination: 1-based page, page size and the total across all pages. */
+  page: number;
+  limit: number;
+  totalResults: number;
+  onPageChange: (page: number) => void;
+  onLimitChange: (limit: number) => void;
+  pageSizeOptions?: readonly number[];
+}
+
+const alignClass = { left: 'text-left', right: 'text-right', center: 'text-center' };
+
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  getRowId,
+  loading = false,
+  error,
+  onRetry,
+  emptyTitle = 'No records found',
+  emptyDescription,
+  page,
+  limit = DEFAULT_PAGE_SIZE,
+  totalResults,
+  onPageChange,
+  onLimitChange,
+  pageSizeOptions = PAGE_SIZES,
+}: DataTableProps<T>) {
+  const pageSizeId = useId();
+  const totalPages = Math.max(1, Math.ceil(totalResults / limit));
+  const from = totalResults === 0 ? 0 : (page - 1) * limit + 1;
+  const to = Math.min(page * limit, totalResults);
+  const span = columns.length;
+
+  let body: ReactNode;
+  if (loading) {
+    body = Array.from({ length: Math.min(limit, 10) }, (_, rowIndex) => (
+      <tr key={`skeleton-${rowIndex}`} aria-hidden="true">
+        {columns.map((column) => (
+          <td key={column.id} className="px-4 py-4">
+            <span className="block h-4 w-full max-w-32 animate-skeleton rounded-full bg-surface-3" />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (error) {
+    body = (
+      <tr>
+        <td colSpan={span}>
+          <EmptyState
+            icon={<AlertIcon className="text-danger" />}
+            title="Could not load this list"
+            description={error}
+            action={
+              onRetry ? (
+                <Button variant="secondary" size="sm" onClick={onRetry}>
+                  Try again
+                </Button>
+              ) : undefined
+            }
+          />
+        </td>
+      </tr>
+    );
+  } else if (!rows || rows.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={span}>
+          <EmptyState title={emptyTitle} description={emptyDescription} />
+        </td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <tr key={getRowId(row)} className="border-t border-line/70 transition hover:bg-surface-2/60">
+        {columns.map((column) => (
+          <td
+            key={column.id}
+            className={cn(
+              'px-4 py-3.5 align-middle',
+              alignClass[column.align ?? 'left'],
+              column.className,
+            )}
+          >
+            {column.cell(row)}
+          </td>
+        ))}
+      </tr>
+    ));
+  }
+
+  const pageButton = 'size-10 px-0';
+  return (
+    <div className="card overflow-hidden">
+      <div className="overflow-x-auto">
+        <table
+          className="w-full min-w-[640px] border-collapse text-sm"
+          aria-busy={loading || undefined}
+        >
+          <caption className="sr-only">
+            {caption}
+            {loading ? ' (loading)' : ''}
+          </caption>
+          <thead className="bg-surface-2">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={cn(
+                    'px-4 py-3 text-xs font-black tracking-wider whitespace-nowrap text-muted uppercase',
+                    alignClass[column.align ?? 'left'],
+                  )}
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+      </div>
+
+      <nav
+        aria-label={`${caption} pages`}
+        className="flex flex-col gap-3 border-t-2 border-line bg-surface-2/50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div className="flex items-center gap-3">
+          <label htmlFor={pageSizeId} className="text-sm text-muted">
+            Rows per page
+          </label>
+          <div className="relative">
+            <select
+              id={pageSizeId}
+              value={String(limit)}
+              onChange={(event) => onLimitChange(Number(event.target.value))}
+              className={cn(
+                controlClasses,
+                'min-h-10 w-20 cursor-pointer appearance-none px-3 pr-8',
+              )}
+            >
+              {pageSizeOptions.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+            <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-muted" />
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:justify-end">
+          <p className="text-sm text-muted" aria-live="polite">
+            {from}–{to} of {totalResults}
+          </p>
+          <div className="flex items-center gap-1">
+            <Button
+              variant="ghost"
+              className={pageButton}
+              aria-label="First page"
+              disabled={loading || page <= 1}
+              onClick={() => onPageChange(1)}
+            >
+              <ChevronsLeftIcon />
+            </Button>
+            <Button
+              variant="ghost"
+              className={pageButton}
+              aria-label="Previous page"
+              disabled={loading || page <= 1}
+              onClick={() => onPageChange(page - 1)}
+            >
+              <ChevronLeftIcon />
+            </Button>
+            <span className="px-1 text-sm font-bold whitespace-nowrap">
+              Page {page} of {totalPages}
+            </span>
+            <Button
+              variant="ghost"
+              className={pageButton}
+              aria-label="Next page"
+              disabled={loading || page >= totalPages}
+              onClick={() => onPageChange(page + 1)}
+            >
+              <ChevronRightIcon />
+            </Button>
+            <Button
+              variant="ghost"
+              className={pageButton}
+              aria-label="Last page"
+              disabled={loading || page >= totalPages}
+              onClick={() => onPageChange(totalPages)}
+            >
+              <ChevronsRightIcon />
+            </Button>
+          </div>
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** Every route path of the site (spec section 2), in one place. */
+export const paths = {
+  home: '/',
+  buy: '/token/buy',
+  buyBank: '/token/buy/bank',
+  buyCrypto: '/token/buy/crypto',
+  whitePaper: '/white-paper',
+  disclaimer: '/disclaimer',
+  affiliateDisclaimer: '/affiliate-disclaimer',
+
+  login: '/login',
+  signup: '/signup',
+  otp: '/otp',
+  forgetPassword: '/forgetpassword',
+  forgetPasswordOtp: '/forgetpasswordotp',
+  updatePassword: '/updatepassword',
+
+  profile: '/profile',
+  transaction: '/transaction',
+  affiliates: '/affiliates',
+  presaleRequests: '/presale-requests',
+
+  admin: '/admin',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,193 @@
+import type { Envelope, Tokens } from '@tmc/shared';
+import { clearSession, getSession, setTokens, syncSessionFromStorage } from './session';
+
+/** A failed call. `message` is the envelope's message, the text the spec calls "the server message". */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Appended as a query string; null and undefined values are left out. */
+  params?: Record<string, QueryValue>;
+  /** Send the stored access token (default true). Logout and uploads go without one. */
+  auth?: boolean;
+}
+
+const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
+
+function buildUrl(path: string, params?: Record<string, QueryValue>): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const query = search.toString();
+  if (!query) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
+async function send(
+  method: string,
+  url: string,
+  body: unknown,
+  token: string | null,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    return await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  const envelope =
+    parsed && typeof parsed === 'object' && 'message' in parsed ? (parsed as Envelope<T>) : null;
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      envelope?.message || `Request failed (${response.status})`,
+      envelope?.errors ?? {},
+    );
+  }
+  return envelope ?? { code: response.status, message: '', data: parsed as T };
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+async function refreshTokens(failedRefreshToken: string | null): Promise<string | null> {
+  // Another tab may have rotated the tokens already; reusing the old refresh token would
+  // revoke the whole login, so pick up the newer pair instead.
+  syncSessionFromStorage();
+  const session = getSession();
+  if (session.refreshToken && session.refreshToken !== failedRefreshToken) {
+    return session.accessToken;
+  }
+  if (!session.refreshToken) {
+    clearSession();
+    return null;
+  }
+  const response = await send(
+    'POST',
+    '/v1/auth/refresh-tokens',
+    { refreshToken: session.refreshToken },
+    null,
+    undefined,
+  );
+  if (!response.ok) {
+    clearSession();
+    return null;
+  }
+  const { data } = await readEnvelope<{ tokens: Tokens }>(response);
+  setTokens(data.tokens);
+  return data.tokens.access.token;
+}
+
+/** One refresh at a time: concurrent 401s share the same promise. */
+function refreshOnce(failedRefreshToken: string | null): Promise<string | null> {
+  refreshing ??= refreshTokens(failedRefreshToken).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const url = buildUrl(path, options.params);
+  const { accessToken, refreshToken } =
+    options.auth === false ? { accessToken: null, refreshToken: null } : getSession();
+  let response = await send(method, url, body, accessToken, options.signal);
+
+  if (response.status === 401 && accessToken) {
+    const current = getSession();
+    const fresh =
+      current.accessToken && current.accessToken !== accessToken
+        ? current.accessToken
+        : await refreshOnce(refreshToken);
+    if (fresh) response = await send(method, url, body, fresh, options.signal);
+  }
+  return readEnvelope<T>(response);
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  delete: <T>(path: string, options?: RequestOptions) =>
+    request<T>('DELETE', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, body ?? {}, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body ?? {}, options),
+};
+
+/** The link to store for an uploaded file: the signed URL without its query string. */
+export function storedFileLink(signedUrl: string): string {
+  const index = signedUrl.indexOf('?');
+  return index === -1 ? signedUrl : signedUrl.slice(0, index);
+}
+
+/**
+ * PUTs a file to a signed URL with its own content type, reporting whole percents.
+ * Resolves with the link to store (the URL without its query string).
+ */
+export function uploadWithProgress(
+  url: string,
+  file: File,
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    if (file.type) xhr.setRequestHeader('content-type', file.type);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(100);
+        resolve(storedFileLink(url));
+      } else {
+        reject(new ApiError(xhr.status, `Upload failed (${xhr.status})`));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatAmount,
+  formatDate,
+  formatMoney,
+  initialOf,
+  shortHash,
+  toFixedDecimal,
+} from './format';
+
+describe('format', () => {
+  it('shortens hashes to the first 6 and last 4 characters', () => {
+    expect(shortHash('0x9fa3c1d2e3f4a5b6c7d8e9f00112233445566778899aabbccddeeff001122b7c4')).toBe(
+      '0x9fa3…b7c4',
+    );
+    expect(shortHash(null)).toBe('-');
+    expect(shortHash('0x1234')).toBe('0x1234');
+  });
+
+  it('formats decimal strings exactly, without float drift', () => {
+    expect(formatMoney('1250', 'AUD')).toBe('1,250.00 AUD');
+    expect(formatMoney('0.053000000000000000', 'ETH')).toBe('0.053 ETH');
+    expect(formatMoney('12.5', 'USDC')).toBe('12.50 USDC');
+    expect(formatAmount('1.005', 2)).toBe('1.01');
+    expect(formatAmount('999.999', 2)).toBe('1,000');
+    expect(formatAmount('-0.001', 2)).toBe('0');
+    expect(formatAmount('12345678901234567890.123456789', 4)).toBe(
+      '12,345,678,901,234,567,890.1235',
+    );
+    expect(formatAmount('abc')).toBe('-');
+    expect(formatMoney(null, 'AUD')).toBe('-');
+  });
+
+  it('gives fixed decimals for converted amounts', () => {
+    expect(toFixedDecimal('66.66666666', 4)).toBe('66.6667');
+    expect(toFixedDecimal('5', 4)).toBe('5.0000');
+    expect(toFixedDecimal('9.99995', 4)).toBe('10.0000');
+  });
+
+  it('formats dates and initials', () => {
+    expect(formatDate('2025-03-05T10:00:00.000Z')).toMatch(/05 Mar 2025/);
+    expect(formatDate(undefined)).toBe('-');
+    expect(initialOf(' jamie')).toBe('J');
+  });
+});

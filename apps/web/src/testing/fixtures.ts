@@ -1,0 +1,36 @@
+import type { PresaleConfig, Tokens, User } from '@tmc/shared';
+
+export const userFixture: User = {
+  _id: '7d3f0a4e-1b2c-4d5e-8f90-123456789abc',
+  name: 'Jamie Rivers',
+  email: 'jamie@example.com',
+  emailVerified: true,
+  walletAddress: null,
+  affiliateCode: null,
+  isAffiliated: false,
+  isInfluencer: false,
+  role: 'user',
+  createdAt: '2025-01-05T10:00:00.000Z',
+};
+
+export function tokensFixture(access = 'access-1', refresh = 'refresh-1'): Tokens {
+  return {
+    access: { token: access, expires: '2030-01-01T00:15:00.000Z' },
+    refresh: { token: refresh, expires: '2030-01-31T00:00:00.000Z' },
+  };
+}
+
+export const presaleConfigFixture: PresaleConfig = {
+  tokenName: 'TMC',
+  tokenSymbol: 'TMC',
+  tokenPriceAud: '0.05',
+  minPurchaseAud: '50',
+  hardCapAud: '1000000',
+  raisedAud: '1250.00',
+  endsAt: null,
+  companyWallet: '0x1111111111111111111111111111111111111111',
+  swapWallet: '0x2222222222222222222222222222222222222222',
+  chainId: 31337,
+  usdcAddress: '0x3333333333333333333333333333333333333333',
+  whitePaperUrl: 'https://papers.example.com/tmc',
+};
