@@ -27,6 +27,13 @@ import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import { createBanksService } from './modules/banks/banks.service.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './lib/auth.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -88,7 +95,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: logger(config, deps.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'reqId',
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -121,14 +127,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const presale = createPresaleService({ db });
   const rates = createRatesService({ db });
   const banks = createBanksService({ db });
+  const auth = createAuthService({ db, config, mailer: deps.mailer, rateLimiter, log: app.log });
+  const account = createAccountService({ db });
+  const uploads = createUploadsService({ db, storage: deps.storage, rateLimiter });
 
   await app.register(healthRoutes, { database });
   await app.register(localFileRoutes, { storage: deps.storage, rateLimiter });
+  await app.register(authPlugin, { config, db });
   await app.register(
     async (v1) => {
       await v1.register(presaleRoutes, { presale });
       await v1.register(ratesRoutes, { rates });
       await v1.register(banksRoutes, { banks });
+      await v1.register(authRoutes, { auth });
+      await v1.register(accountRoutes, { account });
+      await v1.register(uploadsRoutes, { uploads });
     },
     { prefix: '/v1' },
   );

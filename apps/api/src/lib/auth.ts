@@ -1,0 +1,107 @@
+import { hkdfSync } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Role, TokenInfo } from '@tmc/shared';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { findUserRole } from '../modules/account/users.repo.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/** Who is calling: set by `app.requireUser` / `app.requireAdmin`, absent on other routes. */
+export interface AuthUser {
+  id: string;
+  role: Role;
+}
+
+type Guard = (req: FastifyRequest) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: 401 'Please authenticate' unless a valid access token is sent; sets `req.user`. */
+    requireUser: Guard;
+    /** preHandler: as requireUser, then 403 unless the account is an admin now (read from the database). */
+    requireAdmin: Guard;
+  }
+  interface FastifyRequest {
+    /** Only set on routes guarded by requireUser or requireAdmin. */
+    user: AuthUser;
+  }
+}
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+const ISSUER = 'tmc-api';
+const AUDIENCE = 'tmc-web';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A separate key per use, so a value made for one purpose never verifies for another. */
+export const deriveKey = (secret: string, purpose: string) =>
+  Buffer.from(hkdfSync('sha256', secret, 'tmc', purpose, 32));
+
+export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
+  const key = new TextEncoder().encode(config.jwtSecret);
+
+  return {
+    async sign(user: AuthUser): Promise<TokenInfo> {
+      const exp = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_SECONDS;
+      const token = await new SignJWT({ role: user.role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(key);
+      return { token, expires: new Date(exp * 1000).toISOString() };
+    },
+
+    /** The caller, or undefined for anything but an unexpired HS256 token of ours. */
+    async verify(token: string): Promise<AuthUser | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ['sub', 'exp'],
+        });
+        const { sub, role } = payload;
+        if (!sub || !UUID.test(sub) || (role !== 'user' && role !== 'admin')) return undefined;
+        return { id: sub, role };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+/** Registers `requireUser` and `requireAdmin` for every route of the app (register before the modules). */
+export const authPlugin = fp<{ config: Pick<Config, 'jwtSecret'>; db: Db }>(
+  (app, { config, db }) => {
+    const tokens = createAccessTokens(config);
+
+    const requireUser: Guard = async (req) => {
+      const [scheme, token] = (req.headers.authorization ?? '').split(' ');
+      const user =
+        scheme?.toLowerCase() === 'bearer' && token ? await tokens.verify(token) : undefined;
+      if (!user) throw unauthorized();
+      req.user = user;
+    };
+
+    // Staff can change roles at any time, so the token's role claim is not trusted here.
+    const requireAdmin: Guard = async (req) => {
+      await requireUser(req);
+      const role = await findUserRole(db, req.user.id);
+      if (!role) throw unauthorized();
+      if (role !== 'admin') throw forbidden();
+      req.user = { id: req.user.id, role };
+    };
+
+    app.decorateRequest('user', null as unknown as AuthUser);
+    app.decorate('requireUser', requireUser);
+    app.decorate('requireAdmin', requireAdmin);
+    return Promise.resolve();
+  },
+  { name: 'tmc-auth' },
+);

@@ -1,0 +1,81 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** PostgreSQL's unique_violation, raw (pg, PGlite) or wrapped by Drizzle. */
+export function isUniqueViolation(err: unknown): boolean {
+  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
+  return codeOf(err) === '23505' || (err instanceof Error && codeOf(err.cause) === '23505');
+}
+
+export async function findUserById(db: Tx, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Tx, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+export async function findUserRole(db: Tx, id: string) {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+  return row?.role;
+}
+
+/** Codes are made upper-case, so an upper-cased input matches whatever case it was typed in. */
+export async function findAffiliateByCode(db: Tx, code: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.affiliateCode, code.toUpperCase()), eq(users.isAffiliated, true)));
+  return row;
+}
+
+export async function insertUser(db: Tx, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUnverifiedUser(
+  db: Tx,
+  id: string,
+  values: { name: string; passwordHash: string; referredBy?: string },
+) {
+  await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
+}
+
+export async function markEmailVerified(db: Tx, id: string) {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, id));
+}
+
+/** A reset code proved the mailbox, so the e-mail counts as verified from here on. */
+export async function setPassword(db: Tx, id: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, id));
+}
+
+/** Keeps an existing code, so calling it twice changes nothing. */
+export async function makeAffiliate(db: Tx, id: string, code: string) {
+  const [row] = await db
+    .update(users)
+    .set({ isAffiliated: true, affiliateCode: sql`coalesce(${users.affiliateCode}, ${code})` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function setWalletAddress(db: Tx, id: string, walletAddress: string) {
+  const [row] = await db.update(users).set({ walletAddress }).where(eq(users.id, id)).returning();
+  return row;
+}

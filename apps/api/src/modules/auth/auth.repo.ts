@@ -1,0 +1,168 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { OtpPurpose } from '@tmc/shared';
+import type { Tx } from '../../db/client.ts';
+import { otpCodes, passwordResets, refreshTokens } from '../../db/schema/index.ts';
+
+const secondsFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+/**
+ * Stores a code for (email, purpose), replacing the previous one. With `minIntervalSeconds` the
+ * previous one is only replaced when it is at least that old: the row lock makes this the one
+ * place that decides, however many requests race. Returns false when it was too recent.
+ */
+export async function storeOtp(
+  db: Tx,
+  v: {
+    email: string;
+    purpose: OtpPurpose;
+    codeHash: string;
+    ttlSeconds: number;
+    minIntervalSeconds?: number;
+  },
+) {
+  const fresh = {
+    codeHash: v.codeHash,
+    expiresAt: secondsFromNow(v.ttlSeconds),
+    attempts: 0,
+    consumedAt: null,
+    createdAt: sql`now()`,
+  };
+  const rows = await db
+    .insert(otpCodes)
+    .values({ email: v.email, purpose: v.purpose, ...fresh })
+    .onConflictDoUpdate({
+      target: [otpCodes.email, otpCodes.purpose],
+      set: fresh,
+      ...(v.minIntervalSeconds
+        ? {
+            setWhere: sql`${otpCodes.createdAt} <= now() - make_interval(secs => ${v.minIntervalSeconds})`,
+          }
+        : {}),
+    })
+    .returning({ id: otpCodes.id });
+  return rows.length > 0;
+}
+
+export async function secondsSinceLastOtp(db: Tx, email: string, purpose: OtpPurpose) {
+  const [row] = await db
+    .select({ age: sql<number>`extract(epoch from now() - ${otpCodes.createdAt})::float8` })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)));
+  return row?.age;
+}
+
+/** Counts one try on the live code (in SQL, so racing tries all count) and returns its hash. */
+export async function spendOtpAttempt(
+  db: Tx,
+  email: string,
+  purpose: OtpPurpose,
+  maxAttempts: number,
+) {
+  const [row] = await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(otpCodes.email, email),
+        eq(otpCodes.purpose, purpose),
+        isNull(otpCodes.consumedAt),
+        gt(otpCodes.expiresAt, sql`now()`),
+        lt(otpCodes.attempts, maxAttempts),
+      ),
+    )
+    .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash });
+  return row;
+}
+
+/** True for the one caller that used the code. */
+export async function consumeOtp(db: Tx, id: string) {
+  const rows = await db
+    .update(otpCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt)))
+    .returning({ id: otpCodes.id });
+  return rows.length > 0;
+}
+
+export async function insertRefreshToken(
+  db: Tx,
+  v: { userId: string; family: string; tokenHash: string; expiresAt: Date },
+) {
+  const [row] = await db.insert(refreshTokens).values(v).returning({ id: refreshTokens.id });
+  return row!;
+}
+
+/** Locks the row, so two uses of one token are decided one after the other. */
+export async function findRefreshTokenForUpdate(tx: Tx, tokenHash: string) {
+  const [row] = await tx
+    .select({
+      id: refreshTokens.id,
+      userId: refreshTokens.userId,
+      family: refreshTokens.family,
+      revokedAt: refreshTokens.revokedAt,
+      live: sql<boolean>`${refreshTokens.expiresAt} > now()`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
+export async function markRefreshTokenReplaced(db: Tx, id: string, replacedBy: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()`, replacedBy })
+    .where(eq(refreshTokens.id, id));
+}
+
+export async function revokeRefreshTokenFamily(db: Tx, family: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeRefreshTokenByHash(db: Tx, tokenHash: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserRefreshTokens(db: Tx, userId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function insertPasswordReset(
+  db: Tx,
+  v: { userId: string; tokenHash: string; ttlSeconds: number },
+) {
+  await db
+    .insert(passwordResets)
+    .values({ userId: v.userId, tokenHash: v.tokenHash, expiresAt: secondsFromNow(v.ttlSeconds) });
+}
+
+/** Uses this reset (true when it was live) and closes every other open reset of the user. */
+export async function usePasswordReset(tx: Tx, userId: string, tokenHash: string) {
+  const used = await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: passwordResets.id });
+  if (used.length === 0) return false;
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  return true;
+}

@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  forgetOtpVerifySchema,
+  forgetPasswordOtpSchema,
+  forgetPasswordSchema,
+  loginSchema,
+  otpVerifySchema,
+  refreshTokenSchema,
+  resendOtpSchema,
+  signupSchema,
+} from '@tmc/shared';
+import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { userSchema } from '../account/user-dto.ts';
+import type { AuthService } from './auth.service.ts';
+import { tokensSchema } from './sessions.ts';
+
+const CODE_SENT = 'If an account exists for this e-mail, a code has been sent to it.';
+const tags = ['auth'];
+const noData = envelopeSchema(z.null());
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { auth }) => {
+  app.addHook('onClose', () => auth.settle());
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account; a 4-digit code is e-mailed',
+        body: signupSchema,
+        response: { 201: envelopeSchema(z.object({ email: z.string() })) },
+      },
+    },
+    async (req, reply) => {
+      const { email } = await auth.signUp(req.body, req.ip);
+      return reply
+        .code(201)
+        .send(envelope(201, { email }, 'Account created, check your e-mail for the code'));
+    },
+  );
+
+  app.post(
+    '/auth/otpVerification',
+    {
+      schema: {
+        tags,
+        summary: 'Verify the e-mail with the sign-up code',
+        body: otpVerifySchema,
+        response: { 200: noData },
+      },
+    },
+    async (req) => {
+      await auth.verifyEmail(req.body, req.ip);
+      return envelope(200, null, 'Email verified successfully');
+    },
+  );
+
+  app.post(
+    '/auth/resendOTP',
+    {
+      schema: {
+        tags,
+        summary: 'Send a new code (verifyemail: sign-up, verifyUser: reset)',
+        body: resendOtpSchema,
+        response: { 200: noData },
+      },
+    },
+    async (req) => {
+      await auth.sendCode(req.body, req.ip);
+      return envelope(200, null, CODE_SENT);
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in',
+        body: loginSchema,
+        response: { 200: envelopeSchema(z.object({ user: userSchema, tokens: tokensSchema })) },
+      },
+    },
+    async (req) => envelope(200, await auth.logIn(req.body, req.ip), 'Logged in'),
+  );
+
+  app.post(
+    '/auth/refresh-tokens',
+    {
+      schema: {
+        tags,
+        summary: 'Trade a refresh token for new tokens (the old one stops working)',
+        body: refreshTokenSchema,
+        response: { 200: envelopeSchema(z.object({ tokens: tokensSchema })) },
+      },
+    },
+    async (req) => envelope(200, { tokens: await auth.refresh(req.body.refreshToken, req.ip) }),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a refresh token',
+        body: refreshTokenSchema,
+        response: { 200: noData },
+      },
+    },
+    async (req) => {
+      await auth.logOut(req.body.refreshToken, req.ip);
+      return envelope(200, null, 'Logged out');
+    },
+  );
+
+  app.post(
+    '/auth/forgetPasswordOTP',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a password reset code',
+        body: forgetPasswordOtpSchema,
+        response: { 200: noData },
+      },
+    },
+    async (req) => {
+      await auth.sendCode({ email: req.body.email, type: 'verifyUser' }, req.ip);
+      return envelope(200, null, CODE_SENT);
+    },
+  );
+
+  app.post(
+    '/auth/forgetOTPVerfication',
+    {
+      schema: {
+        tags,
+        summary: 'Check the reset code; answers a single-use reset token (15 minutes)',
+        body: forgetOtpVerifySchema,
+        response: { 200: envelopeSchema(z.object({ resetToken: z.string() })) },
+      },
+    },
+    async (req) => envelope(200, await auth.verifyResetCode(req.body, req.ip), 'Code verified'),
+  );
+
+  app.post(
+    '/auth/forgetPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token',
+        body: forgetPasswordSchema,
+        response: { 200: noData },
+      },
+    },
+    async (req) => {
+      await auth.resetPassword(req.body, req.ip);
+      return envelope(200, null, 'Password updated, please log in');
+    },
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,260 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  messages,
+  type ForgetOtpVerifyBody,
+  type ForgetPasswordBody,
+  type LoginBody,
+  type OtpVerifyBody,
+  type ResendOtpBody,
+  type SignupBody,
+  authMessages,
+} from '@tmc/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { deriveKey } from '../../lib/auth.ts';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer/mailer.ts';
+import type { MailTemplate } from '../../lib/mailer/templates.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
+import { toUserDto } from '../account/user-dto.ts';
+import {
+  findAffiliateByCode,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isUniqueViolation,
+  markEmailVerified,
+  setPassword,
+  updateUnverifiedUser,
+  type UserRow,
+} from '../account/users.repo.ts';
+import { insertPasswordReset, usePasswordReset } from './auth.repo.ts';
+import { createOtpService, isTooManyRequests } from './otp.ts';
+import { createSessions, newSecret, sha256 } from './sessions.ts';
+
+const perIp = (name: string, limit: number, windowSeconds: number): RateLimitRule => ({
+  name,
+  limit,
+  windowSeconds,
+});
+
+/** Every unauthenticated write is limited per IP; login failures also per e-mail. */
+export const authLimits = {
+  signup: perIp('signup:ip', 10, 3600),
+  codeRequest: perIp('otp-request:ip', 20, 3600),
+  codeCheck: perIp('otp-check:ip', 30, 900),
+  login: perIp('login:ip', 60, 900),
+  loginFailuresPerEmail: perIp('login-failed:email', 10, 900),
+  loginFailuresPerIp: perIp('login-failed:ip', 10, 900),
+  refresh: perIp('refresh:ip', 300, 900),
+  logout: perIp('logout:ip', 60, 900),
+  passwordReset: perIp('password-reset:ip', 10, 900),
+};
+
+export const RESET_TOKEN_SECONDS = 15 * 60;
+
+const emailTaken = () => badRequest(messages.emailTaken, { email: messages.emailTaken });
+const invalidReferral = () =>
+  badRequest(messages.invalidReferral, { referralCode: messages.invalidReferral });
+const invalidCode = () => badRequest(messages.invalidCode, { otp: messages.invalidCode });
+const invalidResetToken = () =>
+  badRequest(authMessages.resetToken, { resetToken: authMessages.resetToken });
+
+interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+export function createAuthService({ db, config, mailer, rateLimiter, log }: AuthDeps) {
+  const otp = createOtpService({ db, config, rateLimiter });
+  const sessions = createSessions({ db, config });
+  const ipKey = deriveKey(config.jwtSecret, 'signup-ip');
+  let dummyHash: Promise<string> | undefined;
+  const pendingMail = new Set<Promise<void>>();
+
+  /**
+   * Mail is handed over without waiting, so an answer takes as long whether or not the address
+   * has an account. Failures are logged without the error: a failed query's text carries the code.
+   */
+  function mail(to: string, template: MailTemplate) {
+    const sending = mailer
+      .send(to, template)
+      .catch((err: unknown) =>
+        log.error(
+          { kind: template.kind, error: err instanceof Error ? err.name : 'unknown' },
+          'could not queue an e-mail',
+        ),
+      )
+      .finally(() => pendingMail.delete(sending));
+    pendingMail.add(sending);
+  }
+
+  /** Counts a hit without failing the request: the limit was checked before. */
+  const countHit = (rule: RateLimitRule, subject: string) =>
+    rateLimiter.hit(rule, subject).catch((err: unknown) => {
+      if (!isTooManyRequests(err)) throw err;
+    });
+
+  async function signUpNewAccount(
+    input: SignupBody,
+    fields: Parameters<typeof updateUnverifiedUser>[2],
+    ip: string,
+  ) {
+    try {
+      const created = await db.transaction(async (tx) => {
+        const user = await insertUser(tx, {
+          email: input.email,
+          ...fields,
+          signupIpHash: createHmac('sha256', ipKey).update(ip).digest('hex'),
+        });
+        return { userId: user.id, code: await otp.issueForNewAccount(tx, input.email) };
+      });
+      await otp.countNewAccountCode(input.email);
+      return created;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw emailTaken();
+      throw err;
+    }
+  }
+
+  const sessionFor = async (user: UserRow) => ({
+    user: toUserDto(user),
+    tokens: await sessions.start({ id: user.id, role: user.role }),
+  });
+
+  return {
+    /** `data: {user, tokens}` for an account a module just made or logged in itself (guest purchases). */
+    async startSession(userId: string) {
+      const user = await findUserById(db, userId);
+      if (!user) throw unauthorized();
+      return sessionFor(user);
+    },
+
+    async signUp(input: SignupBody, ip: string) {
+      await rateLimiter.hit(authLimits.signup, ip);
+      const referrer = input.referralCode
+        ? await findAffiliateByCode(db, input.referralCode)
+        : undefined;
+      if (input.referralCode && (!referrer || referrer.email === input.email))
+        throw invalidReferral();
+      const existing = await findUserByEmail(db, input.email);
+      if (existing?.emailVerifiedAt) throw emailTaken();
+      const fields = {
+        name: input.name,
+        passwordHash: await hashPassword(input.password),
+        referredBy: referrer?.id,
+      };
+      let created: { userId: string; code: string };
+      if (existing) {
+        // An unverified sign-up may be redone (new name, password, code), at most once a minute.
+        created = { userId: existing.id, code: await otp.issue(input.email, 'verifyemail') };
+        await updateUnverifiedUser(db, existing.id, fields);
+      } else {
+        created = await signUpNewAccount(input, fields, ip);
+      }
+      mail(input.email, { kind: 'verifyEmail', name: input.name, code: created.code });
+      return { email: input.email, userId: created.userId };
+    },
+
+    async verifyEmail({ email, otp: code }: OtpVerifyBody, ip: string) {
+      await rateLimiter.hit(authLimits.codeCheck, ip);
+      if (!(await otp.verify(email, 'verifyemail', code))) throw invalidCode();
+      const user = await findUserByEmail(db, email);
+      if (!user) throw invalidCode();
+      if (!user.emailVerifiedAt) {
+        await markEmailVerified(db, user.id);
+        mail(email, { kind: 'welcome', name: user.name });
+      }
+    },
+
+    /**
+     * The same for every address: a code is made (and counted) even when nobody receives it, so
+     * neither the answer nor the limits tell whether an account exists.
+     */
+    async sendCode({ email, type }: ResendOtpBody, ip: string) {
+      await rateLimiter.hit(authLimits.codeRequest, ip);
+      const user = await findUserByEmail(db, email);
+      const code = await otp.issue(email, type);
+      if (!user) return;
+      if (type === 'verifyUser') mail(email, { kind: 'resetPassword', code });
+      else if (!user.emailVerifiedAt) mail(email, { kind: 'verifyEmail', name: user.name, code });
+    },
+
+    async logIn({ email, password }: LoginBody, ip: string) {
+      await rateLimiter.hit(authLimits.login, ip);
+      await rateLimiter.check(authLimits.loginFailuresPerEmail, email);
+      await rateLimiter.check(authLimits.loginFailuresPerIp, ip);
+      const user = await findUserByEmail(db, email);
+      // An unknown e-mail still costs one argon2 verification, so timing does not tell them apart.
+      dummyHash ??= hashPassword(newSecret());
+      const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+      if (!user || !matches) {
+        await countHit(authLimits.loginFailuresPerEmail, email);
+        await countHit(authLimits.loginFailuresPerIp, ip);
+        throw badRequest(messages.badCredentials);
+      }
+      if (!user.emailVerifiedAt) {
+        const code = await otp.issue(email, 'verifyemail').catch((err: unknown) => {
+          if (isTooManyRequests(err)) return undefined; // the last code is under a minute old: it still works
+          throw err;
+        });
+        if (code) mail(email, { kind: 'verifyEmail', name: user.name, code });
+        throw forbidden(messages.verifyEmail);
+      }
+      await rateLimiter.reset(authLimits.loginFailuresPerEmail, email);
+      return sessionFor(user);
+    },
+
+    async refresh(refreshToken: string, ip: string) {
+      await rateLimiter.hit(authLimits.refresh, ip);
+      return sessions.rotate(refreshToken);
+    },
+
+    async logOut(refreshToken: string, ip: string) {
+      await rateLimiter.hit(authLimits.logout, ip);
+      await sessions.revoke(refreshToken);
+    },
+
+    async verifyResetCode({ email, otp: code }: ForgetOtpVerifyBody, ip: string) {
+      await rateLimiter.hit(authLimits.codeCheck, ip);
+      if (!(await otp.verify(email, 'verifyUser', code))) throw invalidCode();
+      const user = await findUserByEmail(db, email);
+      if (!user) throw invalidCode();
+      const resetToken = newSecret();
+      await insertPasswordReset(db, {
+        userId: user.id,
+        tokenHash: sha256(resetToken),
+        ttlSeconds: RESET_TOKEN_SECONDS,
+      });
+      return { resetToken };
+    },
+
+    async resetPassword({ email, password, resetToken }: ForgetPasswordBody, ip: string) {
+      await rateLimiter.hit(authLimits.passwordReset, ip);
+      const user = await findUserByEmail(db, email);
+      if (!user) throw invalidResetToken();
+      const passwordHash = await hashPassword(password);
+      const changed = await db.transaction(async (tx) => {
+        if (!(await usePasswordReset(tx, user.id, sha256(resetToken)))) return false;
+        await setPassword(tx, user.id, passwordHash);
+        await sessions.revokeAll(tx, user.id);
+        return true;
+      });
+      if (!changed) throw invalidResetToken();
+      await rateLimiter.reset(authLimits.loginFailuresPerEmail, email);
+      mail(email, { kind: 'passwordChanged', name: user.name });
+    },
+
+    /** Waits for mail still being handed over (on close, so nothing outlives the app). */
+    async settle() {
+      await Promise.allSettled([...pendingMail]);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,84 @@
+import { messages } from '@tmc/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { isUploadContentType, newUploadKey, sniffKind, type Storage } from '../../lib/storage/storage.ts';
+import { findFileForUpdate, insertFile, markFileClaimed } from './uploads.repo.ts';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_URL_SECONDS = 5 * 60;
+/** Signed GET links in list answers: long enough to look at a page of thumbnails. */
+export const DOWNLOAD_URL_SECONDS = 10 * 60;
+
+const uploadRule = { name: 'upload-file:ip', limit: 60, windowSeconds: 60 * 60 };
+
+export type FileKind = 'image' | 'pdf';
+
+/** The spec calls file types by kind; clients may also send the MIME type. */
+export function fileKindOf(declared: string | null | undefined): FileKind | null {
+  const value = (declared ?? '').trim().toLowerCase();
+  if (value === 'pdf' || value === 'application/pdf') return 'pdf';
+  if (value === 'image' || value.startsWith('image/')) return 'image';
+  return null;
+}
+
+const kindOfContentType = (contentType: string): FileKind => (contentType === 'application/pdf' ? 'pdf' : 'image');
+
+export interface FileToClaim {
+  /** The request field, used to name the problem. */
+  field: string;
+  link: string;
+  kind: FileKind;
+}
+
+export function createUploadsService({ db, storage, rateLimiter }: { db: Db; storage: Storage; rateLimiter: RateLimiter }) {
+  return {
+    async createUpload(input: { fileName: string; contentType: string; size: number }, ip: string) {
+      if (!isUploadContentType(input.contentType)) throw badRequest(messages.imageOrPdf, { contentType: messages.imageOrPdf });
+      if (input.size > MAX_UPLOAD_BYTES) {
+        const message = 'The file is too large: 10 MB at most';
+        throw badRequest(message, { size: message });
+      }
+      await rateLimiter.hit(uploadRule, ip);
+      const key = newUploadKey(input.contentType);
+      await insertFile(db, { key, contentType: input.contentType, size: input.size });
+      const { url, expiresAt } = await storage.createUploadUrl({
+        key,
+        contentType: input.contentType,
+        size: input.size,
+        expiresInSeconds: UPLOAD_URL_SECONDS,
+      });
+      return { url, key, expiresAt: expiresAt.toISOString() };
+    },
+
+    /**
+     * Attaches uploaded files to a purchase inside its database transaction: each must be one of
+     * our uploads, unclaimed, stored, and really of its declared kind.
+     * Returns the storage keys to save on the purchase.
+     */
+    async claim(tx: Tx, userId: string, purchaseId: string, toClaim: FileToClaim[]) {
+      const keys: Record<string, string> = {};
+      for (const file of toClaim) {
+        const problem = (message: string) => badRequest(message, { [file.field]: message });
+        const key = storage.keyFromUrl(file.link);
+        const row = key ? await findFileForUpdate(tx, key) : undefined;
+        if (!key || !row) throw problem(`${file.field}: file not found, please upload it again`);
+        if (row.purchaseId)
+          throw problem(`${file.field}: this file is already attached to another request`);
+        const head = await storage.readHead(key, 16);
+        if (!head) throw problem(`${file.field}: the upload did not complete, please upload it again`);
+        const actual = sniffKind(head);
+        if (!actual || kindOfContentType(actual) !== file.kind)
+          throw problem(`${file.field}: the file is not a valid ${file.kind === 'pdf' ? 'pdf' : 'image'}`);
+        await markFileClaimed(tx, row.id, userId, purchaseId);
+        keys[file.field] = key;
+      }
+      return keys;
+    },
+
+    /** A short-lived signed GET URL for a stored key (files are private). */
+    downloadUrl: (key: string | null) => (key ? storage.createDownloadUrl(key, DOWNLOAD_URL_SECONDS) : Promise.resolve(null)),
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@tmc/shared';
+import type { Db } from '../src/db/client.ts';
+import { users } from '../src/db/schema/index.ts';
+import { ensureAdmin } from '../src/modules/account/ensure-admin.ts';
+import { api, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { buildTestApp } from './test-app.ts';
+
+let app: FastifyInstance;
+let db: Db;
+let sink: SmtpSink;
+let box: Mailbox;
+let client: ReturnType<typeof api>;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  ({ app, db } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
+  box = mailbox(sink);
+  client = api(app);
+});
+afterAll(async () => {
+  await app.close();
+  await sink.stop();
+});
+
+const CODE = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/;
+
+describe('become-affiliate', () => {
+  it('needs a signed-in user', async () => {
+    expect((await client.post('/v1/auth/become-affiliate')).statusCode).toBe(401);
+  });
+
+  it('makes the user an affiliate with an unambiguous 8-character code, and keeps it on a second call', async () => {
+    const { access, user } = await verifiedUser(app, box);
+    const first = await client.post('/v1/auth/become-affiliate', {}, { token: access });
+    expect(first.statusCode).toBe(200);
+    const data = first.json().data;
+    expect(data.msg).toBe(first.json().message);
+    expect(data.user).toMatchObject({ _id: user._id, isAffiliated: true });
+    expect(data.user.affiliateCode).toMatch(CODE);
+
+    const second = await client.post('/v1/auth/become-affiliate', {}, { token: access });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.user.affiliateCode).toBe(data.user.affiliateCode);
+    expect(
+      (await client.get('/v1/auth/me', { token: access })).json().data.user.affiliateCode,
+    ).toBe(data.user.affiliateCode);
+  });
+
+  it('gives every affiliate a different code from the alphabet', async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const { access } = await verifiedUser(app, box);
+      const code = (await client.post('/v1/auth/become-affiliate', {}, { token: access })).json()
+        .data.user.affiliateCode as string;
+      expect(code).toMatch(CODE);
+      codes.add(code);
+    }
+    expect(codes.size).toBe(4);
+  });
+
+  it('lets a new user sign up with the code', async () => {
+    const { access, user } = await verifiedUser(app, box);
+    const code = (await client.post('/v1/auth/become-affiliate', {}, { token: access })).json().data
+      .user.affiliateCode as string;
+    const email = `ref-${Date.now()}@example.com`;
+    const res = await client.post('/v1/auth/signup', {
+      email,
+      name: 'Ref',
+      password: 'long enough',
+      referralCode: code.toLowerCase(),
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await db.select().from(users).where(eq(users.email, email)))[0]!.referredBy).toBe(
+      user._id,
+    );
+  });
+});
+
+describe('update-wallet', () => {
+  // A test vector of EIP-55.
+  const checksummed = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  const lower = checksummed.toLowerCase();
+
+  it('needs a signed-in user', async () => {
+    expect((await client.post('/v1/auth/update-wallet', { walletAddress: lower })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it.each([
+    '',
+    '0x123',
+    `${lower}0`,
+    lower.replace('0x', '0X'),
+    lower.replace('e', 'g'),
+    lower.slice(2),
+  ])('refuses "%s" with the spec message', async (walletAddress) => {
+    const { access } = await verifiedUser(app, box);
+    const res = await client.post('/v1/auth/update-wallet', { walletAddress }, { token: access });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: messages.walletFormat,
+      errors: { walletAddress: messages.walletFormat },
+    });
+  });
+
+  it('refuses mixed case with a wrong checksum (a typo)', async () => {
+    const { access } = await verifiedUser(app, box);
+    const typo = checksummed.replace('aAeb', 'aaeb');
+    const res = await client.post(
+      '/v1/auth/update-wallet',
+      { walletAddress: typo },
+      { token: access },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.walletFormat);
+  });
+
+  it('stores the EIP-55 checksum form', async () => {
+    const { access, user } = await verifiedUser(app, box);
+    for (const walletAddress of [lower, ` ${checksummed} `, `0x${lower.slice(2).toUpperCase()}`]) {
+      const res = await client.post('/v1/auth/update-wallet', { walletAddress }, { token: access });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({
+        user: { walletAddress: checksummed },
+        msg: res.json().message,
+      });
+    }
+    expect((await db.select().from(users).where(eq(users.id, user._id)))[0]!.walletAddress).toBe(
+      checksummed,
+    );
+  });
+});
+
+describe('ensureAdmin', () => {
+  it('still makes a verified admin that can log in', async () => {
+    await ensureAdmin(db, { email: ' Boss@Example.com ', password: 'admin password' });
+    const res = await client.post('/v1/auth/login', {
+      email: 'boss@example.com',
+      password: 'admin password',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user).toMatchObject({ role: 'admin', emailVerified: true });
+  });
+});
