@@ -8,30 +8,45 @@ import { routes } from './router';
 
 afterEach(() => clearSession());
 
-const pages: [path: string, heading: string, title: string][] = [
+const pages: [path: string, heading: string | RegExp, title: string, state?: unknown][] = [
   [paths.home, 'TMC', 'Home · TMC Presale'],
   [paths.buy, 'Buy TMC', 'Buy TMC · TMC Presale'],
-  [paths.buyBank, 'Pay with Bank Transfer', 'Pay with Bank Transfer · TMC Presale'],
+  [
+    paths.buyBank,
+    'Pay with Bank Transfer',
+    'Pay with Bank Transfer · TMC Presale',
+    { price: '500', userCurrency: 'EUR', convertedAmount: '833.3333', currency: 'AUD' },
+  ],
   [paths.buyCrypto, 'Pay with Crypto Transfer', 'Pay with Crypto Transfer · TMC Presale'],
   [paths.whitePaper, 'White Paper', 'White Paper · TMC Presale'],
   [paths.disclaimer, 'Disclaimer', 'Disclaimer · TMC Presale'],
   [paths.affiliateDisclaimer, 'Affiliate Disclaimer', 'Affiliate Disclaimer · TMC Presale'],
   [paths.login, 'Affiliate Login', 'Affiliate Login · TMC Presale'],
   [paths.signup, 'Sign Up', 'Sign Up · TMC Presale'],
-  [paths.otp, 'Verify OTP', 'Verify OTP · TMC Presale'],
+  [paths.otp, 'Verify OTP', 'Verify OTP · TMC Presale', { email: 'jamie@example.com' }],
   [paths.forgetPassword, 'Forgot Password', 'Forgot Password · TMC Presale'],
-  [paths.forgetPasswordOtp, 'Enter Reset Code', 'Enter Reset Code · TMC Presale'],
-  [paths.updatePassword, 'Update Password', 'Update Password · TMC Presale'],
+  [
+    paths.forgetPasswordOtp,
+    'Enter Reset Code',
+    'Enter Reset Code · TMC Presale',
+    { email: 'jamie@example.com' },
+  ],
+  [
+    paths.updatePassword,
+    'Update Password',
+    'Update Password · TMC Presale',
+    { email: 'jamie@example.com', resetToken: 'reset-1' },
+  ],
   [paths.profile, 'Profile', 'Profile · TMC Presale'],
   [paths.transaction, 'Transactions', 'Transactions · TMC Presale'],
   [paths.affiliates, 'Affiliates', 'Affiliates · TMC Presale'],
-  [paths.presaleRequests, 'Presale Requests', 'Presale Requests · TMC Presale'],
+  [paths.presaleRequests, /Presale Requests$/, 'Presale Requests · TMC Presale'],
 ];
 
 describe('routes', () => {
-  it.each(pages)('%s shows its page and sets the title', async (path, heading, title) => {
+  it.each(pages)('%s shows its page and sets the title', async (path, heading, title, state) => {
     setSession({ user: userFixture, tokens: tokensFixture() });
-    const { router } = renderRoutes(routes, [path]);
+    const { router } = renderRoutes(routes, [{ pathname: path, state }]);
 
     expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  type InitialEntry,
+  type RouteObject,
+} from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { presaleConfigQueryOptions } from '../features/presale/api/get-presale-config';
 import { presaleConfigFixture } from './fixtures';
@@ -25,7 +30,7 @@ export function renderWithClient(ui: ReactNode, queryClient = createTestQueryCli
 }
 
 /** Renders route objects in a memory router; returns the router to inspect its location. */
-export function renderRoutes(routes: RouteObject[], initialEntries: string[] = ['/']) {
+export function renderRoutes(routes: RouteObject[], initialEntries: InitialEntry[] = ['/']) {
   const router = createMemoryRouter(routes, { initialEntries });
   const result = renderWithClient(<RouterProvider router={router} />);
   return { router, ...result };

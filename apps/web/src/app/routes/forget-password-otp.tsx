@@ -1,12 +1,25 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { AuthCard } from '../../features/auth/components/auth-card';
+import { ResetCodeForm } from '../../features/auth/components/reset-code-form';
+import { emailFromState } from '../../features/auth/route-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function ForgetPasswordOtpRoute() {
   useDocumentTitle('Enter Reset Code');
+  const email = emailFromState(useLocation().state);
+  if (!email) return <Navigate to={paths.forgetPassword} replace />;
   return (
-    <ComingSoon
+    <AuthCard
       title="Enter Reset Code"
-      description="Enter the 4-digit code we sent to your e-mail to reset your password."
-    />
+      description={
+        <>
+          If an account exists for <strong className="text-fg">{email}</strong>, we sent it a
+          4-digit code.
+        </>
+      }
+    >
+      <ResetCodeForm email={email} />
+    </AuthCard>
   );
 }

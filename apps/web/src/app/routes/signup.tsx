@@ -1,12 +1,23 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { paths } from '../../config/paths';
+import { AffiliateTermsDialog } from '../../features/affiliates/components/affiliate-terms-dialog';
+import { AuthCard } from '../../features/auth/components/auth-card';
+import { SignupForm } from '../../features/auth/components/signup-form';
+import { TextLink } from '../../features/auth/components/text-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function SignupRoute() {
   useDocumentTitle('Sign Up');
   return (
-    <ComingSoon
+    <AuthCard
       title="Sign Up"
       description="Create your account to buy TMC and join the affiliate programme."
-    />
+      footer={
+        <p>
+          Already have an account? <TextLink to={paths.login}>Affiliate Login</TextLink>
+        </p>
+      }
+    >
+      <SignupForm TermsDialog={AffiliateTermsDialog} />
+    </AuthCard>
   );
 }

@@ -12,6 +12,8 @@ interface FieldFrameProps {
   hint?: ReactNode;
   error?: string | null | undefined;
   required?: boolean;
+  /** Announce the error as soon as it appears (for forms that show errors only on submit). */
+  announceError?: boolean;
   className?: string;
   children: ReactNode;
 }
@@ -23,6 +25,7 @@ export function FieldFrame({
   hint,
   error,
   required,
+  announceError,
   className,
   children,
 }: FieldFrameProps) {
@@ -39,7 +42,11 @@ export function FieldFrame({
       </label>
       {children}
       {error ? (
-        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger">
+        <p
+          id={`${id}-error`}
+          role={announceError ? 'alert' : undefined}
+          className="flex items-start gap-1.5 text-sm font-medium text-danger"
+        >
           {error}
         </p>
       ) : hint ? (

@@ -10,6 +10,8 @@ export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'si
   /** Content at the end of the control, e.g. a copy or show-password button. */
   endAdornment?: ReactNode;
   containerClassName?: string;
+  /** See FieldFrame. */
+  announceError?: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export function TextField({
   className,
   containerClassName,
   required,
+  announceError,
   ...props
 }: TextFieldProps) {
   const generatedId = useId();
@@ -36,6 +39,7 @@ export function TextField({
       hint={hint}
       error={error}
       required={required}
+      announceError={announceError}
       className={containerClassName}
     >
       <div className="relative">

@@ -1,0 +1,37 @@
+import { useId } from 'react';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { controlClasses } from '../../../components/ui/field';
+import { cn } from '../../../lib/cn';
+import { withReferral } from '../../../lib/referral';
+import { ReferralQrCode } from './referral-qr-code';
+
+/** The affiliate's link to share: `<site>/?referral_code=CODE`. */
+export function referralLinkFor(code: string): string {
+  return withReferral(`${window.location.origin}/`, code);
+}
+
+export function ReferralLink({ code }: { code: string }) {
+  const inputId = useId();
+  const link = referralLinkFor(code);
+  return (
+    <div className="grid items-center gap-5 sm:grid-cols-[1fr_auto]">
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-bold">
+          Your referral link
+        </label>
+        <input
+          id={inputId}
+          readOnly
+          value={link}
+          onFocus={(event) => event.target.select()}
+          className={cn(controlClasses, 'font-mono text-sm')}
+        />
+        <CopyButton value={link} label="Copy link" className="mt-1 self-start" />
+        <p className="text-sm text-muted">
+          Your code: <strong className="font-mono text-fg">{code}</strong>
+        </p>
+      </div>
+      <ReferralQrCode value={link} />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { updateWalletSchema, type UpdateWalletBody } from '@tmc/shared';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { useUpdateWallet } from '../api/update-wallet';
+
+interface WalletFormProps {
+  currentWallet: string | null;
+}
+
+export function WalletForm({ currentWallet }: WalletFormProps) {
+  const updateWallet = useUpdateWallet();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm<z.input<typeof updateWalletSchema>, unknown, UpdateWalletBody>({
+    resolver: zodResolver(updateWalletSchema),
+    defaultValues: { walletAddress: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const typed = useWatch({ control, name: 'walletAddress' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { data } = await updateWallet.mutateAsync(values);
+      toast.success(data.msg);
+      reset();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1 rounded-2xl border-2 border-line bg-surface-2 p-4">
+        <span className="text-xs font-black tracking-widest text-muted uppercase">
+          Current wallet
+        </span>
+        {currentWallet ? (
+          <code className="font-mono text-sm break-all text-fg">{currentWallet}</code>
+        ) : (
+          <span className="text-sm text-muted">No wallet address saved yet.</span>
+        )}
+      </div>
+      <TextField
+        label="Wallet Address"
+        placeholder="0x…"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        className="font-mono"
+        hint="Your Ethereum address: 0x followed by 40 characters."
+        error={errors.walletAddress?.message}
+        announceError
+        {...register('walletAddress')}
+        onFocus={() => clearErrors('walletAddress')}
+      />
+      <Button
+        type="submit"
+        loading={updateWallet.isPending}
+        disabled={!typed?.trim()}
+        className="self-start"
+      >
+        Update wallet
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,197 @@
+import { useId, useState, type ComponentType } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, signupSchema } from '@tmc/shared';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { REFERRAL_STORAGE_KEY, useReferralCode } from '../../../lib/referral';
+import { useSignup } from '../api/signup';
+import type { EmailState } from '../route-state';
+import { PasswordField } from './password-field';
+
+const SIGNUP_FAILED = 'Signup failed: ';
+const SIGNUP_CRASHED = 'Signup failed: INTERNAL SERVER ERROR';
+
+/** The server's sign-up fields plus what only the form checks. */
+const signupFormSchema = z
+  .object({
+    name: signupSchema.shape.name,
+    email: signupSchema.shape.email,
+    password: signupSchema.shape.password,
+    confirmPassword: z.string(),
+    referralCode: signupSchema.shape.referralCode,
+    terms: z.boolean().refine((accepted) => accepted, messages.signupTerms),
+  })
+  .refine((values) => values.confirmPassword === values.password, {
+    path: ['confirmPassword'],
+    message: messages.passwordsMismatch,
+  });
+
+type SignupFormInput = z.input<typeof signupFormSchema>;
+type SignupFormValues = z.output<typeof signupFormSchema>;
+
+/** Spec section 8: 400 shows the server's text; other answers and crashes are prefixed. */
+function signupFailure(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0) return SIGNUP_CRASHED;
+  return error.status === 400 ? error.message : `${SIGNUP_FAILED}${error.message}`;
+}
+
+export interface SignupTermsDialogProps {
+  open: boolean;
+  onAccept: () => void;
+  onReject: () => void;
+}
+
+interface SignupFormProps {
+  /** The Terms and Conditions modal (the affiliate terms, composed in by the route). */
+  TermsDialog: ComponentType<SignupTermsDialogProps>;
+}
+
+export function SignupForm({ TermsDialog }: SignupFormProps) {
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const termsId = useId();
+  const termsErrorId = useId();
+  const [termsOpen, setTermsOpen] = useState(false);
+  // From the URL's referral_code or the stored one: shown, locked and sent (spec section 5),
+  // until the server rejects it; a locked, invalid code would make sign-up impossible.
+  const referralInForce = useReferralCode();
+  const [referralRejected, setReferralRejected] = useState(false);
+  const lockedReferral = referralRejected ? null : referralInForce;
+
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<SignupFormInput, unknown, SignupFormValues>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      referralCode: lockedReferral ?? '',
+      terms: false,
+    },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signup.mutateAsync({
+        name: values.name,
+        email: values.email,
+        password: values.password,
+        referralCode: lockedReferral ?? values.referralCode,
+      });
+      const state: EmailState = { email: values.email };
+      await navigate(paths.otp, { state });
+    } catch (error) {
+      toast.error(signupFailure(error));
+      const referralError = error instanceof ApiError ? error.errors.referralCode : undefined;
+      if (referralError) {
+        localStorage.removeItem(REFERRAL_STORAGE_KEY);
+        setReferralRejected(true);
+        setError('referralCode', { message: referralError });
+      }
+    }
+  });
+
+  function acceptTerms() {
+    setValue('terms', true);
+    clearErrors('terms');
+    setTermsOpen(false);
+  }
+
+  function rejectTerms() {
+    setValue('terms', false);
+    setTermsOpen(false);
+  }
+
+  /** Field props shared by every text input: errors clear when the field takes focus. */
+  const field = (name: Exclude<keyof SignupFormInput, 'terms'>) => ({
+    ...register(name),
+    error: errors[name]?.message,
+    announceError: true,
+    onFocus: () => clearErrors(name),
+  });
+
+  return (
+    <>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <TextField label="Name" autoComplete="name" {...field('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...field('email')}
+        />
+        <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          {...field('confirmPassword')}
+        />
+        <TextField
+          label="Referral Code"
+          autoComplete="off"
+          hint={lockedReferral ? 'Applied from your referral link.' : 'Optional.'}
+          {...field('referralCode')}
+          disabled={!!lockedReferral}
+        />
+
+        <div className="flex flex-col gap-1.5">
+          <div className="flex items-start gap-3">
+            <input
+              id={termsId}
+              type="checkbox"
+              aria-labelledby={`${termsId}-label ${termsId}-link`}
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? termsErrorId : undefined}
+              {...register('terms', { onChange: () => clearErrors('terms') })}
+              onFocus={() => clearErrors('terms')}
+              className={cn(
+                'mt-0.5 size-6 shrink-0 cursor-pointer rounded-md accent-lime',
+                errors.terms && 'outline-2 outline-danger',
+              )}
+            />
+            <p className="text-sm leading-6">
+              <label id={`${termsId}-label`} htmlFor={termsId} className="cursor-pointer">
+                I have read and accept the
+              </label>{' '}
+              <button
+                id={`${termsId}-link`}
+                type="button"
+                onClick={() => setTermsOpen(true)}
+                className="rounded font-bold text-cyan underline underline-offset-4 hover:text-lime"
+              >
+                Terms and Conditions
+              </button>
+            </p>
+          </div>
+          {errors.terms ? (
+            <p id={termsErrorId} role="alert" className="text-sm font-medium text-danger">
+              {errors.terms.message}
+            </p>
+          ) : null}
+        </div>
+
+        <Button type="submit" size="lg" loading={signup.isPending} className="mt-2">
+          Sign Up
+        </Button>
+      </form>
+      <TermsDialog open={termsOpen} onAccept={acceptTerms} onReject={rejectTerms} />
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@tmc/shared';
+import { toast } from '../../../components/ui/toast';
+import { mockApi } from '../../../testing/mock-api';
+import { renderRoutes } from '../../../testing/render';
+import { VerifyEmailForm } from './verify-email-form';
+
+function LoginProbe() {
+  return <p>Login page for {JSON.stringify(useLocation().state)}</p>;
+}
+
+function renderForm() {
+  return renderRoutes(
+    [
+      { path: '/otp', element: <VerifyEmailForm email="jamie@example.com" /> },
+      { path: '/login', element: <LoginProbe /> },
+    ],
+    ['/otp'],
+  );
+}
+
+const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n}` });
+const boxValues = () => [1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value);
+
+afterEach(() => {
+  vi.useRealTimers();
+  toast.clear();
+  vi.restoreAllMocks();
+});
+
+describe('VerifyEmailForm', () => {
+  it('asks for every digit and clears the message on focus', async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderForm();
+
+    await user.click(box(1));
+    await user.keyboard('12');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.otpDigits);
+    expect(box(1)).toHaveAccessibleDescription(messages.otpDigits);
+    expect(boxValues()).toEqual(['1', '2', '', '']);
+    expect(api.spy).not.toHaveBeenCalled();
+
+    await user.click(box(3));
+    expect(screen.queryByText(messages.otpDigits)).not.toBeInTheDocument();
+  });
+
+  it('clears the boxes and refocuses the first after a failed attempt', async () => {
+    const api = mockApi({
+      'POST /v1/auth/otpVerification': { status: 400, message: messages.invalidCode },
+    });
+    const user = userEvent.setup();
+    renderForm();
+
+    await user.click(box(1));
+    await user.keyboard('1234{Enter}');
+
+    expect(await screen.findByText(messages.invalidCode)).toBeInTheDocument();
+    expect(api.bodies('POST /v1/auth/otpVerification')).toEqual([
+      { otp: '1234', email: 'jamie@example.com' },
+    ]);
+    await waitFor(() => expect(boxValues()).toEqual(['', '', '', '']));
+    expect(box(1)).toHaveFocus();
+  });
+
+  it('shows the success message and goes to /login with the e-mail', async () => {
+    mockApi({
+      'POST /v1/auth/otpVerification': { message: 'Email verified successfully' },
+    });
+    const user = userEvent.setup();
+    const { router } = renderForm();
+
+    await user.click(box(1));
+    await user.paste('4815');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Email verified successfully')).toBeInTheDocument();
+    await screen.findByText(/Login page/);
+    expect(router.state.location.state).toEqual({ email: 'jamie@example.com' });
+  });
+
+  it('counts down from 5:00 and offers Resend only at 0, which restarts the countdown', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const api = mockApi({
+      'POST /v1/auth/resendOTP': { message: 'A new code is on its way' },
+    });
+    renderForm();
+
+    expect(screen.getByRole('timer')).toHaveTextContent('5:00');
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent('4:59');
+    act(() => {
+      vi.advanceTimersByTime(238_000);
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent('1:01');
+    expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+
+    act(() => {
+      vi.advanceTimersByTime(61_000);
+    });
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+
+    expect(await screen.findByText('A new code is on its way')).toBeInTheDocument();
+    expect(api.bodies('POST /v1/auth/resendOTP')).toEqual([
+      { email: 'jamie@example.com', type: 'verifyemail' },
+    ]);
+    expect(screen.getByRole('timer')).toHaveTextContent('5:00');
+    expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+    expect(box(1)).toHaveFocus();
+  });
+
+  it('keeps Resend when the server refuses it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    mockApi({
+      'POST /v1/auth/resendOTP': { status: 429, message: 'Please wait a minute' },
+    });
+    renderForm();
+
+    act(() => {
+      vi.advanceTimersByTime(300_000);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+
+    expect(await screen.findByText('Please wait a minute')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled();
+  });
+});

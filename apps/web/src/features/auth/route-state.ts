@@ -1,0 +1,27 @@
+/** Route state the account screens hand to each other (spec section 2). */
+export interface EmailState {
+  email: string;
+}
+
+export interface ResetState {
+  email: string;
+  resetToken: string;
+}
+
+function stringField(state: unknown, key: string): string | null {
+  if (!state || typeof state !== 'object') return null;
+  const value = (state as Record<string, unknown>)[key];
+  return typeof value === 'string' && value ? value : null;
+}
+
+/** The e-mail passed to /otp, /forgetpasswordotp and /login, if any. */
+export function emailFromState(state: unknown): string | null {
+  return stringField(state, 'email');
+}
+
+/** What /updatepassword needs; null sends the visitor back to the start of the reset. */
+export function resetFromState(state: unknown): ResetState | null {
+  const email = stringField(state, 'email');
+  const resetToken = stringField(state, 'resetToken');
+  return email && resetToken ? { email, resetToken } : null;
+}
