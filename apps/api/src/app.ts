@@ -34,6 +34,26 @@ import { createAccountService } from './modules/account/account.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createPurchasesService } from './modules/purchases/purchases.service.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
+import { createPurchaseAcceptance } from './modules/purchases/accept-purchase.ts';
+import { createTransactionsService } from './modules/transactions/transactions.service.ts';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
+import { createCryptoPurchaseService } from './modules/purchases/crypto-purchase.service.ts';
+import { cryptoPurchaseRoutes } from './modules/purchases/crypto-purchase.routes.ts';
+import { recordEarnings } from './modules/affiliates/commission-ledger.ts';
+import { createAffiliatesService } from './modules/affiliates/affiliates.service.ts';
+import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
+import { createPayoutsService } from './modules/affiliates/payouts.service.ts';
+import { createQueuedMailDelivery } from './lib/mailer/queued-mail.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminBanksService } from './modules/admin/admin-banks.service.ts';
+import { createAdminSettingsService } from './modules/admin/admin-settings.service.ts';
+import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
+import { createAdminPurchasesService } from './modules/admin/admin-purchases.service.ts';
+import { createAdminTransactionsService } from './modules/admin/admin-transactions.service.ts';
+import { createAdminStatsService } from './modules/admin/admin-stats.service.ts';
+import { createAuditLogService } from './modules/admin/audit-log.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -130,6 +150,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ db, config, mailer: deps.mailer, rateLimiter, log: app.log });
   const account = createAccountService({ db });
   const uploads = createUploadsService({ db, storage: deps.storage, rateLimiter });
+  const queuedMail = createQueuedMailDelivery(deps.mailer, app.log);
+  app.addHook('onClose', () => queuedMail.settle());
+  const purchases = createPurchasesService({
+    db,
+    mail: queuedMail,
+    uploads,
+    auth,
+    presale,
+    rates,
+    rateLimiter,
+  });
+  const purchaseAcceptance = createPurchaseAcceptance({ onAccepted: [recordEarnings] });
+  const transactions = createTransactionsService({
+    db,
+    chain: deps.chain,
+    acceptance: purchaseAcceptance,
+    mail: queuedMail,
+    log: app.log,
+  });
+  const cryptoPurchases = createCryptoPurchaseService({ purchases, presale, rateLimiter });
+  const affiliates = createAffiliatesService({ db, config, rateLimiter });
+  const admin = {
+    banks: createAdminBanksService({ db }),
+    settings: createAdminSettingsService({ db }),
+    users: createAdminUsersService({ db }),
+    purchases: createAdminPurchasesService({
+      db,
+      acceptance: purchaseAcceptance,
+      downloadUrl: uploads.downloadUrl,
+      mail: queuedMail,
+    }),
+    transactions: createAdminTransactionsService({ db }),
+    stats: createAdminStatsService({ db }),
+    payouts: createPayoutsService({ db, mail: queuedMail }),
+    auditLog: createAuditLogService({ db }),
+  };
 
   await app.register(healthRoutes, { database });
   await app.register(localFileRoutes, { storage: deps.storage, rateLimiter });
@@ -142,6 +198,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(authRoutes, { auth });
       await v1.register(accountRoutes, { account });
       await v1.register(uploadsRoutes, { uploads });
+      await v1.register(purchasesRoutes, { purchases });
+      await v1.register(transactionsRoutes, { transactions });
+      await v1.register(cryptoPurchaseRoutes, { cryptoPurchases });
+      await v1.register(affiliatesRoutes, { affiliates });
+      await v1.register(adminRoutes, admin);
     },
     { prefix: '/v1' },
   );

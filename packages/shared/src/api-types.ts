@@ -1,4 +1,4 @@
-import type { Role } from './enums.ts';
+import type { PaymentMode, PaymentStatus, PurchaseStatus, Role } from './enums.ts';
 
 /** Object shapes of the HTTP answers (API.md, "Objects"). Money is always a decimal string. */
 
@@ -45,4 +45,316 @@ export interface PresaleConfig {
   chainId: number;
   usdcAddress: string;
   whitePaperUrl: string;
+}
+
+/** `data` of GET /v1/currency-rate/getCurrency: units of each currency per 1 AUD. */
+export interface CurrencyRates {
+  base: 'AUD';
+  rates: Record<string, string>;
+  updatedAt: string;
+}
+
+/** One entry of GET /v1/bank/getBankDetailsByCurrency/:currency. */
+export interface Bank {
+  _id: string;
+  bankName: string;
+  accountHolder: string;
+  BIC: string;
+  RoutingNumber?: string;
+  accountNumber?: string;
+  currency: string;
+}
+
+/** `data` of POST /v1/upload-file: PUT the file to `url` (5 minutes). */
+export interface UploadTicket {
+  url: string;
+  key: string;
+  expiresAt: string;
+}
+
+/** A presale request (API.md "Purchase"). File fields are short-lived signed GET URLs. */
+export interface Purchase {
+  _id: string;
+  createdAt: string;
+  status: PurchaseStatus;
+  /** AUD. */
+  investmentAmount: string;
+  tokenAmount: string;
+  currency: string;
+  userAmount: string;
+  userCurrency: string;
+  paymentMode: PaymentMode;
+  /** The short code the buyer writes on the bank transfer. */
+  reference: string;
+  wallet: string | null;
+  receiptUrl: string | null;
+  receiptType: string | null;
+  documentUrl: string | null;
+  documentUrlBack: string | null;
+  documentType: string | null;
+  billingDoc: string | null;
+  billingDocType: string | null;
+  userRemark: string | null;
+  /** The admin remark. */
+  remark: string | null;
+  bank: { bankName: string } | null;
+}
+
+/** `data` of POST /v1/purchase/add. */
+export interface PurchaseResult {
+  userInfo: User;
+  purchase: Purchase;
+}
+
+/** `data` of POST /v1/purchase/add-noUser: the visitor is signed in with `data`. */
+export interface GuestPurchaseResult {
+  msg: string;
+  userData: User;
+  purchase: Purchase;
+  data: AuthResult;
+}
+
+/** `data` of POST /v1/purchase/add-crypto: the request and the Pending transaction quoting the amount due. */
+export interface CryptoPurchaseResult {
+  userInfo: User;
+  purchase: Purchase;
+  transaction: Transaction;
+}
+
+/** `data` of POST /v1/purchase/add-crypto-noUser: the visitor is signed in with `data`. */
+export interface GuestCryptoPurchaseResult extends CryptoPurchaseResult {
+  data: AuthResult;
+}
+
+/** A payment (API.md "Transaction"). For crypto, `price` is the amount due in `tokenSymbol` (ETH or USDC). */
+export interface Transaction {
+  _id: string;
+  createdAt: string;
+  price: string;
+  currency: string;
+  tokenSymbol: string;
+  tokenAmount: string;
+  userCurrency: string | null;
+  userAmount: string | null;
+  paymentStatus: PaymentStatus;
+  paymentMode: PaymentMode;
+  txnHash: string | null;
+  /** The company wallet to pay (crypto); null for bank payments. */
+  walletAddress: string | null;
+  purchaseId: string | null;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Staff console answers (API.md "Admin").                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+/** `data` of GET /v1/admin/stats. Amounts are AUD strings. */
+export interface AdminStats {
+  raisedAud: string;
+  hardCapAud: string;
+  tokensSold: string;
+  tokenSymbol: string;
+  requestsByStatus: { status: PurchaseStatus; label: string; count: number }[];
+  pendingReviews: number;
+  awaitingCryptoPayment: number;
+  verifiedCryptoToday: number;
+  users: number;
+  affiliates: number;
+  influencers: number;
+  pendingCommission: string;
+  approvedCommission: string;
+  paidCommission: string;
+  currency: 'AUD';
+}
+
+/** Someone who earns on a purchase: the buyer's affiliate or whoever introduced that affiliate. */
+export interface ReviewParty {
+  _id: string;
+  email: string;
+  name: string;
+  walletAddress: string | null;
+  isInfluencer: boolean;
+}
+
+export type FraudSignalCode = 'shared-wallet' | 'same-signup-ip' | 'same-mailbox';
+
+/** One entry of GET /v1/admin/purchases: a presale request with what staff need to decide. */
+export interface PurchaseReview extends Purchase {
+  user: {
+    _id: string;
+    email: string;
+    name: string;
+    walletAddress: string | null;
+    emailVerified: boolean;
+  };
+  affiliate: ReviewParty | null;
+  introducer: ReviewParty | null;
+  transaction: {
+    _id: string;
+    paymentStatus: PaymentStatus;
+    paymentMode: PaymentMode;
+    price: string;
+    currency: string;
+    tokenSymbol: string;
+    txnHash: string | null;
+    /** The address that paid (crypto). */
+    fromAddress: string | null;
+    /** Null when the buyer has no registered wallet to compare with. */
+    senderMatchesWallet: boolean | null;
+    walletAddress: string | null;
+    verifiedAt: string | null;
+  } | null;
+  reviewedBy: { _id: string; email: string } | null;
+  reviewedAt: string | null;
+  fraudSignals: { code: FraudSignalCode; message: string }[];
+}
+
+/** Body of POST /v1/admin/purchases/:id/status. */
+export interface PurchaseDecisionBody {
+  status: 1 | 2 | 3 | 4;
+  remark: string | null;
+}
+
+/** One entry of GET /v1/admin/transactions. */
+export interface AdminTransaction extends Transaction {
+  user: { _id: string; email: string; name: string };
+  reference: string | null;
+  fromAddress: string | null;
+  senderMatchesWallet: boolean | null;
+  blockNumber: string | null;
+  verifiedAt: string | null;
+}
+
+/** One entry of GET /v1/admin/users: who introduced them and how many they introduced. */
+export interface AdminUser extends User {
+  referredBy: { _id: string; email: string; name: string } | null;
+  referrals: number;
+}
+
+/** One entry of GET /v1/admin/banks. */
+export interface AdminBank {
+  _id: string;
+  bankName: string;
+  accountHolder: string;
+  BIC: string;
+  RoutingNumber: string | null;
+  accountNumber: string | null;
+  currency: string;
+  active: boolean;
+  createdAt: string;
+}
+
+/** Body of POST /v1/admin/banks (PATCH takes any part of it). */
+export interface AdminBankBody {
+  currency: string;
+  bankName: string;
+  accountHolder: string;
+  BIC: string;
+  RoutingNumber?: string | null;
+  accountNumber?: string | null;
+  active?: boolean;
+}
+
+/** `data` of GET and PUT /v1/admin/currency-rates: units per 1 AUD. */
+export interface AdminRatesTable {
+  base: 'AUD';
+  rates: { code: string; rate: string; updatedAt: string }[];
+}
+
+/** `data` of GET and PUT /v1/admin/settings. */
+export interface AdminSettings {
+  tokenName: string;
+  tokenSymbol: string;
+  tokenPriceAud: string;
+  minPurchaseAud: string;
+  hardCapAud: string;
+  endsAt: string | null;
+  companyWallet: string;
+  swapWallet: string;
+  usdcAddress: string;
+  chainId: number;
+  minConfirmations: number;
+  quoteTtlMinutes: number;
+  /** Days before a commission is approved (payable). */
+  holdDays: number;
+  whitePaperUrl: string;
+  raisedAud: string;
+  tokensSold: string;
+  updatedAt: string;
+}
+
+/** Body of PUT /v1/admin/settings: only the fields sent change. */
+export type AdminSettingsChange = Partial<
+  Pick<
+    AdminSettings,
+    | 'tokenName'
+    | 'tokenSymbol'
+    | 'tokenPriceAud'
+    | 'minPurchaseAud'
+    | 'hardCapAud'
+    | 'endsAt'
+    | 'companyWallet'
+    | 'swapWallet'
+    | 'minConfirmations'
+    | 'quoteTtlMinutes'
+    | 'holdDays'
+    | 'whitePaperUrl'
+  >
+>;
+
+/** One affiliate's line of a payout batch. Amounts are AUD strings. */
+export interface PayoutLine {
+  affiliate: { _id: string; name: string; email: string; walletAddress: string | null };
+  earnings: string;
+  /** Clawbacks taken off (≤ 0). */
+  adjustments: string;
+  amount: string;
+  earningsCount: number;
+}
+
+/** A payout batch (GET /v1/admin/payouts). */
+export interface Payout {
+  _id: string;
+  tier: 1 | 2;
+  periodStart: string;
+  periodEnd: string;
+  total: string;
+  currency: 'AUD';
+  status: 'created' | 'paid';
+  reference: string | null;
+  affiliates: number;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export interface PayoutDetail extends Payout {
+  lines: PayoutLine[];
+}
+
+/** `data` of GET /v1/admin/payouts/preview: the batch due for the last complete period. */
+export interface PayoutPreview {
+  tier: 1 | 2;
+  periodStart: string;
+  periodEnd: string;
+  /** Commissions created by this time are past the hold period at the cut-off. */
+  approvedBy: string;
+  holdDays: number;
+  existingPayout: PayoutDetail | null;
+  lines: PayoutLine[];
+  /** Affiliates whose adjustments outweigh their earnings; they wait for later earnings. */
+  carriedForward: PayoutLine[];
+  total: string;
+  currency: 'AUD';
+}
+
+/** One entry of GET /v1/admin/audit-log. */
+export interface AuditEntry {
+  _id: string;
+  actor: { _id: string; email: string; name: string } | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
 }

@@ -161,7 +161,11 @@ export interface AffiliateSummary {
 
 /** Body of POST /v1/affiliate/click: the code from the URL and the path the visitor landed on. */
 export const referralClickSchema = z.object({
-  referralCode: z.string().trim().min(1, 'referralCode is required').max(64, 'Invalid referral code'),
+  referralCode: z
+    .string()
+    .trim()
+    .min(1, 'referralCode is required')
+    .max(64, 'Invalid referral code'),
   landingPath: z
     .string()
     .trim()

@@ -5,3 +5,5 @@ export * from './api-types.ts';
 export * from './auth.ts';
 export * from './commission.ts';
 export * from './purchases.ts';
+export * from './transactions.ts';
+export * from './crypto-purchases.ts';

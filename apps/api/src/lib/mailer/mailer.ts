@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { codeOf, renderMail, type MailTemplate } from './templates.ts';
 
@@ -180,6 +180,15 @@ export function createMailer({
       return Promise.resolve();
     },
   };
+}
+
+/**
+ * Stores a message in the caller's database transaction, so it exists only if that transaction
+ * commits (no e-mail about an acceptance that was rolled back). It goes out with the next
+ * `deliverDue`: the caller's, right after the commit, or the worker's.
+ */
+export async function queueMail(tx: Tx, to: string, template: MailTemplate) {
+  await tx.insert(mailOutbox).values({ to, ...renderMail(template) });
 }
 
 /** Retries stored mail every `intervalMs` (safe on every copy: rows are claimed). Returns a stop function. */

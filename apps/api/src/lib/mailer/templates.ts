@@ -1,7 +1,7 @@
 /** What one e-mail says; the layout (brand, footer, HTML and text) is shared by all of them. */
 interface MailContent {
   subject: string;
-  /** Paragraphs before the code (or the whole message when there is no code). */
+  /** Paragraphs before the code (or the whole message when there is no code); a newline breaks a line. */
   lines: string[];
   code?: string;
   /** Paragraphs after the code. */
@@ -12,6 +12,53 @@ const greeting = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi the
 
 /** Every e-mail the site sends. Adding one is adding an entry here: its type follows. */
 const contents = {
+  referralPurchase: (p: {
+    name: string;
+    tier: 1 | 2;
+    /** AUD, 2 decimals. */
+    investmentAmount: string;
+    earning: string;
+  }): MailContent => ({
+    subject: 'A referral of yours just bought TMC',
+    lines: [
+      greeting(p.name),
+      p.tier === 1
+        ? `Someone who signed up with your referral link just bought A$${p.investmentAmount} of TMC in the presale.`
+        : `An influencer you introduced just made a sale of A$${p.investmentAmount} of TMC in the presale.`,
+      `Your commission: A$${p.earning} (tier ${p.tier}). It shows as pending on your Affiliates page, is approved after the hold period and is paid in the next ${p.tier === 1 ? 'weekly' : 'fortnightly'} payout.`,
+    ],
+  }),
+  payoutPaid: (p: {
+    name: string;
+    tier: 1 | 2;
+    amount: string;
+    reference: string;
+  }): MailContent => ({
+    subject: 'Your TMC affiliate payout is on its way',
+    lines: [
+      greeting(p.name),
+      `We have paid your ${p.tier === 1 ? 'weekly' : 'fortnightly'} affiliate commission: A$${p.amount}.`,
+      `Payment reference: ${p.reference}`,
+      'The earnings it covers now show as paid on your Affiliates page. Thanks for spreading the word!',
+    ],
+  }),
+  purchaseDecision: (p: {
+    name: string;
+    reference: string;
+    /** The new status, as the Presale Requests page names it. */
+    status: string;
+    /** AUD, 2 decimals. */
+    investmentAmount: string;
+    remark: string | null;
+  }): MailContent => ({
+    subject: `Your TMC presale request ${p.reference} is ${p.status}`,
+    lines: [
+      greeting(p.name),
+      `Our team has reviewed your presale request ${p.reference} of A$${p.investmentAmount}. Its status is now: ${p.status}.`,
+      ...(p.remark ? [`Note from our team: ${p.remark}`] : []),
+      'You can see it on the Presale Requests page.',
+    ],
+  }),
   verifyEmail: ({ name, code }: { name: string; code: string }): MailContent => ({
     subject: 'Your TMC verification code',
     lines: [greeting(name), 'Welcome aboard! Enter this code to verify your e-mail address:'],
@@ -39,12 +86,68 @@ const contents = {
       'To the moon!',
     ],
   }),
+  purchaseReceived: (p: {
+    name: string;
+    reference: string;
+    /** AUD, 2 decimals. */
+    amountAud: string;
+    tokenAmount: string;
+    tokenSymbol: string;
+    bank: {
+      bankName: string;
+      accountHolder: string;
+      bic: string;
+      routingNumber: string | null;
+      accountNumber: string | null;
+    };
+  }): MailContent => ({
+    subject: `Your TMC presale request ${p.reference}`,
+    lines: [
+      greeting(p.name),
+      `We have your presale request for ${p.tokenAmount} ${p.tokenSymbol}. Please transfer A$${p.amountAud} to this account:`,
+      [
+        `Bank: ${p.bank.bankName}`,
+        `Account holder: ${p.bank.accountHolder}`,
+        `BIC: ${p.bank.bic}`,
+        ...(p.bank.routingNumber ? [`Routing number: ${p.bank.routingNumber}`] : []),
+        ...(p.bank.accountNumber ? [`Account number: ${p.bank.accountNumber}`] : []),
+      ].join('\n'),
+      `Payment reference: ${p.reference}`,
+    ],
+    after: [
+      'Write the payment reference on your transfer, so we can match your payment to your request.',
+      'Your request stays Pending until our team has checked your payment; you can follow it on the Presale Requests page.',
+    ],
+  }),
   passwordChanged: ({ name }: { name: string }): MailContent => ({
     subject: 'Your TMC password was changed',
     lines: [
       greeting(name),
       'Your TMC password was just changed. If that was you, all good.',
       'If it was not, reset your password right away and get in touch with us.',
+    ],
+  }),
+  paymentVerified: ({
+    name,
+    amount,
+    currency,
+    tokenAmount,
+    tokenSymbol,
+    txnHash,
+  }: {
+    name: string;
+    amount: string;
+    currency: string;
+    tokenAmount: string;
+    tokenSymbol: string;
+    txnHash: string;
+  }): MailContent => ({
+    subject: 'Your TMC payment is verified',
+    lines: [
+      greeting(name),
+      `We found your payment of ${amount} ${currency} on the chain (transaction ${txnHash}) and your presale request is accepted.`,
+      `${tokenAmount} ${tokenSymbol} are allocated to you. You can see the payment under My Transactions.`,
+      'Thanks for joining the presale!',
     ],
   }),
 };
@@ -100,7 +203,7 @@ export function renderMail(template: MailTemplate): RenderedMail {
   ].join('\n');
 
   const paragraph = (l: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${BRAND.text}">${escapeHtml(l)}</p>`;
+    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${BRAND.text}">${escapeHtml(l).replace(/\n/g, '<br>')}</p>`;
   const codeBlock = code
     ? `<p style="margin:8px 0 24px;text-align:center"><span style="display:inline-block;padding:12px 24px;border-radius:12px;background:${BRAND.background};border:2px solid ${BRAND.accent};color:${BRAND.accent};font-family:'Courier New',monospace;font-size:40px;font-weight:700;letter-spacing:12px">${escapeHtml(code)}</span></p>`
     : '';

@@ -20,12 +20,12 @@ const newAffiliateCode = () =>
  * The EIP-55 form of a 0x + 40 hex address. Mixed case carries a checksum: a wrong one is a typo,
  * and tokens sent to a typo are lost, so it is refused.
  */
-function checksummed(address: string) {
+export function checksummed(address: string, field = 'walletAddress') {
   const hex = address.slice(2);
   const normal = getAddress(`0x${hex.toLowerCase()}`);
   const mixedCase = hex !== hex.toLowerCase() && hex !== hex.toUpperCase();
   if (mixedCase && address !== normal)
-    throw badRequest(messages.walletFormat, { walletAddress: messages.walletFormat });
+    throw badRequest(messages.walletFormat, { [field]: messages.walletFormat });
   return normal;
 }
 

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   messages,
+  type AuthResult,
   type ForgetOtpVerifyBody,
   type ForgetPasswordBody,
   type LoginBody,
@@ -11,7 +12,7 @@ import {
   authMessages,
 } from '@tmc/shared';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { deriveKey } from '../../lib/auth.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer/mailer.ts';
@@ -61,6 +62,23 @@ const invalidReferral = () =>
 const invalidCode = () => badRequest(messages.invalidCode, { otp: messages.invalidCode });
 const invalidResetToken = () =>
   badRequest(authMessages.resetToken, { resetToken: authMessages.resetToken });
+
+/** The visitor's part of a guest checkout: `name` present means "Create new account". */
+export interface CheckoutGuest {
+  email: string;
+  password: string;
+  name?: string;
+  referralCode?: string;
+}
+
+/** A guest checkout's account, checked and ready to be used inside the purchase's transaction. */
+export interface CheckoutAccount {
+  isNew: boolean;
+  /** Inside the purchase's transaction: the buyer (a new account is inserted here, so it rolls back with it). */
+  open(tx: Tx): Promise<UserRow>;
+  /** After the commit: e-mails a new account its verification code and signs the buyer in. */
+  signIn(): Promise<AuthResult>;
+}
 
 interface AuthDeps {
   db: Db;
@@ -127,21 +145,110 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     tokens: await sessions.start({ id: user.id, role: user.role }),
   });
 
+  async function startSession(userId: string) {
+    const user = await findUserById(db, userId);
+    if (!user) throw unauthorized();
+    return sessionFor(user);
+  }
+
+  /** The account whose password this is, or 400 'Incorrect email or password' (counted towards the 429). */
+  async function authenticate(email: string, password: string, ip: string) {
+    await rateLimiter.hit(authLimits.login, ip);
+    await rateLimiter.check(authLimits.loginFailuresPerEmail, email);
+    await rateLimiter.check(authLimits.loginFailuresPerIp, ip);
+    const user = await findUserByEmail(db, email);
+    // An unknown e-mail still costs one argon2 verification, so timing does not tell them apart.
+    dummyHash ??= hashPassword(newSecret());
+    const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+    if (!user || !matches) {
+      await countHit(authLimits.loginFailuresPerEmail, email);
+      await countHit(authLimits.loginFailuresPerIp, ip);
+      throw badRequest(messages.badCredentials);
+    }
+    return user;
+  }
+
+  async function referrerFor(referralCode: string | undefined, email: string) {
+    if (!referralCode) return undefined;
+    const referrer = await findAffiliateByCode(db, referralCode);
+    if (!referrer || referrer.email === email) throw invalidReferral();
+    return referrer;
+  }
+
+  /** 'Create new account': the e-mail must be new; the account is inserted by `open`, in the caller's transaction. */
+  async function checkoutNewAccount(guest: CheckoutGuest & { name: string }, ip: string) {
+    await rateLimiter.hit(authLimits.signup, ip);
+    const referrer = await referrerFor(guest.referralCode, guest.email);
+    // Even an unverified account is refused: this path signs in at once, which would hand it over.
+    if (await findUserByEmail(db, guest.email)) throw emailTaken();
+    const passwordHash = await hashPassword(guest.password);
+    let created: { user: UserRow; code: string } | undefined;
+    const account: CheckoutAccount = {
+      isNew: true,
+      async open(tx) {
+        let user: UserRow;
+        try {
+          user = await insertUser(tx, {
+            email: guest.email,
+            name: guest.name,
+            passwordHash,
+            referredBy: referrer?.id,
+            signupIpHash: createHmac('sha256', ipKey).update(ip).digest('hex'),
+          });
+        } catch (err) {
+          if (isUniqueViolation(err)) throw emailTaken();
+          throw err;
+        }
+        created = { user, code: await otp.issueForNewAccount(tx, guest.email) };
+        return user;
+      },
+      async signIn() {
+        if (!created) throw new Error('signIn() called before open()');
+        await otp.countNewAccountCode(guest.email);
+        mail(guest.email, { kind: 'verifyEmail', name: created.user.name, code: created.code });
+        return startSession(created.user.id);
+      },
+    };
+    return account;
+  }
+
+  /**
+   * 'Login to proceed': the password must match. An account whose e-mail is not verified yet may
+   * buy too (the password proves it is theirs, and a new checkout account is signed in unverified
+   * as well); it still has to verify before a plain login.
+   */
+  async function checkoutExistingAccount(guest: CheckoutGuest, ip: string) {
+    const user = await authenticate(guest.email, guest.password, ip);
+    await rateLimiter.reset(authLimits.loginFailuresPerEmail, guest.email);
+    const account: CheckoutAccount = {
+      isNew: false,
+      async open(tx) {
+        const buyer = await findUserById(tx, user.id);
+        if (!buyer) throw badRequest(messages.badCredentials);
+        return buyer;
+      },
+      signIn: () => startSession(user.id),
+    };
+    return account;
+  }
+
   return {
     /** `data: {user, tokens}` for an account a module just made or logged in itself (guest purchases). */
-    async startSession(userId: string) {
-      const user = await findUserById(db, userId);
-      if (!user) throw unauthorized();
-      return sessionFor(user);
+    startSession,
+
+    /**
+     * Guest checkout: checks the visitor's choice now (rate limits, referral code, e-mail free or
+     * password right), before the caller opens its transaction. Nothing is written until `open(tx)`.
+     */
+    async checkoutAccount(guest: CheckoutGuest, ip: string): Promise<CheckoutAccount> {
+      return guest.name === undefined
+        ? checkoutExistingAccount(guest, ip)
+        : checkoutNewAccount({ ...guest, name: guest.name }, ip);
     },
 
     async signUp(input: SignupBody, ip: string) {
       await rateLimiter.hit(authLimits.signup, ip);
-      const referrer = input.referralCode
-        ? await findAffiliateByCode(db, input.referralCode)
-        : undefined;
-      if (input.referralCode && (!referrer || referrer.email === input.email))
-        throw invalidReferral();
+      const referrer = await referrerFor(input.referralCode, input.email);
       const existing = await findUserByEmail(db, input.email);
       if (existing?.emailVerifiedAt) throw emailTaken();
       const fields = {
@@ -154,6 +261,8 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
         // An unverified sign-up may be redone (new name, password, code), at most once a minute.
         created = { userId: existing.id, code: await otp.issue(input.email, 'verifyemail') };
         await updateUnverifiedUser(db, existing.id, fields);
+        // A guest checkout signs unverified accounts in: whoever redoes the sign-up takes it over alone.
+        await sessions.revokeAll(db, existing.id);
       } else {
         created = await signUpNewAccount(input, fields, ip);
       }
@@ -186,18 +295,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     },
 
     async logIn({ email, password }: LoginBody, ip: string) {
-      await rateLimiter.hit(authLimits.login, ip);
-      await rateLimiter.check(authLimits.loginFailuresPerEmail, email);
-      await rateLimiter.check(authLimits.loginFailuresPerIp, ip);
-      const user = await findUserByEmail(db, email);
-      // An unknown e-mail still costs one argon2 verification, so timing does not tell them apart.
-      dummyHash ??= hashPassword(newSecret());
-      const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-      if (!user || !matches) {
-        await countHit(authLimits.loginFailuresPerEmail, email);
-        await countHit(authLimits.loginFailuresPerIp, ip);
-        throw badRequest(messages.badCredentials);
-      }
+      const user = await authenticate(email, password, ip);
       if (!user.emailVerifiedAt) {
         const code = await otp.issue(email, 'verifyemail').catch((err: unknown) => {
           if (isTooManyRequests(err)) return undefined; // the last code is under a minute old: it still works

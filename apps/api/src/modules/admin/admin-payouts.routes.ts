@@ -1,0 +1,190 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { pageSchema } from '../../lib/list-query.ts';
+import type { PayoutsService } from '../affiliates/payouts.service.ts';
+import { adminListQuery, idParams, tierParam } from './admin-query.ts';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+const lineSchema = z.object({
+  affiliate: z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    walletAddress: z.string().nullable(),
+  }),
+  earnings: z.string(),
+  adjustments: z.string(),
+  amount: z.string(),
+  earningsCount: z.number().int(),
+});
+
+const payoutSchema = z.object({
+  _id: z.string(),
+  tier: z.union([z.literal(1), z.literal(2)]),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  total: z.string(),
+  currency: z.literal('AUD'),
+  status: z.enum(['created', 'paid']),
+  reference: z.string().nullable(),
+  affiliates: z.number().int(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+const payoutDetailSchema = payoutSchema.extend({ lines: z.array(lineSchema) });
+
+const previewSchema = z.object({
+  tier: z.union([z.literal(1), z.literal(2)]),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  approvedBy: z.string(),
+  holdDays: z.number().int(),
+  existingPayout: payoutDetailSchema.nullable(),
+  lines: z.array(lineSchema),
+  carriedForward: z.array(lineSchema),
+  total: z.string(),
+  currency: z.literal('AUD'),
+});
+
+const tierBody = z.object({
+  tier: z
+    .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], {
+      error: 'tier must be 1 or 2',
+    })
+    .transform((t) => (Number(t) === 2 ? (2 as const) : (1 as const))),
+});
+
+export const adminPayoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> = async (
+  app,
+  { payouts },
+) => {
+  app.get(
+    '/admin/payouts/preview',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The batch due for a tier (1 weekly, 2 fortnightly): approved earnings by the cut-off less adjustments',
+        querystring: z.object({ tier: tierParam.optional().transform((tier) => tier ?? 1) }),
+        response: { 200: envelopeSchema(previewSchema) },
+      },
+    },
+    async (req) => envelope(200, await payouts.preview(req.query.tier)),
+  );
+
+  app.get(
+    '/admin/payouts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Payout batches, latest period first (query tier, status)',
+        querystring: adminListQuery({
+          tier: tierParam.optional(),
+          status: z
+            .enum(['created', 'paid'], { error: 'status must be created or paid' })
+            .optional(),
+        }),
+        response: { 200: envelopeSchema(pageSchema(payoutSchema)) },
+      },
+    },
+    async (req) => envelope(200, await payouts.list(req.query)),
+  );
+
+  app.post(
+    '/admin/payouts',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Create the batch of the last complete period (201); if that period has one, it is answered (200)',
+        body: tierBody,
+        response: {
+          200: envelopeSchema(payoutDetailSchema),
+          201: envelopeSchema(payoutDetailSchema),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { payout, created } = await payouts.create(req.user.id, req.body.tier);
+      const code = created ? 201 : 200;
+      return reply
+        .code(code)
+        .send(
+          envelope(
+            code,
+            payout,
+            created ? 'Payout batch created' : 'This period already has a batch',
+          ),
+        );
+    },
+  );
+
+  app.get(
+    '/admin/payouts/:id.csv',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The batch as CSV: affiliate, email, wallet, amount_aud',
+        params: idParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const { fileName, body } = await payouts.csv(req.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/admin/payouts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One batch with its lines per affiliate',
+        params: idParams,
+        response: { 200: envelopeSchema(payoutDetailSchema) },
+      },
+    },
+    async (req) => envelope(200, await payouts.get(req.params.id)),
+  );
+
+  app.post(
+    '/admin/payouts/:id/paid',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Mark a batch paid with the transfer reference; its earnings become paid and affiliates are e-mailed',
+        params: idParams,
+        body: z.object({
+          reference: z
+            .string({ error: 'reference is required' })
+            .trim()
+            .min(1, 'reference is required')
+            .max(200, 'reference must be at most 200 characters long'),
+        }),
+        response: { 200: envelopeSchema(payoutDetailSchema) },
+      },
+    },
+    async (req) =>
+      envelope(
+        200,
+        await payouts.markPaid(req.user.id, req.params.id, req.body.reference),
+        'Payout marked paid',
+      ),
+  );
+};

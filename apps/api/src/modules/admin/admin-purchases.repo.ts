@@ -1,0 +1,203 @@
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { PaymentStatus } from '@tmc/shared';
+import type { Tx } from '../../db/client.ts';
+import { banks, purchases, settings, transactions, users } from '../../db/schema/index.ts';
+import { containing } from './admin-users.repo.ts';
+
+const buyer = alias(users, 'buyer');
+const affiliate = alias(users, 'affiliate');
+const introducer = alias(users, 'introducer');
+const reviewer = alias(users, 'reviewer');
+
+/** The fields of a person the review screen and its fraud signals use (one list per alias, for Drizzle's join types). */
+const buyerColumns = {
+  id: buyer.id,
+  email: buyer.email,
+  name: buyer.name,
+  walletAddress: buyer.walletAddress,
+  signupIpHash: buyer.signupIpHash,
+  isInfluencer: buyer.isInfluencer,
+};
+const affiliateColumns = {
+  id: affiliate.id,
+  email: affiliate.email,
+  name: affiliate.name,
+  walletAddress: affiliate.walletAddress,
+  signupIpHash: affiliate.signupIpHash,
+  isInfluencer: affiliate.isInfluencer,
+};
+const introducerColumns = {
+  id: introducer.id,
+  email: introducer.email,
+  name: introducer.name,
+  walletAddress: introducer.walletAddress,
+  signupIpHash: introducer.signupIpHash,
+  isInfluencer: introducer.isInfluencer,
+};
+
+export interface AdminPurchaseQuery {
+  offset: number;
+  limit: number;
+  sortPrice: 1 | -1 | undefined;
+  status?: number;
+  paymentMode?: number;
+  email?: string;
+  reference?: string;
+  id?: string;
+}
+
+function whereOf(q: AdminPurchaseQuery) {
+  const conditions: SQL[] = [];
+  if (q.status !== undefined) conditions.push(eq(purchases.status, q.status));
+  if (q.paymentMode !== undefined) conditions.push(eq(purchases.paymentMode, q.paymentMode));
+  if (q.email) conditions.push(ilike(buyer.email, containing(q.email)));
+  if (q.reference) conditions.push(eq(purchases.reference, q.reference.toUpperCase()));
+  if (q.id) conditions.push(eq(purchases.id, q.id));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * One page of presale requests with everything the review screen shows, in one query: buyer,
+ * their affiliate and that affiliate's introducer (for the fraud signals), bank, latest payment
+ * and reviewer.
+ */
+export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
+  const latestTransaction = db
+    .select({
+      id: transactions.id,
+      paymentStatus: transactions.paymentStatus,
+      paymentMode: transactions.paymentMode,
+      price: transactions.price,
+      currency: transactions.currency,
+      tokenSymbol: transactions.tokenSymbol,
+      txnHash: transactions.txnHash,
+      fromAddress: transactions.fromAddress,
+      senderMatchesWallet: transactions.senderMatchesWallet,
+      walletAddress: transactions.walletAddress,
+      verifiedAt: transactions.verifiedAt,
+    })
+    .from(transactions)
+    .where(sql`${transactions.purchaseId} = ${purchases.id}`)
+    .orderBy(desc(transactions.createdAt))
+    .limit(1)
+    .as('latest_transaction');
+  const where = whereOf(q);
+  const newest = [desc(purchases.createdAt), desc(purchases.id)];
+  const order =
+    q.sortPrice === undefined
+      ? newest
+      : [
+          q.sortPrice === 1 ? asc(purchases.investmentAmount) : desc(purchases.investmentAmount),
+          ...newest,
+        ];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        purchase: purchases,
+        bankName: banks.bankName,
+        buyer: buyerColumns,
+        buyerEmailVerifiedAt: buyer.emailVerifiedAt,
+        affiliate: affiliateColumns,
+        introducer: introducerColumns,
+        reviewer: { id: reviewer.id, email: reviewer.email },
+        transaction: {
+          id: latestTransaction.id,
+          paymentStatus: latestTransaction.paymentStatus,
+          paymentMode: latestTransaction.paymentMode,
+          price: latestTransaction.price,
+          currency: latestTransaction.currency,
+          tokenSymbol: latestTransaction.tokenSymbol,
+          txnHash: latestTransaction.txnHash,
+          fromAddress: latestTransaction.fromAddress,
+          senderMatchesWallet: latestTransaction.senderMatchesWallet,
+          walletAddress: latestTransaction.walletAddress,
+          verifiedAt: latestTransaction.verifiedAt,
+        },
+      })
+      .from(purchases)
+      .innerJoin(buyer, eq(buyer.id, purchases.userId))
+      .leftJoin(affiliate, eq(affiliate.id, buyer.referredBy))
+      .leftJoin(introducer, eq(introducer.id, affiliate.referredBy))
+      .leftJoin(banks, eq(banks.id, purchases.bankId))
+      .leftJoin(reviewer, eq(reviewer.id, purchases.reviewedBy))
+      .leftJoinLateral(latestTransaction, sql`true`)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ n: count() })
+      .from(purchases)
+      .innerJoin(buyer, eq(buyer.id, purchases.userId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type ReviewRow = Awaited<ReturnType<typeof listPurchasesForReview>>['rows'][number];
+
+export async function lockPurchase(db: Tx, id: string) {
+  const [row] = await db.select().from(purchases).where(eq(purchases.id, id)).for('update');
+  return row;
+}
+
+export async function findBuyerContact(db: Tx, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The staff decision on a request: status, remark, who and when. */
+export async function recordReview(
+  db: Tx,
+  id: string,
+  review: { status: number; remark: string | null; reviewedBy: string },
+) {
+  const [row] = await db
+    .update(purchases)
+    .set({ ...review, reviewedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(purchases.id, id))
+    .returning();
+  return row!;
+}
+
+/** A payment that can no longer complete (the request was rejected): Pending → Failed. */
+export async function failPendingTransactions(db: Tx, purchaseId: string) {
+  await db
+    .update(transactions)
+    .set({ paymentStatus: PaymentStatus.Failed })
+    .where(
+      and(
+        eq(transactions.purchaseId, purchaseId),
+        eq(transactions.paymentStatus, PaymentStatus.Pending),
+      ),
+    );
+}
+
+/** Success → Refunded for a reverted request; answers what was refunded. */
+export const refundTransactions = (db: Tx, purchaseId: string) =>
+  db
+    .update(transactions)
+    .set({ paymentStatus: PaymentStatus.Refunded })
+    .where(
+      and(
+        eq(transactions.purchaseId, purchaseId),
+        eq(transactions.paymentStatus, PaymentStatus.Success),
+      ),
+    )
+    .returning({ id: transactions.id });
+
+/** Takes a reverted purchase out of the running totals, in one statement like the acceptance adds it. */
+export async function subtractFromPresaleTotals(db: Tx, amounts: { aud: string; tokens: string }) {
+  await db
+    .update(settings)
+    .set({
+      raisedAud: sql`greatest(${settings.raisedAud} - ${amounts.aud}::numeric, 0)`,
+      tokensSold: sql`greatest(${settings.tokensSold} - ${amounts.tokens}::numeric, 0)`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(settings.id, 1));
+}

@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { filterInt, pageSchema } from '../../lib/list-query.ts';
+import { purchaseSchema } from '../purchases/purchase-dto.ts';
+import { adminListQuery, idParams, intParam, searchParam } from './admin-query.ts';
+import type { AdminPurchasesService } from './admin-purchases.service.ts';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+const person = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  walletAddress: z.string().nullable(),
+  isInfluencer: z.boolean(),
+});
+
+export const reviewSchema = purchaseSchema.extend({
+  user: z.object({
+    _id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    walletAddress: z.string().nullable(),
+    emailVerified: z.boolean(),
+  }),
+  affiliate: person.nullable(),
+  introducer: person.nullable(),
+  transaction: z
+    .object({
+      _id: z.string(),
+      paymentStatus: z.number().int(),
+      paymentMode: z.number().int(),
+      price: z.string(),
+      currency: z.string(),
+      tokenSymbol: z.string(),
+      txnHash: z.string().nullable(),
+      fromAddress: z.string().nullable(),
+      senderMatchesWallet: z.boolean().nullable(),
+      walletAddress: z.string().nullable(),
+      verifiedAt: z.string().nullable(),
+    })
+    .nullable(),
+  reviewedBy: z.object({ _id: z.string(), email: z.string() }).nullable(),
+  reviewedAt: z.string().nullable(),
+  fraudSignals: z.array(
+    z.object({
+      code: z.enum(['shared-wallet', 'same-signup-ip', 'same-mailbox']),
+      message: z.string(),
+    }),
+  ),
+});
+
+const decisionBody = z.object({
+  status: filterInt(1, 4)
+    .transform((s) => s as 1 | 2 | 3 | 4)
+    .describe('1 accept, 2 reject, 3 not accepted, 4 revert'),
+  remark: z
+    .string()
+    .trim()
+    .max(1000, 'Remark must be at most 1000 characters long')
+    .nullish()
+    .transform((r) => r || null),
+});
+
+export const adminPurchasesRoutes: FastifyPluginAsyncZod<{
+  purchases: AdminPurchasesService;
+}> = async (app, { purchases }) => {
+  app.get(
+    '/admin/purchases',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Every presale request with buyer, payment, files and fraud signals (query status, email, paymentMode, reference)',
+        querystring: adminListQuery({
+          status: intParam('status', 0, 4).optional(),
+          paymentMode: intParam('paymentMode', 0, 1).optional(),
+          email: searchParam,
+          reference: searchParam,
+        }),
+        response: { 200: envelopeSchema(pageSchema(reviewSchema)) },
+      },
+    },
+    async (req) => envelope(200, await purchases.list(req.query)),
+  );
+
+  app.post(
+    '/admin/purchases/:id/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Review decision: 1 accept, 2 reject, 3 not accepted (from Pending), 4 revert (from Accepted)',
+        params: idParams,
+        body: decisionBody,
+        response: { 200: envelopeSchema(reviewSchema) },
+      },
+    },
+    async (req) =>
+      envelope(
+        200,
+        await purchases.decide(req.user.id, req.params.id, req.body),
+        'Presale request updated',
+      ),
+  );
+};

@@ -1,0 +1,217 @@
+import {
+  DECIMALS,
+  PaymentMode,
+  PaymentStatus,
+  PurchaseStatus,
+  purchaseStatusLabel,
+} from '@tmc/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { queueMail } from '../../lib/mailer/mailer.ts';
+import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
+import { fixed } from '../../lib/money.ts';
+import { pageOf, type ListQuery } from '../../lib/list-query.ts';
+import { reverseEarnings } from '../affiliates/commission-ledger.ts';
+import { findSettings } from '../presale/presale.repo.ts';
+import type { PurchaseAcceptance } from '../purchases/accept-purchase.ts';
+import { toPurchaseDto } from '../purchases/purchase-dto.ts';
+import { insertTransaction } from '../transactions/transactions.repo.ts';
+import { decimalsOf } from '../transactions/transaction-dto.ts';
+import {
+  failPendingTransactions,
+  findBuyerContact,
+  listPurchasesForReview,
+  lockPurchase,
+  recordReview,
+  refundTransactions,
+  subtractFromPresaleTotals,
+  type AdminPurchaseQuery,
+  type ReviewRow,
+} from './admin-purchases.repo.ts';
+import { fraudSignalsOf, type Party } from './fraud-signals.ts';
+import { illegalTransitionMessage, isLegalTransition } from './purchase-transitions.ts';
+
+export const reviewMessages = {
+  notFound: 'Presale request not found',
+  cryptoAccept: 'A crypto request is accepted by verifying its payment on the chain, not by hand',
+} as const;
+
+export interface ReviewDecision {
+  status: 1 | 2 | 3 | 4;
+  remark: string | null;
+}
+
+interface AdminPurchasesDeps {
+  db: Db;
+  acceptance: PurchaseAcceptance;
+  downloadUrl: (key: string | null) => Promise<string | null>;
+  mail: QueuedMailDelivery;
+}
+
+type PartyColumns = Party & { id: string; name: string; isInfluencer: boolean };
+
+const person = (p: PartyColumns | null) =>
+  p
+    ? {
+        _id: p.id,
+        email: p.email,
+        name: p.name,
+        walletAddress: p.walletAddress,
+        isInfluencer: p.isInfluencer,
+      }
+    : null;
+
+export function createAdminPurchasesService({
+  db,
+  acceptance,
+  downloadUrl,
+  mail,
+}: AdminPurchasesDeps) {
+  async function toReviewDto(row: ReviewRow) {
+    const { purchase, buyer, affiliate, transaction } = row;
+    // The introducer only earns (so only matters) when the affiliate is an approved influencer.
+    const introducer = affiliate?.isInfluencer ? row.introducer : null;
+    const earners = [
+      ...(affiliate ? [{ role: 'affiliate' as const, party: affiliate }] : []),
+      ...(introducer ? [{ role: 'introducer' as const, party: introducer }] : []),
+    ];
+    return {
+      ...(await toPurchaseDto(purchase, row.bankName, downloadUrl)),
+      user: {
+        _id: buyer.id,
+        email: buyer.email,
+        name: buyer.name,
+        walletAddress: buyer.walletAddress,
+        emailVerified: row.buyerEmailVerifiedAt !== null,
+      },
+      affiliate: person(affiliate),
+      introducer: person(introducer),
+      transaction: transaction
+        ? {
+            _id: transaction.id,
+            paymentStatus: transaction.paymentStatus,
+            paymentMode: transaction.paymentMode,
+            price: fixed(transaction.price, decimalsOf(transaction.currency)),
+            currency: transaction.currency,
+            tokenSymbol: transaction.tokenSymbol,
+            txnHash: transaction.txnHash,
+            fromAddress: transaction.fromAddress,
+            senderMatchesWallet: transaction.senderMatchesWallet,
+            walletAddress: transaction.walletAddress,
+            verifiedAt: transaction.verifiedAt?.toISOString() ?? null,
+          }
+        : null,
+      reviewedBy: row.reviewer ? { _id: row.reviewer.id, email: row.reviewer.email } : null,
+      reviewedAt: purchase.reviewedAt?.toISOString() ?? null,
+      fraudSignals: fraudSignalsOf({
+        buyer,
+        buyerWallets: [purchase.wallet, transaction?.fromAddress ?? null],
+        earners,
+      }),
+    };
+  }
+
+  async function reviewOf(purchaseId: string) {
+    const { rows } = await listPurchasesForReview(db, {
+      offset: 0,
+      limit: 1,
+      sortPrice: undefined,
+      id: purchaseId,
+    });
+    if (!rows[0]) throw notFound(reviewMessages.notFound);
+    return toReviewDto(rows[0]);
+  }
+
+  /** Accept: the shared acceptance step (totals, affiliate earnings) and the bank payment it proves. */
+  async function accept(tx: Tx, purchaseId: string, actorId: string) {
+    const accepted = await acceptance.acceptPurchase(tx, { purchaseId, reviewedBy: actorId });
+    const presale = await findSettings(tx);
+    if (!presale) throw new AppError(503, 'The presale is not configured yet');
+    await insertTransaction(tx, {
+      userId: accepted.userId,
+      purchaseId,
+      price: accepted.investmentAmount,
+      currency: 'AUD',
+      tokenSymbol: presale.tokenSymbol,
+      tokenAmount: accepted.tokenAmount,
+      userAmount: accepted.userAmount,
+      userCurrency: accepted.userCurrency,
+      paymentStatus: PaymentStatus.Success,
+      paymentMode: PaymentMode.Bank,
+      verifiedAt: new Date(),
+    });
+  }
+
+  /** Revert: the payment is refunded, the sale leaves the totals, and the affiliates' earnings are undone. */
+  async function revert(
+    tx: Tx,
+    purchase: { id: string; investmentAmount: string; tokenAmount: string },
+  ) {
+    const refunded = await refundTransactions(tx, purchase.id);
+    await subtractFromPresaleTotals(tx, {
+      aud: purchase.investmentAmount,
+      tokens: purchase.tokenAmount,
+    });
+    const earnings = await reverseEarnings(tx, purchase.id);
+    return { refundedTransactions: refunded.length, ...earnings };
+  }
+
+  return {
+    async list(q: ListQuery<unknown> & Omit<AdminPurchaseQuery, 'offset' | 'limit' | 'sortPrice'>) {
+      const { rows, total } = await listPurchasesForReview(db, q);
+      return pageOf(await Promise.all(rows.map(toReviewDto)), total, q);
+    },
+
+    /**
+     * A staff decision (API.md transitions: Pending → Accepted, Rejected or Not Accepted;
+     * Accepted → Reverted). The change, its audit row and the buyer's e-mail commit together.
+     */
+    async decide(actorId: string, purchaseId: string, decision: ReviewDecision) {
+      await db.transaction(async (tx) => {
+        const before = await lockPurchase(tx, purchaseId);
+        if (!before) throw notFound(reviewMessages.notFound);
+        if (!isLegalTransition(before.status, decision.status))
+          throw badRequest(illegalTransitionMessage(before.status, decision.status), {
+            status: illegalTransitionMessage(before.status, decision.status),
+          });
+
+        let effects: Record<string, unknown> = {};
+        if (decision.status === PurchaseStatus.Accepted) {
+          if (before.paymentMode === PaymentMode.Crypto)
+            throw badRequest(reviewMessages.cryptoAccept);
+          await accept(tx, purchaseId, actorId);
+        } else if (decision.status === PurchaseStatus.Reverted) {
+          effects = await revert(tx, before);
+        } else {
+          await failPendingTransactions(tx, purchaseId);
+        }
+        const after = await recordReview(tx, purchaseId, { ...decision, reviewedBy: actorId });
+
+        await recordAudit(tx, {
+          actorId,
+          action: 'purchase.status',
+          entity: 'purchase',
+          entityId: purchaseId,
+          before: { status: before.status, remark: before.remark },
+          after: { status: after.status, remark: after.remark, ...effects },
+        });
+        const buyer = await findBuyerContact(tx, before.userId);
+        if (buyer) {
+          await queueMail(tx, buyer.email, {
+            kind: 'purchaseDecision',
+            name: buyer.name,
+            reference: after.reference,
+            status: purchaseStatusLabel(after.status),
+            investmentAmount: fixed(after.investmentAmount, DECIMALS.AUD),
+            remark: after.remark,
+          });
+        }
+      });
+      mail.deliverSoon();
+      return reviewOf(purchaseId);
+    },
+  };
+}
+
+export type AdminPurchasesService = ReturnType<typeof createAdminPurchasesService>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../../lib/list-query.ts';
+
+/**
+ * An admin list's querystring: the list conventions of API.md (page, limit, sort[price],
+ * filter[query] — no filter keys here) plus the list's own plain parameters, e.g. `status`.
+ */
+export const adminListQuery = <S extends z.ZodRawShape>(params: S) =>
+  z.intersection(listQuerySchema(z.object({}).strict()), z.object(params));
+
+/** A query parameter that is a whole number in a range. */
+export const intParam = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, `${name} must be from ${min} to ${max}`)
+        .max(max, `${name} must be from ${min} to ${max}`),
+    );
+
+export const boolParam = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true');
+
+export const tierParam = z
+  .enum(['1', '2'], { error: 'tier must be 1 or 2' })
+  .transform((tier) => (tier === '2' ? (2 as const) : (1 as const)));
+
+export const idParams = z.object({ id: z.uuid('Invalid id') });
+
+/** Free text to search for; empty means no search. */
+export const searchParam = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => v || undefined);

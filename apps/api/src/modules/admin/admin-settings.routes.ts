@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { decimalField, walletField } from './admin-fields.ts';
+import type { AdminSettingsService } from './admin-settings.service.ts';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be from ${min} to ${max}`)
+    .max(max, `${name} must be from ${min} to ${max}`);
+
+const settingsChange = z
+  .object({
+    tokenName: z
+      .string()
+      .trim()
+      .min(1, 'tokenName is required')
+      .max(40, 'tokenName must be at most 40 characters long'),
+    tokenSymbol: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{1,12}$/, 'tokenSymbol must be 1 to 12 letters or digits'),
+    tokenPriceAud: decimalField('tokenPriceAud', 18, { positive: true, integerDigits: 20 }),
+    minPurchaseAud: decimalField('minPurchaseAud', 2),
+    hardCapAud: decimalField('hardCapAud', 2, { positive: true }),
+    endsAt: z.iso
+      .datetime({ offset: true, error: 'endsAt must be an ISO date and time' })
+      .nullable()
+      .transform((v) => (v === null ? null : new Date(v))),
+    companyWallet: walletField,
+    swapWallet: walletField,
+    minConfirmations: wholeNumber('minConfirmations', 1, 1000),
+    quoteTtlMinutes: wholeNumber('quoteTtlMinutes', 5, 1440),
+    holdDays: wholeNumber('holdDays', 0, 365),
+    whitePaperUrl: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine(
+        (v) => v.startsWith('/') || /^https?:\/\/[^\s]+$/.test(v),
+        'whitePaperUrl must be a path or an http(s) URL',
+      ),
+  })
+  .partial()
+  .strict();
+
+const settingsSchema = z.object({
+  tokenName: z.string(),
+  tokenSymbol: z.string(),
+  tokenPriceAud: z.string(),
+  minPurchaseAud: z.string(),
+  hardCapAud: z.string(),
+  endsAt: z.string().nullable(),
+  companyWallet: z.string(),
+  swapWallet: z.string(),
+  usdcAddress: z.string(),
+  chainId: z.number().int(),
+  minConfirmations: z.number().int(),
+  quoteTtlMinutes: z.number().int(),
+  holdDays: z.number().int(),
+  whitePaperUrl: z.string(),
+  raisedAud: z.string(),
+  tokensSold: z.string(),
+  updatedAt: z.string(),
+});
+
+const ratesTableSchema = z.object({
+  base: z.literal('AUD'),
+  rates: z.array(z.object({ code: z.string(), rate: z.string(), updatedAt: z.string() })),
+});
+
+const ratesBody = z.object({
+  rates: z
+    .record(
+      z.string().regex(/^[A-Z]{3,5}$/, 'Currency codes are 3 to 5 capital letters'),
+      decimalField('rate', 18, { positive: true, integerDigits: 20 }),
+      { error: 'rates must be an object of currency code to rate' },
+    )
+    .refine((rates) => Object.keys(rates).length > 0, 'rates must name at least one currency')
+    .refine((rates) => Object.keys(rates).length <= 200, 'At most 200 rates at a time'),
+});
+
+export const adminSettingsRoutes: FastifyPluginAsyncZod<{
+  settings: AdminSettingsService;
+}> = async (app, { settings }) => {
+  app.get(
+    '/admin/settings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Presale settings and running totals',
+        response: { 200: envelopeSchema(settingsSchema) },
+      },
+    },
+    async () => envelope(200, await settings.get()),
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change presale settings (only the fields sent change)',
+        body: settingsChange,
+        response: { 200: envelopeSchema(settingsSchema) },
+      },
+    },
+    async (req) => envelope(200, await settings.update(req.user.id, req.body), 'Settings saved'),
+  );
+
+  app.get(
+    '/admin/currency-rates',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Currency rates (units per 1 AUD) with when each was set',
+        response: { 200: envelopeSchema(ratesTableSchema) },
+      },
+    },
+    async () => envelope(200, await settings.rates()),
+  );
+
+  app.put(
+    '/admin/currency-rates',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set currency rates, units per 1 AUD (codes not sent stay as they are)',
+        body: ratesBody,
+        response: { 200: envelopeSchema(ratesTableSchema) },
+      },
+    },
+    async (req) =>
+      envelope(200, await settings.setRates(req.user.id, req.body.rates), 'Rates saved'),
+  );
+};

@@ -1,0 +1,113 @@
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { fixed, money, plain } from '../../lib/money.ts';
+import { findSettings } from '../presale/presale.repo.ts';
+import {
+  listRateRows,
+  lockRates,
+  lockSettings,
+  updateSettings,
+  upsertRates,
+  type SettingsChange,
+  type SettingsRow,
+} from './admin-settings.repo.ts';
+
+export const toAdminSettingsDto = (s: SettingsRow) => ({
+  tokenName: s.tokenName,
+  tokenSymbol: s.tokenSymbol,
+  tokenPriceAud: plain(s.tokenPriceAud),
+  minPurchaseAud: fixed(s.minPurchaseAud, 2),
+  hardCapAud: fixed(s.hardCapAud, 2),
+  endsAt: s.endsAt?.toISOString() ?? null,
+  companyWallet: s.companyWallet,
+  swapWallet: s.swapWallet,
+  usdcAddress: s.usdcAddress,
+  chainId: s.chainId,
+  minConfirmations: s.minConfirmations,
+  quoteTtlMinutes: s.quoteTtlMinutes,
+  holdDays: s.holdDays,
+  whitePaperUrl: s.whitePaperUrl,
+  raisedAud: fixed(s.raisedAud, 2),
+  tokensSold: fixed(s.tokensSold, 18),
+  updatedAt: s.updatedAt.toISOString(),
+});
+
+export const settingsMessages = {
+  minAboveCap: 'The minimum purchase cannot be above the hard cap',
+  audRate: 'The AUD rate is always 1: rates are units per 1 AUD',
+} as const;
+
+const notConfigured = () => new AppError(503, 'The presale is not configured yet');
+
+export function createAdminSettingsService({ db }: { db: Db }) {
+  async function rateTable() {
+    const rows = await listRateRows(db);
+    return {
+      base: 'AUD' as const,
+      rates: rows.map((r) => ({
+        code: r.code,
+        rate: plain(r.rate),
+        updatedAt: r.updatedAt.toISOString(),
+      })),
+    };
+  }
+
+  return {
+    async get() {
+      const row = await findSettings(db);
+      if (!row) throw notConfigured();
+      return toAdminSettingsDto(row);
+    },
+
+    update: (actorId: string, change: SettingsChange) =>
+      db.transaction(async (tx) => {
+        const before = await lockSettings(tx);
+        if (!before) throw notConfigured();
+        const min = change.minPurchaseAud ?? before.minPurchaseAud;
+        const cap = change.hardCapAud ?? before.hardCapAud;
+        if (money(min).greaterThan(cap))
+          throw badRequest(settingsMessages.minAboveCap, {
+            minPurchaseAud: settingsMessages.minAboveCap,
+          });
+        const after = await updateSettings(tx, change);
+        await recordAudit(tx, {
+          actorId,
+          action: 'settings.update',
+          entity: 'settings',
+          entityId: '1',
+          before: toAdminSettingsDto(before),
+          after: toAdminSettingsDto(after),
+        });
+        return toAdminSettingsDto(after);
+      }),
+
+    rates: rateTable,
+
+    /** Sets the given codes (new codes are added); the others stay as they are. */
+    async setRates(actorId: string, rates: Record<string, string>) {
+      if (rates.AUD !== undefined && !money(rates.AUD).equals(1))
+        throw badRequest(settingsMessages.audRate, { 'rates.AUD': settingsMessages.audRate });
+      const entries = Object.entries(rates).map(([code, rate]) => ({ code, rate }));
+      await db.transaction(async (tx) => {
+        const before = await lockRates(
+          tx,
+          entries.map((e) => e.code),
+        );
+        const after = await upsertRates(tx, entries);
+        const byCode = (rows: { code: string; rate: string }[]) =>
+          Object.fromEntries(rows.map((r) => [r.code, plain(r.rate)]));
+        await recordAudit(tx, {
+          actorId,
+          action: 'rates.update',
+          entity: 'currency_rates',
+          before: byCode(before),
+          after: byCode(after),
+        });
+      });
+      return rateTable();
+    },
+  };
+}
+
+export type AdminSettingsService = ReturnType<typeof createAdminSettingsService>;

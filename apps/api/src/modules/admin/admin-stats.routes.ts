@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import type { AdminStatsService } from './admin-stats.service.ts';
+
+const statsSchema = z.object({
+  raisedAud: z.string(),
+  hardCapAud: z.string(),
+  tokensSold: z.string(),
+  tokenSymbol: z.string(),
+  requestsByStatus: z.array(
+    z.object({ status: z.number().int(), label: z.string(), count: z.number().int() }),
+  ),
+  pendingReviews: z.number().int(),
+  awaitingCryptoPayment: z.number().int(),
+  verifiedCryptoToday: z.number().int(),
+  users: z.number().int(),
+  affiliates: z.number().int(),
+  influencers: z.number().int(),
+  pendingCommission: z.string(),
+  approvedCommission: z.string(),
+  paidCommission: z.string(),
+  currency: z.literal('AUD'),
+});
+
+export const adminStatsRoutes: FastifyPluginAsyncZod<{ stats: AdminStatsService }> = async (
+  app,
+  { stats },
+) => {
+  app.get(
+    '/admin/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary:
+          'Dashboard: raised vs hard cap, requests by status, reviews due, crypto verified today, affiliates, commission',
+        response: { 200: envelopeSchema(statsSchema) },
+      },
+    },
+    async () => envelope(200, await stats.dashboard()),
+  );
+};

@@ -1,0 +1,74 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Role } from '@tmc/shared';
+import type { Tx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface UserListQuery {
+  offset: number;
+  limit: number;
+  search?: string;
+  role?: Role;
+  isInfluencer?: boolean;
+  isAffiliated?: boolean;
+  referredBy?: string;
+  id?: string;
+}
+
+const referrer = alias(users, 'referrer');
+
+/** Users with whoever introduced them and how many they introduced, in one query. */
+export async function listUsers(db: Tx, q: UserListQuery) {
+  const conditions: SQL[] = [];
+  if (q.search) {
+    const pattern = containing(q.search);
+    conditions.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.name, pattern),
+        ilike(users.affiliateCode, pattern),
+      )!,
+    );
+  }
+  if (q.role) conditions.push(eq(users.role, q.role));
+  if (q.isInfluencer !== undefined) conditions.push(eq(users.isInfluencer, q.isInfluencer));
+  if (q.isAffiliated !== undefined) conditions.push(eq(users.isAffiliated, q.isAffiliated));
+  if (q.referredBy) conditions.push(eq(users.referredBy, q.referredBy));
+  if (q.id) conditions.push(eq(users.id, q.id));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        user: users,
+        referrer: { id: referrer.id, email: referrer.email, name: referrer.name },
+        referrals: sql<number>`(select count(*) from ${users} as referral where referral.referred_by = ${users.id})::int`,
+      })
+      .from(users)
+      .leftJoin(referrer, eq(referrer.id, users.referredBy))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function lockUser(db: Tx, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function updateUserFlags(
+  db: Tx,
+  id: string,
+  change: { isInfluencer?: boolean; role?: Role },
+) {
+  const [row] = await db.update(users).set(change).where(eq(users.id, id)).returning();
+  return row!;
+}

@@ -1,0 +1,68 @@
+import type { Role } from '@tmc/shared';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { pageOf, type ListQuery } from '../../lib/list-query.ts';
+import { toUserDto } from '../account/user-dto.ts';
+import {
+  listUsers,
+  lockUser,
+  updateUserFlags,
+  type UserListQuery,
+  type UserRow,
+} from './admin-users.repo.ts';
+
+export const adminUserMessages = {
+  notFound: 'User not found',
+  ownRole: 'You cannot change your own role',
+  influencerNotAffiliate: 'Only an affiliate can be marked as an influencer',
+} as const;
+
+const referrerOf = (r: { id: string | null; email: string | null; name: string | null } | null) =>
+  r?.id ? { _id: r.id, email: r.email ?? '', name: r.name ?? '' } : null;
+
+export const toAdminUserDto = (
+  user: UserRow,
+  referrer: { id: string | null; email: string | null; name: string | null } | null,
+  referrals: number,
+) => ({ ...toUserDto(user), referredBy: referrerOf(referrer), referrals });
+
+export function createAdminUsersService({ db }: { db: Db }) {
+  return {
+    async list(q: ListQuery<unknown> & Omit<UserListQuery, 'offset' | 'limit'>) {
+      const { rows, total } = await listUsers(db, q);
+      return pageOf(
+        rows.map((r) => toAdminUserDto(r.user, r.referrer, r.referrals)),
+        total,
+        q,
+      );
+    },
+
+    /** Marks or unmarks an influencer (tier 2 for whoever introduced them) and sets the role. */
+    async update(actorId: string, userId: string, change: { isInfluencer?: boolean; role?: Role }) {
+      if (change.role !== undefined && userId === actorId)
+        throw badRequest(adminUserMessages.ownRole, { role: adminUserMessages.ownRole });
+      await db.transaction(async (tx) => {
+        const before = await lockUser(tx, userId);
+        if (!before) throw notFound(adminUserMessages.notFound);
+        if (change.isInfluencer && !before.isAffiliated)
+          throw badRequest(adminUserMessages.influencerNotAffiliate, {
+            isInfluencer: adminUserMessages.influencerNotAffiliate,
+          });
+        const after = await updateUserFlags(tx, userId, change);
+        await recordAudit(tx, {
+          actorId,
+          action: 'user.update',
+          entity: 'user',
+          entityId: userId,
+          before: { isInfluencer: before.isInfluencer, role: before.role },
+          after: { isInfluencer: after.isInfluencer, role: after.role },
+        });
+      });
+      const [updated] = (await listUsers(db, { offset: 0, limit: 1, id: userId })).rows;
+      return toAdminUserDto(updated!.user, updated!.referrer, updated!.referrals);
+    },
+  };
+}
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

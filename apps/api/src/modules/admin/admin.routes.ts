@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PayoutsService } from '../affiliates/payouts.service.ts';
+import type { AdminBanksService } from './admin-banks.service.ts';
+import { adminBanksRoutes } from './admin-banks.routes.ts';
+import type { AdminPurchasesService } from './admin-purchases.service.ts';
+import { adminPurchasesRoutes } from './admin-purchases.routes.ts';
+import { adminPayoutsRoutes } from './admin-payouts.routes.ts';
+import type { AdminSettingsService } from './admin-settings.service.ts';
+import { adminSettingsRoutes } from './admin-settings.routes.ts';
+import type { AdminStatsService } from './admin-stats.service.ts';
+import { adminStatsRoutes } from './admin-stats.routes.ts';
+import type { AdminTransactionsService } from './admin-transactions.service.ts';
+import { adminTransactionsRoutes } from './admin-transactions.routes.ts';
+import type { AdminUsersService } from './admin-users.service.ts';
+import { adminUsersRoutes } from './admin-users.routes.ts';
+import type { AuditLogService } from './audit-log.service.ts';
+import { auditLogRoutes } from './audit-log.routes.ts';
+
+export interface AdminServices {
+  banks: AdminBanksService;
+  settings: AdminSettingsService;
+  users: AdminUsersService;
+  purchases: AdminPurchasesService;
+  transactions: AdminTransactionsService;
+  stats: AdminStatsService;
+  payouts: PayoutsService;
+  auditLog: AuditLogService;
+}
+
+/**
+ * Every /admin route sits in this scope, whose first hook checks the role (401 without a token,
+ * 403 for anyone but an admin) before the body is even read: no route can forget it.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, services) => {
+  app.addHook('onRequest', app.requireAdmin);
+  await app.register(adminStatsRoutes, { stats: services.stats });
+  await app.register(adminPurchasesRoutes, { purchases: services.purchases });
+  await app.register(adminTransactionsRoutes, { transactions: services.transactions });
+  await app.register(adminBanksRoutes, { banks: services.banks });
+  await app.register(adminSettingsRoutes, { settings: services.settings });
+  await app.register(adminUsersRoutes, { users: services.users });
+  await app.register(adminPayoutsRoutes, { payouts: services.payouts });
+  await app.register(auditLogRoutes, { auditLog: services.auditLog });
+};

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EARNING_STATUSES, referralClickSchema } from '@tmc/shared';
+import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { filterInt, listQuerySchema, pageSchema } from '../../lib/list-query.ts';
+import { affiliateEarningSchema } from './earning-dto.ts';
+import type { AffiliatesService } from './affiliates.service.ts';
+
+const tags = ['affiliates'];
+const security = [{ bearer: [] }];
+
+const earningFilter = z
+  .object({
+    status: z.enum(EARNING_STATUSES).optional(),
+    tier: filterInt(1, 2)
+      .transform((tier) => (tier === 2 ? 2 : 1))
+      .optional(),
+  })
+  .strict();
+
+const amount = z.string();
+const summarySchema = z.object({
+  referredUsers: z.number().int(),
+  totalEarned: amount,
+  pending: amount,
+  approved: amount,
+  paid: amount,
+  adjustments: amount,
+  currency: z.literal('AUD'),
+  funnel: z.object({
+    clicks: z.number().int(),
+    signUps: z.number().int(),
+    verified: z.number().int(),
+    buyers: z.number().int(),
+  }),
+  earningsByWeek: z.array(z.object({ weekStart: z.string(), amount })),
+});
+
+export const affiliatesRoutes: FastifyPluginAsyncZod<{ affiliates: AffiliatesService }> = async (
+  app,
+  { affiliates },
+) => {
+  app.get(
+    '/affiliate-earning/get',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's affiliate earnings, newest first",
+        querystring: listQuerySchema(earningFilter),
+        response: { 200: envelopeSchema(pageSchema(affiliateEarningSchema)) },
+      },
+    },
+    async (req) => envelope(200, await affiliates.earnings(req.user.id, req.query)),
+  );
+
+  app.get(
+    '/affiliate-earning/summary',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Totals, the referral funnel and earnings by week',
+        response: { 200: envelopeSchema(summarySchema) },
+      },
+    },
+    async (req) => envelope(200, await affiliates.summary(req.user.id)),
+  );
+
+  app.post(
+    '/affiliate/click',
+    {
+      schema: {
+        tags,
+        summary: 'Log a visit through a referral link (hashed IP, once a day per visitor)',
+        body: referralClickSchema,
+        response: { 200: envelopeSchema(z.object({ recorded: z.boolean() })) },
+      },
+    },
+    async (req) => envelope(200, await affiliates.recordClick(req.body, req.ip)),
+  );
+};

@@ -1,0 +1,92 @@
+import { createHmac } from 'node:crypto';
+import type { AffiliateSummary, ReferralClickBody } from '@tmc/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { deriveKey } from '../../lib/auth.ts';
+import { pageOf, type ListQuery } from '../../lib/list-query.ts';
+import { fixed, money } from '../../lib/money.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { findAffiliateByCode } from '../account/users.repo.ts';
+import { toAffiliateEarningDto } from './earning-dto.ts';
+import {
+  earningTotalsOfAffiliate,
+  earningsByWeekOf,
+  insertReferralClickOnce,
+  listEarningsOfAffiliate,
+  referralFunnelOf,
+  type EarningStatus,
+} from './earnings.repo.ts';
+
+export interface EarningFilter {
+  status?: EarningStatus;
+  tier?: 1 | 2;
+}
+
+/** Generous for one visitor, tight enough that nobody pads a funnel or walks the code space. */
+export const referralClickLimit = { name: 'referral-click:ip', limit: 120, windowSeconds: 3600 };
+
+const CHART_WEEKS = 12;
+
+interface AffiliatesDeps {
+  db: Db;
+  config: Pick<Config, 'jwtSecret'>;
+  rateLimiter: RateLimiter;
+}
+
+export function createAffiliatesService({ db, config, rateLimiter }: AffiliatesDeps) {
+  const clickIpKey = deriveKey(config.jwtSecret, 'referral-click-ip');
+
+  return {
+    /** The caller's ledger, newest first (API.md "Affiliate earning"). */
+    async earnings(affiliateId: string, q: ListQuery<EarningFilter>) {
+      const { rows, total } = await listEarningsOfAffiliate(db, affiliateId, {
+        offset: q.offset,
+        limit: q.limit,
+        sortPrice: q.sortPrice,
+        ...q.filter,
+      });
+      return pageOf(rows.map(toAffiliateEarningDto), total, q);
+    },
+
+    async summary(affiliateId: string): Promise<AffiliateSummary> {
+      const [totals, funnel, weeks] = await Promise.all([
+        earningTotalsOfAffiliate(db, affiliateId),
+        referralFunnelOf(db, affiliateId),
+        earningsByWeekOf(db, affiliateId, CHART_WEEKS),
+      ]);
+      const total = money(totals.pending)
+        .plus(totals.approved)
+        .plus(totals.paid)
+        .plus(totals.adjustments);
+      return {
+        referredUsers: funnel.signUps,
+        totalEarned: fixed(total, 2),
+        pending: fixed(totals.pending, 2),
+        approved: fixed(totals.approved, 2),
+        paid: fixed(totals.paid, 2),
+        adjustments: fixed(totals.adjustments, 2),
+        currency: 'AUD',
+        funnel,
+        earningsByWeek: weeks.map((w) => ({ weekStart: w.weekStart, amount: fixed(w.amount, 2) })),
+      };
+    },
+
+    /**
+     * Logs a visit that came with a referral code: hashed IP, at most once a day per visitor and
+     * affiliate. A code that names no affiliate is answered the same way and not stored.
+     */
+    async recordClick(click: ReferralClickBody, ip: string) {
+      await rateLimiter.hit(referralClickLimit, ip);
+      const affiliate = await findAffiliateByCode(db, click.referralCode);
+      if (!affiliate) return { recorded: false };
+      const recorded = await insertReferralClickOnce(db, {
+        affiliateId: affiliate.id,
+        ipHash: createHmac('sha256', clickIpKey).update(ip).digest('hex'),
+        landingPath: click.landingPath,
+      });
+      return { recorded };
+    },
+  };
+}
+
+export type AffiliatesService = ReturnType<typeof createAffiliatesService>;

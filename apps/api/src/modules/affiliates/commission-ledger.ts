@@ -1,0 +1,95 @@
+import type { Tx } from '../../db/client.ts';
+import type { purchases } from '../../db/schema/index.ts';
+import { queueMail } from '../../lib/mailer/mailer.ts';
+import { money } from '../../lib/money.ts';
+import { planEarnings } from './earnings-plan.ts';
+import {
+  findReferralChain,
+  insertEarningsOnce,
+  lockEarningsOfPurchase,
+  voidEarnings,
+} from './earnings.repo.ts';
+import { settleUnpaidPayouts } from './payouts.repo.ts';
+
+type PurchaseRow = typeof purchases.$inferSelect;
+export type AcceptedPurchase = Pick<
+  PurchaseRow,
+  'id' | 'userId' | 'investmentAmount' | 'paymentMode'
+>;
+
+/**
+ * The affiliate side of "purchase accepted", run in the acceptance's database transaction: the
+ * tier 1 and tier 2 earnings of the sale, and an e-mail to each affiliate that earned. Safe to
+ * run twice: a row that exists already is left alone and not announced again.
+ */
+export async function recordEarnings(tx: Tx, purchase: AcceptedPurchase): Promise<void> {
+  const chain = await findReferralChain(tx, purchase.userId);
+  const planned = planEarnings(chain, purchase.investmentAmount);
+  const inserted = await insertEarningsOnce(
+    tx,
+    planned.map((p) => ({
+      affiliateId: p.affiliate.id,
+      referredUserId: p.referredUserId,
+      purchaseId: purchase.id,
+      kind: 'commission' as const,
+      tier: p.tier,
+      rate: p.rate,
+      baseAmount: p.baseAmount,
+      investmentAmount: money(purchase.investmentAmount).toFixed(2),
+      affiliateEarning: p.affiliateEarning,
+      paymentMode: purchase.paymentMode,
+    })),
+  );
+  for (const row of inserted) {
+    const earner = planned.find((p) => p.tier === row.tier)!.affiliate;
+    await queueMail(tx, earner.email, {
+      kind: 'referralPurchase',
+      name: earner.name,
+      tier: row.tier === 2 ? 2 : 1,
+      investmentAmount: money(row.investmentAmount).toFixed(2),
+      earning: money(row.affiliateEarning).toFixed(2),
+    });
+  }
+}
+
+export interface ReversedEarnings {
+  voided: number;
+  clawedBack: number;
+}
+
+/**
+ * The affiliate side of a revert, in the revert's transaction: unpaid commissions become void
+ * (and leave an unpaid batch they were in); paid ones get a negative adjustment that the next
+ * batch of that tier takes off.
+ */
+export async function reverseEarnings(tx: Tx, purchaseId: string): Promise<ReversedEarnings> {
+  const rows = await lockEarningsOfPurchase(tx, purchaseId);
+  const commissions = rows.filter((r) => r.kind === 'commission');
+  const unpaid = commissions.filter((r) => r.status === 'pending');
+  const paid = commissions.filter((r) => r.status === 'paid');
+
+  await voidEarnings(
+    tx,
+    unpaid.map((r) => r.id),
+  );
+  const batchesTouched = [...new Set(unpaid.flatMap((r) => (r.payoutId ? [r.payoutId] : [])))];
+  await settleUnpaidPayouts(tx, batchesTouched);
+
+  const clawbacks = await insertEarningsOnce(
+    tx,
+    paid.map((r) => ({
+      affiliateId: r.affiliateId,
+      referredUserId: r.referredUserId,
+      purchaseId: r.purchaseId,
+      kind: 'clawback' as const,
+      tier: r.tier,
+      rate: r.rate,
+      baseAmount: r.baseAmount,
+      investmentAmount: r.investmentAmount,
+      affiliateEarning: money(r.affiliateEarning).negated().toFixed(2),
+      currency: r.currency,
+      paymentMode: r.paymentMode,
+    })),
+  );
+  return { voided: unpaid.length, clawedBack: clawbacks.length };
+}

@@ -1,0 +1,187 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { PurchaseStatus } from '@tmc/shared';
+import type { Tx } from '../../db/client.ts';
+import {
+  affiliateEarnings,
+  purchases,
+  referralClicks,
+  settings,
+  users,
+} from '../../db/schema/index.ts';
+import type { ReferralChain } from './earnings-plan.ts';
+
+export type EarningRow = typeof affiliateEarnings.$inferSelect;
+export type EarningStatus = 'pending' | 'approved' | 'paid' | 'void';
+
+const holdDays = sql`(select ${settings.holdDays} from ${settings} where ${settings.id} = 1)`;
+
+/** True for a commission past the hold period of the settings: "approved" is never stored. */
+export const isApproved = sql<boolean>`(${affiliateEarnings.status} = 'pending' and ${affiliateEarnings.kind} = 'commission' and ${affiliateEarnings.createdAt} <= now() - make_interval(days => ${holdDays}))`;
+
+/** The status an affiliate sees: pending, approved (derived), paid or void. */
+export const earningStatus = sql<EarningStatus>`(case when ${isApproved} then 'approved' else ${affiliateEarnings.status} end)`;
+
+const affiliate = alias(users, 'affiliate');
+const introducer = alias(users, 'introducer');
+
+/** The buyer, whoever referred them and whoever referred that affiliate, in one query. */
+export async function findReferralChain(db: Tx, buyerId: string): Promise<ReferralChain> {
+  const [row] = await db
+    .select({
+      buyerId: users.id,
+      affiliate: {
+        id: affiliate.id,
+        email: affiliate.email,
+        name: affiliate.name,
+        isAffiliated: affiliate.isAffiliated,
+        isInfluencer: affiliate.isInfluencer,
+      },
+      introducer: {
+        id: introducer.id,
+        email: introducer.email,
+        name: introducer.name,
+        isAffiliated: introducer.isAffiliated,
+        isInfluencer: introducer.isInfluencer,
+      },
+    })
+    .from(users)
+    .leftJoin(affiliate, eq(affiliate.id, users.referredBy))
+    .leftJoin(introducer, eq(introducer.id, affiliate.referredBy))
+    .where(eq(users.id, buyerId));
+  return row ?? { buyerId, affiliate: null, introducer: null };
+}
+
+/** Inserts what is not there yet (unique per purchase, affiliate, tier and kind); answers only the new rows. */
+export const insertEarningsOnce = (db: Tx, rows: (typeof affiliateEarnings.$inferInsert)[]) =>
+  rows.length === 0
+    ? Promise.resolve([])
+    : db.insert(affiliateEarnings).values(rows).onConflictDoNothing().returning();
+
+/** Every earning of a purchase, locked until the transaction ends. */
+export const lockEarningsOfPurchase = (db: Tx, purchaseId: string) =>
+  db
+    .select()
+    .from(affiliateEarnings)
+    .where(eq(affiliateEarnings.purchaseId, purchaseId))
+    .orderBy(asc(affiliateEarnings.tier))
+    .for('update');
+
+/** Voids earnings and takes them out of any batch they were in. */
+export async function voidEarnings(db: Tx, ids: string[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(affiliateEarnings)
+    .set({ status: 'void', voidedAt: sql`now()`, payoutId: null })
+    .where(inArray(affiliateEarnings.id, ids));
+}
+
+export interface EarningListQuery {
+  offset: number;
+  limit: number;
+  sortPrice: 1 | -1 | undefined;
+  status?: EarningStatus;
+  tier?: 1 | 2;
+}
+
+/** One page of an affiliate's ledger with the person each row is about, and the count. */
+export async function listEarningsOfAffiliate(db: Tx, affiliateId: string, q: EarningListQuery) {
+  const conditions: SQL[] = [eq(affiliateEarnings.affiliateId, affiliateId)];
+  if (q.status) conditions.push(sql`${earningStatus} = ${q.status}`);
+  if (q.tier) conditions.push(eq(affiliateEarnings.tier, q.tier));
+  const where = and(...conditions);
+  const newest = [desc(affiliateEarnings.createdAt), desc(affiliateEarnings.id)];
+  const order =
+    q.sortPrice === undefined
+      ? newest
+      : [
+          q.sortPrice === 1
+            ? asc(affiliateEarnings.affiliateEarning)
+            : desc(affiliateEarnings.affiliateEarning),
+          ...newest,
+        ];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        earning: affiliateEarnings,
+        status: earningStatus,
+        referredTo: { email: users.email, name: users.name },
+      })
+      .from(affiliateEarnings)
+      .innerJoin(users, eq(users.id, affiliateEarnings.referredUserId))
+      .where(where)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(affiliateEarnings).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Ledger totals of one affiliate by derived status (AUD decimal strings). */
+export async function earningTotalsOfAffiliate(db: Tx, affiliateId: string) {
+  const sum = (condition: SQL) =>
+    sql<string>`coalesce(sum(${affiliateEarnings.affiliateEarning}) filter (where ${condition}), 0)::text`;
+  const [row] = await db
+    .select({
+      pending: sum(sql`${affiliateEarnings.kind} = 'commission' and ${earningStatus} = 'pending'`),
+      approved: sum(sql`${earningStatus} = 'approved'`),
+      paid: sum(sql`${affiliateEarnings.status} = 'paid'`),
+      adjustments: sum(
+        sql`${affiliateEarnings.kind} = 'clawback' and ${affiliateEarnings.status} = 'pending'`,
+      ),
+    })
+    .from(affiliateEarnings)
+    .where(eq(affiliateEarnings.affiliateId, affiliateId));
+  return row ?? { pending: '0', approved: '0', paid: '0', adjustments: '0' };
+}
+
+/** Clicks → sign-ups → verified → buyers of one affiliate. */
+export async function referralFunnelOf(db: Tx, affiliateId: string) {
+  const [row] = await db
+    .select({
+      clicks: sql<number>`(select count(*) from ${referralClicks} where ${referralClicks.affiliateId} = ${affiliateId})::int`,
+      signUps: sql<number>`count(*)::int`,
+      verified: sql<number>`(count(*) filter (where ${users.emailVerifiedAt} is not null))::int`,
+      buyers: sql<number>`(select count(distinct ${purchases.userId}) from ${purchases} inner join ${users} as buyer on buyer.id = ${purchases.userId} where buyer.referred_by = ${affiliateId} and ${purchases.status} = ${PurchaseStatus.Accepted})::int`,
+    })
+    .from(users)
+    .where(eq(users.referredBy, affiliateId));
+  return row ?? { clicks: 0, signUps: 0, verified: 0, buyers: 0 };
+}
+
+/** Commission earned (not void) per UTC week (Monday start), the last `weeks` weeks, empty weeks included. */
+export async function earningsByWeekOf(db: Tx, affiliateId: string, weeks: number) {
+  const { rows } = await db.execute<{ weekStart: string; amount: string }>(sql`
+    with week as (
+      select generate_series(
+        date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${weeks - 1}),
+        date_trunc('week', now() at time zone 'UTC'),
+        interval '1 week'
+      ) as start
+    )
+    select to_char(week.start, 'YYYY-MM-DD') as "weekStart",
+           coalesce(sum(${affiliateEarnings.affiliateEarning}), 0)::text as "amount"
+    from week
+    left join ${affiliateEarnings}
+      on ${affiliateEarnings.affiliateId} = ${affiliateId}
+     and ${affiliateEarnings.kind} = 'commission'
+     and ${affiliateEarnings.status} <> 'void'
+     and date_trunc('week', ${affiliateEarnings.createdAt} at time zone 'UTC') = week.start
+    group by week.start
+    order by week.start`);
+  return rows;
+}
+
+/** At most one row per affiliate, visitor and UTC day; true when this one was new. */
+export async function insertReferralClickOnce(
+  db: Tx,
+  click: { affiliateId: string; ipHash: string; landingPath: string },
+) {
+  const rows = await db
+    .insert(referralClicks)
+    .values({ ...click, day: sql`(now() at time zone 'UTC')::date` })
+    .onConflictDoNothing()
+    .returning({ id: referralClicks.id });
+  return rows.length > 0;
+}

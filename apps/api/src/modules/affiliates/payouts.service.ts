@@ -1,0 +1,220 @@
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { queueMail } from '../../lib/mailer/mailer.ts';
+import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
+import { fixed, money } from '../../lib/money.ts';
+import { pageOf, type ListQuery } from '../../lib/list-query.ts';
+import { findSettings } from '../presale/presale.repo.ts';
+import { payoutCsv } from './payout-csv.ts';
+import { approvedBy, lastCompletePeriod, type PayoutPeriod } from './payout-period.ts';
+import {
+  attachDueEarnings,
+  dueLines,
+  findPayout,
+  findPayoutForPeriod,
+  insertPayout,
+  linesOfPayout,
+  listPayouts,
+  lockPayout,
+  lockPayoutRuns,
+  markEarningsOfPayoutPaid,
+  markPayoutPaid,
+  refreshPayoutTotal,
+  type PayoutLineRow,
+  type PayoutRow,
+} from './payouts.repo.ts';
+
+export const payoutMessages = {
+  notFound: 'Payout not found',
+  nothingDue: 'No approved earnings are due for this period',
+  alreadyPaid: 'This payout is already marked paid',
+} as const;
+
+export const toPayoutLineDto = (l: PayoutLineRow) => ({
+  affiliate: { _id: l.affiliateId, name: l.name, email: l.email, walletAddress: l.walletAddress },
+  earnings: fixed(l.earnings, 2),
+  adjustments: fixed(l.adjustments, 2),
+  amount: fixed(l.amount, 2),
+  earningsCount: l.earningsCount,
+});
+
+export const toPayoutDto = (p: PayoutRow, affiliates: number) => ({
+  _id: p.id,
+  tier: p.tier === 2 ? (2 as const) : (1 as const),
+  periodStart: p.periodStart.toISOString(),
+  periodEnd: p.periodEnd.toISOString(),
+  total: fixed(p.total, 2),
+  currency: 'AUD' as const,
+  status: p.status,
+  reference: p.reference,
+  affiliates,
+  createdAt: p.createdAt.toISOString(),
+  paidAt: p.paidAt?.toISOString() ?? null,
+});
+
+export type PayoutDto = ReturnType<typeof toPayoutDto>;
+
+/** Only affiliates owed something are paid; an adjustment bigger than the earnings waits for later earnings. */
+const isPayable = (l: PayoutLineRow) => money(l.amount).greaterThan(0);
+
+const sumOf = (lines: PayoutLineRow[]) =>
+  lines.reduce((total, l) => total.plus(l.amount), money(0));
+
+interface PayoutsDeps {
+  db: Db;
+  mail: QueuedMailDelivery;
+  now?: () => Date;
+}
+
+export function createPayoutsService({ db, mail, now = () => new Date() }: PayoutsDeps) {
+  async function holdDays() {
+    const settings = await findSettings(db);
+    if (!settings) throw new AppError(503, 'The presale is not configured yet');
+    return settings.holdDays;
+  }
+
+  async function detail(payout: PayoutRow) {
+    const lines = await linesOfPayout(db, payout.id);
+    return { ...toPayoutDto(payout, lines.length), lines: lines.map(toPayoutLineDto) };
+  }
+
+  const periodDto = (tier: 1 | 2, period: PayoutPeriod, hold: number) => ({
+    tier,
+    periodStart: period.start.toISOString(),
+    periodEnd: period.end.toISOString(),
+    approvedBy: approvedBy(period.end, hold).toISOString(),
+    holdDays: hold,
+  });
+
+  return {
+    /**
+     * The batch due for a tier: per affiliate, commissions approved by the end of the last
+     * complete period, less adjustments. Affiliates whose adjustments outweigh their earnings are
+     * listed apart; they carry forward.
+     */
+    async preview(tier: 1 | 2) {
+      const hold = await holdDays();
+      const period = lastCompletePeriod(tier, now());
+      const [lines, existing] = await Promise.all([
+        dueLines(db, tier, approvedBy(period.end, hold)),
+        findPayoutForPeriod(db, tier, period.end),
+      ]);
+      const payable = lines.filter(isPayable);
+      return {
+        ...periodDto(tier, period, hold),
+        existingPayout: existing ? await detail(existing) : null,
+        lines: payable.map(toPayoutLineDto),
+        carriedForward: lines.filter((l) => !isPayable(l)).map(toPayoutLineDto),
+        total: fixed(sumOf(payable), 2),
+        currency: 'AUD' as const,
+      };
+    },
+
+    /** Creates the batch of the last complete period; for a period that has one already, answers it. */
+    async create(actorId: string, tier: 1 | 2) {
+      const hold = await holdDays();
+      const period = lastCompletePeriod(tier, now());
+      const cutoff = approvedBy(period.end, hold);
+      const outcome = await db.transaction(async (tx) => {
+        await lockPayoutRuns(tx, tier);
+        const existing = await findPayoutForPeriod(tx, tier, period.end);
+        if (existing) return { payout: existing, created: false };
+        const payable = (await dueLines(tx, tier, cutoff)).filter(isPayable);
+        if (payable.length === 0) throw badRequest(payoutMessages.nothingDue);
+        const inserted = await insertPayout(tx, {
+          tier,
+          periodStart: period.start,
+          periodEnd: period.end,
+          total: fixed(sumOf(payable), 2),
+          createdBy: actorId,
+        });
+        await attachDueEarnings(tx, inserted.id, {
+          tier,
+          approvedBy: cutoff,
+          affiliateIds: payable.map((l) => l.affiliateId),
+        });
+        const payout = await refreshPayoutTotal(tx, inserted.id);
+        await recordAudit(tx, {
+          actorId,
+          action: 'payout.create',
+          entity: 'payout',
+          entityId: payout.id,
+          after: {
+            ...toPayoutDto(payout, payable.length),
+            approvedBy: cutoff,
+            lines: payable.map(toPayoutLineDto),
+          },
+        });
+        return { payout, created: true };
+      });
+      return { payout: await detail(outcome.payout), created: outcome.created };
+    },
+
+    /** Records the bank or chain reference of the transfer; its earnings become paid and each affiliate is told. */
+    async markPaid(actorId: string, payoutId: string, reference: string) {
+      const payout = await db.transaction(async (tx) => {
+        const before = await lockPayout(tx, payoutId);
+        if (!before) throw notFound(payoutMessages.notFound);
+        if (before.status === 'paid') throw badRequest(payoutMessages.alreadyPaid);
+        const paid = (await markPayoutPaid(tx, payoutId, reference))!;
+        await markEarningsOfPayoutPaid(tx, payoutId);
+        const lines = await linesOfPayout(tx, payoutId);
+        for (const line of lines) {
+          await queueMail(tx, line.email, {
+            kind: 'payoutPaid',
+            name: line.name,
+            tier: paid.tier === 2 ? 2 : 1,
+            amount: fixed(line.amount, 2),
+            reference,
+          });
+        }
+        await recordAudit(tx, {
+          actorId,
+          action: 'payout.paid',
+          entity: 'payout',
+          entityId: payoutId,
+          before: toPayoutDto(before, lines.length),
+          after: toPayoutDto(paid, lines.length),
+        });
+        return paid;
+      });
+      mail.deliverSoon();
+      return detail(payout);
+    },
+
+    async list(q: ListQuery<unknown> & { tier?: 1 | 2; status?: 'created' | 'paid' }) {
+      const { rows, total } = await listPayouts(db, {
+        offset: q.offset,
+        limit: q.limit,
+        tier: q.tier,
+        status: q.status,
+      });
+      return pageOf(
+        rows.map((r) => toPayoutDto(r.payout, r.affiliates)),
+        total,
+        q,
+      );
+    },
+
+    async get(payoutId: string) {
+      const payout = await findPayout(db, payoutId);
+      if (!payout) throw notFound(payoutMessages.notFound);
+      return detail(payout);
+    },
+
+    /** The transfer file: affiliate, e-mail, wallet, amount AUD. */
+    async csv(payoutId: string) {
+      const payout = await findPayout(db, payoutId);
+      if (!payout) throw notFound(payoutMessages.notFound);
+      const lines = await linesOfPayout(db, payoutId);
+      const day = payout.periodEnd.toISOString().slice(0, 10);
+      return {
+        fileName: `tmc-payout-tier${payout.tier}-${day}.csv`,
+        body: payoutCsv(lines.map((l) => ({ ...l, amount: fixed(l.amount, 2) }))),
+      };
+    },
+  };
+}
+
+export type PayoutsService = ReturnType<typeof createPayoutsService>;

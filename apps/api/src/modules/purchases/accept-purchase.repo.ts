@@ -1,0 +1,29 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { PurchaseStatus } from '@tmc/shared';
+import type { Tx } from '../../db/client.ts';
+import { purchases } from '../../db/schema/index.ts';
+
+export type AcceptedPurchaseRow = typeof purchases.$inferSelect;
+
+/** Pending → Accepted only: the status guard makes a second acceptance (or a race) a no-op that returns nothing. */
+export async function markPurchaseAccepted(db: Tx, id: string, reviewedBy: string | null) {
+  const [row] = await db
+    .update(purchases)
+    .set({
+      status: PurchaseStatus.Accepted,
+      reviewedBy,
+      reviewedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(purchases.id, id), eq(purchases.status, PurchaseStatus.Pending)))
+    .returning();
+  return row;
+}
+
+export async function findPurchaseStatus(db: Tx, id: string) {
+  const [row] = await db
+    .select({ status: purchases.status })
+    .from(purchases)
+    .where(eq(purchases.id, id));
+  return row?.status;
+}

@@ -1,0 +1,101 @@
+import { parseUnits } from 'viem';
+import {
+  DECIMALS,
+  PaymentMode,
+  PaymentStatus,
+  type AuthResult,
+  type CryptoCurrency,
+  type CryptoPurchaseBody,
+  type CryptoPurchaseResult,
+} from '@tmc/shared';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { fixed } from '../../lib/money.ts';
+import { toUserDto } from '../account/user-dto.ts';
+import type { PresaleService } from '../presale/presale.service.ts';
+import { toTransactionDto } from '../transactions/transaction-dto.ts';
+import { insertTransaction } from '../transactions/transactions.repo.ts';
+import { guestPurchaseLimit, type Buyer, type PurchasesService } from './purchases.service.ts';
+
+export interface CryptoPurchaseOutcome extends CryptoPurchaseResult {
+  /** Guests only: the session they are signed in with. */
+  session?: AuthResult;
+  newAccount: boolean;
+}
+
+interface CryptoPurchaseDeps {
+  purchases: Pick<
+    PurchasesService,
+    'priceOrder' | 'createPurchase' | 'inBuyerTransaction' | 'toPurchaseDto'
+  >;
+  presale: Pick<PresaleService, 'settings'>;
+  rateLimiter: RateLimiter;
+}
+
+export function createCryptoPurchaseService({
+  purchases,
+  presale,
+  rateLimiter,
+}: CryptoPurchaseDeps) {
+  return {
+    /**
+     * POST /v1/purchase/add-crypto and add-crypto-noUser: a Pending presale request priced in
+     * AUD from the server's rates, and a Pending transaction quoting the exact coin amount and
+     * the company wallet, for the buyer to pay and then verify by hash.
+     */
+    async addCryptoPurchase(
+      buyer: Buyer,
+      body: CryptoPurchaseBody,
+    ): Promise<CryptoPurchaseOutcome> {
+      if ('guest' in buyer) await rateLimiter.hit(guestPurchaseLimit, buyer.ip);
+      const coin: CryptoCurrency = body.currency;
+      const order = await purchases.priceOrder({
+        userCurrency: coin,
+        userAmount: body.investmentAmount,
+      });
+      const settings = await presale.settings();
+      const quoteBaseUnits = parseUnits(order.userAmount, DECIMALS[coin]);
+      const quoteExpiresAt = new Date(Date.now() + settings.quoteTtlMinutes * 60_000);
+
+      const outcome = await purchases.inBuyerTransaction(buyer, async (tx, user) => {
+        const { purchase, buyer: updated } = await purchases.createPurchase(tx, user, {
+          order,
+          paymentMode: PaymentMode.Crypto,
+          bankId: null,
+          receipt:
+            body.receiptUrl && body.receiptType
+              ? { link: body.receiptUrl, kind: body.receiptType }
+              : undefined,
+          userRemark: body.userRemark,
+        });
+        const transaction = await insertTransaction(tx, {
+          userId: updated.id,
+          purchaseId: purchase.id,
+          price: fixed(order.userAmount, DECIMALS[coin]),
+          currency: coin,
+          tokenSymbol: coin,
+          tokenAmount: order.tokenAmount,
+          userAmount: order.userAmount,
+          userCurrency: coin,
+          paymentStatus: PaymentStatus.Pending,
+          paymentMode: PaymentMode.Crypto,
+          // The wallet of the quote: a later change of the setting does not move an open order.
+          walletAddress: settings.companyWallet,
+          quoteBaseUnits: quoteBaseUnits.toString(),
+          quoteExpiresAt,
+        });
+        return { result: { purchase, transaction }, buyer: updated };
+      });
+
+      const { purchase, transaction } = outcome.result;
+      return {
+        userInfo: toUserDto(outcome.buyer),
+        purchase: await purchases.toPurchaseDto(purchase, null),
+        transaction: toTransactionDto(transaction),
+        session: outcome.session,
+        newAccount: outcome.newAccount,
+      };
+    },
+  };
+}
+
+export type CryptoPurchaseService = ReturnType<typeof createCryptoPurchaseService>;

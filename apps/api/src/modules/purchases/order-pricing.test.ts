@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { messages, purchaseMessages } from '@tmc/shared';
+import { AppError } from '../../lib/errors.ts';
+import { priceOrder, type Market } from './order-pricing.ts';
+
+const market: Market = {
+  rates: { AUD: '1', EUR: '0.60', USD: '0.65', ETH: '0.0002', ZERO: '0' },
+  tokenPriceAud: '0.02',
+  minPurchaseAud: '50',
+};
+
+const failure = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(AppError);
+    return { status: (err as AppError).status, message: (err as AppError).message };
+  }
+  throw new Error('expected a failure');
+};
+
+describe('priceOrder', () => {
+  it('converts with amount / rate[code] × rate[AUD] and freezes the token amount, rounded down', () => {
+    expect(priceOrder({ userCurrency: 'eur', userAmount: '500' }, market)).toEqual({
+      userCurrency: 'EUR',
+      userAmount: '500',
+      rate: '0.600000000000000000',
+      investmentAud: '833.33',
+      tokenPriceAud: '0.02',
+      tokenAmount: '41666.500000000000000000',
+    });
+    // 1 ETH = A$5000; A$5000 / 0.03 = 166666.666… tokens, never rounded up.
+    expect(
+      priceOrder({ userCurrency: 'ETH', userAmount: '1' }, { ...market, tokenPriceAud: '0.03' })
+        .tokenAmount,
+    ).toBe('166666.666666666666666666');
+  });
+
+  it('uses the AUD rate of the table when it is not 1', () => {
+    const order = priceOrder(
+      { userCurrency: 'EUR', userAmount: '120' },
+      { ...market, rates: { AUD: '2', EUR: '1.2' } },
+    );
+    expect(order).toMatchObject({ investmentAud: '200.00', rate: '0.600000000000000000' });
+  });
+
+  it('accepts a client figure within 1% and refuses one beyond', () => {
+    // Server: 1000 AUD exactly.
+    const input = { userCurrency: 'EUR', userAmount: '600' };
+    for (const clientAud of ['1000', '1010', '990', '1009.99'])
+      expect(priceOrder({ ...input, clientAud }, market).investmentAud).toBe('1000.00');
+    for (const clientAud of ['1010.01', '989.99', '0'])
+      expect(failure(() => priceOrder({ ...input, clientAud }, market))).toEqual({
+        status: 400,
+        message: messages.ratesChanged,
+      });
+  });
+
+  it('refuses unknown currencies and unusable rates', () => {
+    for (const userCurrency of ['XYZ', 'ZERO'])
+      expect(failure(() => priceOrder({ userCurrency, userAmount: '100' }, market))).toEqual({
+        status: 400,
+        message: purchaseMessages.unknownCurrency,
+      });
+    expect(
+      failure(() =>
+        priceOrder({ userCurrency: 'EUR', userAmount: '100' }, { ...market, tokenPriceAud: '0' }),
+      ).status,
+    ).toBe(503);
+  });
+
+  it('applies the minimum to the AUD value and names it', () => {
+    expect(failure(() => priceOrder({ userCurrency: 'EUR', userAmount: '29.99' }, market))).toEqual(
+      { status: 400, message: 'The minimum purchase is A$50' },
+    );
+    expect(priceOrder({ userCurrency: 'EUR', userAmount: '30' }, market).investmentAud).toBe(
+      '50.00',
+    );
+    expect(
+      failure(() =>
+        priceOrder(
+          { userCurrency: 'AUD', userAmount: '70' },
+          { ...market, minPurchaseAud: '75.5' },
+        ),
+      ).message,
+    ).toBe('The minimum purchase is A$75.50');
+  });
+
+  it('refuses amounts too large for the books', () => {
+    expect(
+      failure(() => priceOrder({ userCurrency: 'AUD', userAmount: '1' + '0'.repeat(16) }, market)),
+    ).toEqual({ status: 400, message: purchaseMessages.amountTooLarge });
+  });
+});

@@ -1,0 +1,99 @@
+import { Decimal } from 'decimal.js';
+import { DECIMALS, messages, minimumPurchaseMessage, purchaseMessages } from '@tmc/shared';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { fixed, money, plain, type Money } from '../../lib/money.ts';
+
+/** A client's AUD figure may be this far off the server's (rates move while the buyer types). */
+export const AUD_TOLERANCE = money('0.01');
+
+/** Well inside numeric(20,2), so no amount can overflow the column. */
+const MAX_INVESTMENT_AUD = money('1e15');
+
+export interface OrderInput {
+  /** The currency the buyer pays in (a fiat code, ETH or USDC). */
+  userCurrency: string;
+  /** The amount in `userCurrency`, as a decimal string. */
+  userAmount: string;
+  /** The AUD value the client showed, checked against the server's; omitted when the client sends none. */
+  clientAud?: string;
+}
+
+export interface Market {
+  /** Units of each currency per 1 AUD. */
+  rates: Record<string, string>;
+  tokenPriceAud: string;
+  minPurchaseAud: string;
+}
+
+/** An order priced by the server; every figure is frozen on the purchase. */
+export interface PricedOrder {
+  userCurrency: string;
+  userAmount: string;
+  /** Units of `userCurrency` per 1 AUD, as used. */
+  rate: string;
+  /** The AUD value, 2 decimals. */
+  investmentAud: string;
+  tokenPriceAud: string;
+  /** investmentAud / tokenPriceAud, 18 decimals, rounded down. */
+  tokenAmount: string;
+}
+
+const positive = (value: string | undefined): Money | undefined => {
+  if (value === undefined) return undefined;
+  const rate = money(value);
+  return rate.isFinite() && rate.gt(0) ? rate : undefined;
+};
+
+const audText = (value: string) => {
+  const amount = money(value);
+  return amount.isInteger() ? plain(amount) : fixed(amount, DECIMALS.AUD);
+};
+
+/**
+ * The spec's conversion (amount / rate[code] × rate[AUD]) from the server's own rates, the
+ * tolerance and minimum checks, and the token amount at the current price.
+ */
+export function priceOrder(input: OrderInput, market: Market): PricedOrder {
+  const code = input.userCurrency.toUpperCase();
+  const rate = positive(market.rates[code]);
+  const rateAud = positive(market.rates.AUD ?? '1');
+  if (!rate || !rateAud) {
+    throw badRequest(purchaseMessages.unknownCurrency, {
+      userCurrency: purchaseMessages.unknownCurrency,
+    });
+  }
+  const tokenPrice = positive(market.tokenPriceAud);
+  if (!tokenPrice) throw new AppError(503, 'The presale is not configured yet');
+  const effectiveRate = rate.div(rateAud);
+  const aud = money(input.userAmount).div(effectiveRate);
+
+  if (input.clientAud !== undefined) {
+    const off = money(input.clientAud).minus(aud).abs();
+    if (off.gt(aud.times(AUD_TOLERANCE))) {
+      throw badRequest(messages.ratesChanged, { investmentAmount: messages.ratesChanged });
+    }
+  }
+
+  const investmentAud = aud.toDecimalPlaces(DECIMALS.AUD, Decimal.ROUND_HALF_UP);
+  if (investmentAud.lt(market.minPurchaseAud)) {
+    const message = minimumPurchaseMessage(audText(market.minPurchaseAud));
+    throw badRequest(message, { investmentAmount: message });
+  }
+  if (investmentAud.gt(MAX_INVESTMENT_AUD)) {
+    throw badRequest(purchaseMessages.amountTooLarge, {
+      investmentAmount: purchaseMessages.amountTooLarge,
+    });
+  }
+
+  const tokenAmount = investmentAud
+    .div(tokenPrice)
+    .toDecimalPlaces(DECIMALS.TOKEN, Decimal.ROUND_DOWN);
+  return {
+    userCurrency: code,
+    userAmount: plain(input.userAmount),
+    rate: fixed(effectiveRate, 18),
+    investmentAud: investmentAud.toFixed(DECIMALS.AUD),
+    tokenPriceAud: plain(market.tokenPriceAud),
+    tokenAmount: tokenAmount.toFixed(DECIMALS.TOKEN),
+  };
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { DECIMALS, type PaymentMode, type Purchase, type PurchaseStatus } from '@tmc/shared';
+import { fixed } from '../../lib/money.ts';
+import type { PurchaseRow } from './purchases.repo.ts';
+
+/** The Purchase object of API.md (presale request). */
+export const purchaseSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  status: z.number().int(),
+  investmentAmount: z.string(),
+  tokenAmount: z.string(),
+  currency: z.string(),
+  userAmount: z.string(),
+  userCurrency: z.string(),
+  paymentMode: z.number().int(),
+  reference: z.string(),
+  wallet: z.string().nullable(),
+  receiptUrl: z.string().nullable(),
+  receiptType: z.string().nullable(),
+  documentUrl: z.string().nullable(),
+  documentUrlBack: z.string().nullable(),
+  documentType: z.string().nullable(),
+  billingDoc: z.string().nullable(),
+  billingDocType: z.string().nullable(),
+  userRemark: z.string().nullable(),
+  remark: z.string().nullable(),
+  bank: z.object({ bankName: z.string() }).nullable(),
+});
+
+/** Fiat amounts show 2 decimals like AUD; ETH 18 and USDC 6 (API.md). */
+const decimalsOf = (currency: string) =>
+  (DECIMALS as Record<string, number>)[currency] ?? DECIMALS.AUD;
+
+/** Files are private: each link is a short-lived signed GET URL made for this answer. */
+export async function toPurchaseDto(
+  p: PurchaseRow,
+  bankName: string | null,
+  downloadUrl: (key: string | null) => Promise<string | null>,
+): Promise<Purchase> {
+  const [receiptUrl, documentUrl, documentUrlBack, billingDoc] = await Promise.all([
+    downloadUrl(p.receiptKey),
+    downloadUrl(p.documentKey),
+    downloadUrl(p.documentBackKey),
+    downloadUrl(p.billingDocKey),
+  ]);
+  return {
+    _id: p.id,
+    createdAt: p.createdAt.toISOString(),
+    status: p.status as PurchaseStatus,
+    investmentAmount: fixed(p.investmentAmount, DECIMALS.AUD),
+    tokenAmount: fixed(p.tokenAmount, DECIMALS.TOKEN),
+    currency: 'AUD',
+    userAmount: fixed(p.userAmount, decimalsOf(p.userCurrency)),
+    userCurrency: p.userCurrency,
+    paymentMode: p.paymentMode as PaymentMode,
+    reference: p.reference,
+    wallet: p.wallet,
+    receiptUrl,
+    receiptType: p.receiptType,
+    documentUrl,
+    documentUrlBack,
+    documentType: p.documentType,
+    billingDoc,
+    billingDocType: p.billingDocType,
+    userRemark: p.userRemark,
+    remark: p.remark,
+    bank: bankName === null ? null : { bankName },
+  };
+}

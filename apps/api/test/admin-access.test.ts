@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './test-app.ts';
+import { as, people, type Person } from './affiliates-helpers.ts';
+
+let app: FastifyInstance;
+let user: Person;
+let admin: Person;
+
+const id = randomUUID();
+
+/** Every staff route, with a body that would pass validation, so only the role decides. */
+const ADMIN_ROUTES: {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: unknown;
+}[] = [
+  { method: 'GET', url: '/v1/admin/stats' },
+  { method: 'GET', url: '/v1/admin/purchases' },
+  { method: 'POST', url: `/v1/admin/purchases/${id}/status`, body: { status: 2, remark: 'no' } },
+  { method: 'GET', url: '/v1/admin/transactions' },
+  { method: 'GET', url: '/v1/admin/banks' },
+  {
+    method: 'POST',
+    url: '/v1/admin/banks',
+    body: { currency: 'AUD', bankName: 'Sneaky Bank', accountHolder: 'Me', BIC: 'SNEAKY22' },
+  },
+  { method: 'PATCH', url: `/v1/admin/banks/${id}`, body: { bankName: 'Sneaky' } },
+  { method: 'DELETE', url: `/v1/admin/banks/${id}` },
+  { method: 'GET', url: '/v1/admin/currency-rates' },
+  { method: 'PUT', url: '/v1/admin/currency-rates', body: { rates: { USD: '100' } } },
+  { method: 'GET', url: '/v1/admin/settings' },
+  { method: 'PUT', url: '/v1/admin/settings', body: { holdDays: 0 } },
+  { method: 'GET', url: '/v1/admin/users' },
+  { method: 'PATCH', url: `/v1/admin/users/${id}`, body: { role: 'admin' } },
+  { method: 'GET', url: '/v1/admin/payouts/preview?tier=1' },
+  { method: 'GET', url: '/v1/admin/payouts' },
+  { method: 'POST', url: '/v1/admin/payouts', body: { tier: 1 } },
+  { method: 'GET', url: `/v1/admin/payouts/${id}` },
+  { method: 'POST', url: `/v1/admin/payouts/${id}/paid`, body: { reference: 'x' } },
+  { method: 'GET', url: `/v1/admin/payouts/${id}.csv` },
+  { method: 'GET', url: '/v1/admin/audit-log' },
+];
+
+const call = (who: Person | undefined, route: (typeof ADMIN_ROUTES)[number]) => {
+  const client = as(app, who);
+  switch (route.method) {
+    case 'GET':
+      return client.get(route.url);
+    case 'DELETE':
+      return client.delete(route.url);
+    case 'POST':
+      return client.post(route.url, route.body);
+    case 'PUT':
+      return client.put(route.url, route.body);
+    case 'PATCH':
+      return client.patch(route.url, route.body);
+  }
+};
+
+beforeAll(async () => {
+  let db, config;
+  ({ app, db, config } = await buildTestApp());
+  const person = people(db, config);
+  user = await person({ affiliate: true });
+  admin = await person({ role: 'admin' });
+});
+afterAll(() => app.close());
+
+describe('the staff console API', () => {
+  it('lists every /v1/admin route here (so a new one cannot skip this test)', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/v1/admin'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    const tested = ADMIN_ROUTES.map((r) => {
+      const path = r.url.split('?')[0]!.replace(id, '{id}');
+      return `${r.method} ${path}`;
+    }).sort();
+    expect(tested).toEqual(documented);
+  });
+
+  it.each(ADMIN_ROUTES)('$method $url answers 401 without a token', async (route) => {
+    const res = await call(undefined, route);
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json()).toMatchObject({ code: 401, data: null });
+  });
+
+  it.each(ADMIN_ROUTES)(
+    '$method $url answers 403 to a signed-in user who is not staff',
+    async (route) => {
+      const res = await call(user, route);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ code: 403, data: null });
+    },
+  );
+
+  it('lets an admin in (and decides by the role in the database, not in the token)', async () => {
+    expect((await as(app, admin).get('/v1/admin/stats')).statusCode).toBe(200);
+    const demoted = await as(app, admin).patch(`/v1/admin/users/${user.id}`, { role: 'admin' });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    // The user's token still says "user", but the database now says admin.
+    expect((await as(app, user).get('/v1/admin/stats')).statusCode).toBe(200);
+    expect(
+      (await as(app, admin).patch(`/v1/admin/users/${user.id}`, { role: 'user' })).statusCode,
+    ).toBe(200);
+    expect((await as(app, user).get('/v1/admin/stats')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  getAddress,
+  http,
+  parseUnits,
+  type Address,
+  type Hash,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { expect } from 'vitest';
+import { DECIMALS, convertToAud, tokensFor, type CryptoCurrency } from '@tmc/shared';
+import type { Db } from '../src/db/client.ts';
+import { purchases, settings, transactions } from '../src/db/schema/index.ts';
+import { SEED_RATES } from '../src/db/seed.ts';
+import type { DevChain } from '../src/dev/dev-chain.ts';
+import { devAccount } from '../src/dev/dev-accounts.ts';
+import { loadTestUsdcArtifact } from '../src/dev/test-usdc-artifact.ts';
+import { sendDevPayment } from '../src/dev/send-dev-payment.ts';
+import { defineRpcChain } from '../src/lib/chain.ts';
+
+export const SEED_TOKEN_PRICE = '0.02';
+
+/**
+ * A Pending crypto order written straight to the database, as add-crypto makes it: for tests of
+ * verification that must not depend on the order endpoint.
+ */
+export async function insertCryptoOrder(
+  db: Db,
+  opts: {
+    userId: string;
+    coin: CryptoCurrency;
+    amount: string;
+    companyWallet: string;
+    createdAt?: Date;
+  },
+) {
+  const rate = SEED_RATES[opts.coin]!;
+  const aud = convertToAud(opts.amount, rate, '1', 2);
+  const tokens = tokensFor(aud, SEED_TOKEN_PRICE);
+  const [purchase] = await db
+    .insert(purchases)
+    .values({
+      userId: opts.userId,
+      paymentMode: 1,
+      reference: randomUUID().slice(0, 8).toUpperCase(),
+      investmentAmount: aud,
+      tokenAmount: tokens,
+      tokenPriceAud: SEED_TOKEN_PRICE,
+      userAmount: opts.amount,
+      userCurrency: opts.coin,
+      rate,
+      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+    })
+    .returning();
+  const [transaction] = await db
+    .insert(transactions)
+    .values({
+      userId: opts.userId,
+      purchaseId: purchase!.id,
+      price: opts.amount,
+      currency: opts.coin,
+      tokenSymbol: opts.coin,
+      tokenAmount: tokens,
+      userAmount: opts.amount,
+      userCurrency: opts.coin,
+      paymentMode: 1,
+      walletAddress: opts.companyWallet,
+      quoteBaseUnits: parseUnits(opts.amount, DECIMALS[opts.coin]).toString(),
+      quoteExpiresAt: new Date(Date.now() + 60 * 60_000),
+      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+    })
+    .returning();
+  return { purchase: purchase!, transaction: transaction! };
+}
+
+export const readSettings = async (db: Db) => (await db.select().from(settings))[0]!;
+
+export async function readOrder(db: Db, transactionId: string) {
+  const [transaction] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, transactionId));
+  const [purchase] = transaction?.purchaseId
+    ? await db.select().from(purchases).where(eq(purchases.id, transaction.purchaseId))
+    : [];
+  return { transaction: transaction!, purchase: purchase! };
+}
+
+/** A refused verification leaves the order exactly as it was: Pending, no proof stored, nothing raised. */
+export async function expectUntouched(db: Db, transactionId: string, raisedBefore: string) {
+  const { transaction, purchase } = await readOrder(db, transactionId);
+  expect(transaction).toMatchObject({
+    paymentStatus: 0,
+    txnHash: null,
+    fromAddress: null,
+    senderMatchesWallet: null,
+    paidBaseUnits: null,
+    blockNumber: null,
+    verifiedAt: null,
+  });
+  expect(purchase.status).toBe(0);
+  expect((await readSettings(db)).raisedAud).toBe(raisedBefore);
+}
+
+export function chainTools(devChain: DevChain) {
+  const { rpcUrl, chainId } = devChain;
+  const chain = defineRpcChain({ rpcUrl, chainId });
+  const testClient = createTestClient({ mode: 'hardhat', chain, transport: http(rpcUrl) });
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
+  const walletOf = (index: number) =>
+    createWalletClient({
+      account: privateKeyToAccount(devAccount(index).privateKey),
+      chain,
+      transport: http(rpcUrl),
+    });
+
+  return {
+    testClient,
+    publicClient,
+    walletOf,
+    pay: (
+      currency: CryptoCurrency,
+      amount: string,
+      opts: { to?: Address; fromIndex?: number; usdcAddress?: Address } = {},
+    ) =>
+      sendDevPayment({
+        rpcUrl,
+        chainId,
+        currency,
+        amount,
+        to: opts.to ?? devChain.companyWallet,
+        fromIndex: opts.fromIndex,
+        usdcAddress: opts.usdcAddress ?? devChain.usdcAddress,
+      }),
+    mine: (blocks: number) => testClient.mine({ blocks }),
+
+    /**
+     * Mined but reverted: with automining paused the node cannot refuse the transaction up front,
+     * and the fixed gas limit skips the estimate that would fail.
+     */
+    async sendReverting(
+      request: { fromIndex: number } & ({ kind: 'usdcOverBalance' } | { kind: 'ethToContract' }),
+    ): Promise<Hash> {
+      const wallet = walletOf(request.fromIndex);
+      await testClient.setAutomine(false);
+      try {
+        const hash =
+          request.kind === 'usdcOverBalance'
+            ? await wallet.writeContract({
+                address: devChain.usdcAddress,
+                abi: erc20Abi,
+                functionName: 'transfer',
+                args: [devChain.companyWallet, parseUnits('1000000000', 6)],
+                gas: 100_000n,
+              })
+            : await wallet.sendTransaction({
+                to: devChain.usdcAddress,
+                value: parseUnits('1', 18),
+                gas: 100_000n,
+              });
+        await testClient.mine({ blocks: 1 });
+        return hash;
+      } finally {
+        await testClient.setAutomine(true);
+      }
+    },
+
+    /** Another TestUSDC, minted to `holderIndex`: a token that is not the configured USDC. */
+    async deployOtherToken(holderIndex: number): Promise<Address> {
+      const artifact = await loadTestUsdcArtifact();
+      const wallet = walletOf(holderIndex);
+      const deployHash = await wallet.deployContract({
+        abi: artifact.abi,
+        bytecode: artifact.bytecode,
+      });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash: deployHash });
+      const token = getAddress(receipt.contractAddress!);
+      await publicClient.waitForTransactionReceipt({
+        hash: await wallet.writeContract({
+          address: token,
+          abi: artifact.abi,
+          functionName: 'mint',
+          args: [devAccount(holderIndex).address, parseUnits('1000', 6)],
+        }),
+      });
+      return token;
+    },
+  };
+}

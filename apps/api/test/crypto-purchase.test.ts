@@ -1,0 +1,437 @@
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { parseEther, parseUnits } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cryptoPurchaseMessages, messages, minimumPurchaseMessage } from '@tmc/shared';
+import type { Db } from '../src/db/client.ts';
+import {
+  affiliateEarnings,
+  currencyRates,
+  files,
+  settings,
+  transactions,
+  users,
+} from '../src/db/schema/index.ts';
+import { guestPurchaseLimit } from '../src/modules/purchases/purchases.service.ts';
+import {
+  api,
+  freshEmail,
+  freshIp,
+  mailbox,
+  PASSWORD,
+  VERIFY_SUBJECT,
+  verifiedUser,
+  type Mailbox,
+} from './auth-helpers.ts';
+import { useDevChain } from './chain-node.ts';
+import { chainTools, readOrder, readSettings } from './crypto-helpers.ts';
+import { counts, fetchFile, PNG, TEXT, upload } from './purchases-helpers.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { buildTestApp } from './test-app.ts';
+
+const devChain = useDevChain();
+let app: FastifyInstance;
+let db: Db;
+let sink: SmtpSink;
+let box: Mailbox;
+let client: ReturnType<typeof api>;
+let tools: ReturnType<typeof chainTools>;
+let buyer: Awaited<ReturnType<typeof verifiedUser>>;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
+  ({ app, db } = await buildTestApp({
+    env: { SMTP_URL: sink.url },
+    chain: { rpcUrl, chainId, companyWallet, usdcAddress },
+  }));
+  box = mailbox(sink);
+  client = api(app);
+  tools = chainTools(devChain());
+  buyer = await verifiedUser(app, box);
+});
+afterAll(async () => {
+  await app.close();
+  await sink.stop();
+});
+
+const order = (body: object, token = buyer.access) =>
+  client.post('/v1/purchase/add-crypto', body, { token });
+const guestOrder = (body: object, ip?: string) =>
+  client.post('/v1/purchase/add-crypto-noUser', body, { ip });
+
+async function everything() {
+  const [t] = await db.select({ n: count() }).from(transactions);
+  return { ...(await counts(db)), transactions: t!.n };
+}
+
+async function refused(send: () => ReturnType<typeof order>, message: string) {
+  const before = await everything();
+  const res = await send();
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json()).toMatchObject({ code: 400, message, data: null });
+  expect(await everything()).toEqual(before);
+  return res;
+}
+
+describe('POST /v1/purchase/add-crypto', () => {
+  it("answers a visitor with the spec's not-logged-in text", async () => {
+    const res = await client.post('/v1/purchase/add-crypto', {
+      investmentAmount: '0.05',
+      currency: 'ETH',
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(messages.notLoggedIn);
+  });
+
+  it('orders with ETH: a Pending request worth its AUD value and a Pending transaction quoting the exact wei', async () => {
+    const before = Date.now();
+    const res = await order({
+      investmentAmount: '0.05',
+      currency: 'ETH',
+      userRemark: 'to the moon',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { userInfo, purchase, transaction } = res.json().data;
+    expect(userInfo).toMatchObject({ _id: buyer.user._id, email: buyer.email });
+    // 0.05 ETH at the seeded 0.0002 ETH per AUD is A$250; at A$0.02 a token, 12,500 tokens.
+    expect(purchase).toMatchObject({
+      status: 0,
+      paymentMode: 1,
+      currency: 'AUD',
+      investmentAmount: '250.00',
+      tokenAmount: '12500.000000000000000000',
+      userAmount: '0.050000000000000000',
+      userCurrency: 'ETH',
+      bank: null,
+      receiptUrl: null,
+      receiptType: null,
+      userRemark: 'to the moon',
+    });
+    expect(transaction).toEqual({
+      _id: expect.any(String),
+      createdAt: expect.any(String),
+      price: '0.050000000000000000',
+      currency: 'ETH',
+      tokenSymbol: 'ETH',
+      tokenAmount: '12500.000000000000000000',
+      userCurrency: 'ETH',
+      userAmount: '0.050000000000000000',
+      paymentStatus: 0,
+      paymentMode: 1,
+      txnHash: null,
+      walletAddress: devChain().companyWallet,
+      purchaseId: purchase._id,
+    });
+    const row = (await readOrder(db, transaction._id)).transaction;
+    expect(row.quoteBaseUnits).toBe(parseEther('0.05').toString());
+    const ttl = row.quoteExpiresAt!.getTime() - before;
+    expect(ttl).toBeGreaterThan(59 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(60 * 60_000 + 2000);
+  });
+
+  it('orders with USDC (a JSON number too), quoting 6-decimal units, for the quote time in the settings', async () => {
+    await db.update(settings).set({ quoteTtlMinutes: 15 });
+    try {
+      const before = Date.now();
+      const res = await order({ investmentAmount: 32.5, currency: 'usdc' });
+      expect(res.statusCode, res.body).toBe(201);
+      const { purchase, transaction } = res.json().data;
+      // 32.5 USDC at 0.65 per AUD is exactly the A$50 minimum.
+      expect(purchase).toMatchObject({
+        investmentAmount: '50.00',
+        tokenAmount: '2500.000000000000000000',
+        userAmount: '32.500000',
+        userCurrency: 'USDC',
+      });
+      expect(transaction).toMatchObject({
+        price: '32.500000',
+        currency: 'USDC',
+        tokenSymbol: 'USDC',
+      });
+      const row = (await readOrder(db, transaction._id)).transaction;
+      expect(row.quoteBaseUnits).toBe(parseUnits('32.5', 6).toString());
+      expect(row.quoteExpiresAt!.getTime() - before).toBeLessThanOrEqual(15 * 60_000 + 2000);
+      expect(row.quoteExpiresAt!.getTime() - before).toBeGreaterThan(14 * 60_000);
+    } finally {
+      await db.update(settings).set({ quoteTtlMinutes: 60 });
+    }
+  });
+
+  it('computes the AUD value and token amount itself, whatever the client sends', async () => {
+    const res = await order({
+      investmentAmount: '0.011',
+      currency: 'ETH',
+      tokenAmount: '99999999',
+      investmentAud: '1000000',
+      userAmount: '5',
+      userCurrency: 'USD',
+      price: '0.000001',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { purchase, transaction } = res.json().data;
+    expect(purchase).toMatchObject({
+      investmentAmount: '55.00',
+      tokenAmount: '2750.000000000000000000',
+      userAmount: '0.011000000000000000',
+      userCurrency: 'ETH',
+    });
+    expect(transaction).toMatchObject({
+      price: '0.011000000000000000',
+      tokenAmount: '2750.000000000000000000',
+    });
+  });
+
+  it('rounds the AUD value to the cent and never gives a fraction of a token more than paid for', async () => {
+    await db.update(currencyRates).set({ rate: '0.000300' }).where(eq(currencyRates.code, 'ETH'));
+    try {
+      const res = await order({ investmentAmount: '0.0173', currency: 'ETH' });
+      expect(res.statusCode, res.body).toBe(201);
+      // 0.0173 / 0.0003 = 57.666… → A$57.67; 57.67 / 0.02 = 2883.5 tokens.
+      expect(res.json().data.purchase).toMatchObject({
+        investmentAmount: '57.67',
+        tokenAmount: '2883.500000000000000000',
+      });
+    } finally {
+      await db.update(currencyRates).set({ rate: '0.0002' }).where(eq(currencyRates.code, 'ETH'));
+    }
+  });
+
+  it('applies the minimum purchase to the AUD value', async () => {
+    // 0.0099 ETH is A$49.50.
+    await refused(
+      () => order({ investmentAmount: '0.0099', currency: 'ETH' }),
+      minimumPurchaseMessage('50'),
+    );
+    await refused(
+      () => order({ investmentAmount: '32.49', currency: 'USDC' }),
+      minimumPurchaseMessage('50'),
+    );
+  });
+
+  it('checks the amount and the currency with the spec messages, and creates nothing', async () => {
+    for (const investmentAmount of [undefined, '', '0', '0.000', '-1', 'abc', '1e3', null])
+      await refused(() => order({ investmentAmount, currency: 'ETH' }), messages.investmentAmount);
+    for (const currency of [undefined, '', 'AUD', 'BTC', 5])
+      await refused(() => order({ investmentAmount: '0.05', currency }), messages.cryptoCurrency);
+    await refused(
+      () => order({ investmentAmount: '100.1234567', currency: 'USDC' }),
+      cryptoPurchaseMessages.tooManyDecimals('USDC'),
+    );
+    await refused(
+      () => order({ investmentAmount: `0.${'1'.repeat(19)}`, currency: 'ETH' }),
+      cryptoPurchaseMessages.tooManyDecimals('ETH'),
+    );
+    await refused(
+      () => order({ investmentAmount: '1'.repeat(30), currency: 'ETH' }),
+      'The amount is too large',
+    );
+  });
+
+  it('takes an optional screenshot, claimed for the request and served only by signed URL', async () => {
+    const shot = await upload(app, { contentType: 'image/png', bytes: PNG });
+    const res = await order({
+      investmentAmount: '0.05',
+      currency: 'ETH',
+      receiptUrl: shot.link,
+      receiptType: 'image',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { purchase } = res.json().data;
+    expect(purchase.receiptType).toBe('image');
+    expect(purchase.receiptUrl).toContain('?');
+    expect((await fetchFile(app, purchase.receiptUrl)).statusCode).toBe(200);
+    const [file] = await db.select().from(files).where(eq(files.key, shot.key));
+    expect(file).toMatchObject({ purchaseId: purchase._id, ownerId: buyer.user._id });
+
+    // Used once only; a screenshot needs its type; the bytes must be what the type says.
+    await refused(
+      () =>
+        order({
+          investmentAmount: '0.05',
+          currency: 'ETH',
+          receiptUrl: shot.link,
+          receiptType: 'image',
+        }),
+      'receiptUrl: this file is already attached to another request',
+    );
+    const other = await upload(app);
+    await refused(
+      () => order({ investmentAmount: '0.05', currency: 'ETH', receiptUrl: other.link }),
+      messages.receiptType,
+    );
+    const text = await upload(app, { contentType: 'image/png', bytes: TEXT });
+    await refused(
+      () =>
+        order({
+          investmentAmount: '0.05',
+          currency: 'ETH',
+          receiptUrl: text.link,
+          receiptType: 'image',
+        }),
+      'receiptUrl: the file is not a valid image',
+    );
+    // An empty screenshot field means none.
+    const none = await order({
+      investmentAmount: '0.05',
+      currency: 'ETH',
+      receiptUrl: '',
+      receiptType: '',
+    });
+    expect(none.statusCode, none.body).toBe(201);
+  });
+});
+
+describe('POST /v1/purchase/add-crypto-noUser', () => {
+  it("'Create new account': makes the account, signs it in at once and files the order under it", async () => {
+    const email = freshEmail('crypto-guest');
+    const res = await guestOrder({
+      investmentAmount: '0.05',
+      currency: 'ETH',
+      email,
+      password: PASSWORD,
+      name: 'Satoshi',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { userInfo, purchase, transaction, data } = res.json().data;
+    expect(userInfo).toMatchObject({ email, name: 'Satoshi', emailVerified: false });
+    expect(data.user).toMatchObject({ _id: userInfo._id });
+    expect(purchase).toMatchObject({ status: 0, investmentAmount: '250.00' });
+    expect(transaction).toMatchObject({
+      paymentStatus: 0,
+      purchaseId: purchase._id,
+      walletAddress: devChain().companyWallet,
+    });
+    const mine = await client.get('/v1/transaction/getUserTransaction', {
+      token: data.tokens.access.token,
+    });
+    expect(mine.json().data.data.map((t: { _id: string }) => t._id)).toEqual([transaction._id]);
+    await box.next(email, VERIFY_SUBJECT);
+  });
+
+  it("'Login to proceed': files the order under the account whose password is given", async () => {
+    const owner = await verifiedUser(app, box);
+    const res = await guestOrder({
+      investmentAmount: '100',
+      currency: 'USDC',
+      email: owner.email,
+      password: owner.password,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.userInfo._id).toBe(owner.user._id);
+    expect(res.json().data.data.tokens.access.token).toEqual(expect.any(String));
+    await refused(
+      () =>
+        guestOrder({
+          investmentAmount: '100',
+          currency: 'USDC',
+          email: owner.email,
+          password: 'wrong password',
+        }),
+      messages.badCredentials,
+    );
+  });
+
+  it('checks the visitor fields with the spec messages and leaves no account behind a refused order', async () => {
+    const email = freshEmail('crypto-refused');
+    const body = {
+      investmentAmount: '0.05',
+      currency: 'ETH',
+      email,
+      password: PASSWORD,
+      name: 'Nobody',
+    };
+    await refused(() => guestOrder({ ...body, email: undefined }), messages.guestEmail);
+    await refused(() => guestOrder({ ...body, password: undefined }), messages.guestPassword);
+    await refused(() => guestOrder({ ...body, name: ' ' }), messages.guestName);
+    await refused(() => guestOrder({ ...body, password: 'short' }), messages.signupPassword);
+    await refused(
+      () => guestOrder({ ...body, investmentAmount: '0.001' }),
+      minimumPurchaseMessage('50'),
+    );
+    await refused(() => guestOrder({ ...body, currency: 'AUD' }), messages.cryptoCurrency);
+    expect((await db.select().from(users).where(eq(users.email, email))).length).toBe(0);
+  });
+
+  it('is rate limited per address', async () => {
+    const ip = freshIp();
+    const owner = await verifiedUser(app, box);
+    const body = {
+      investmentAmount: '100',
+      currency: 'USDC',
+      email: owner.email,
+      password: owner.password,
+    };
+    for (let i = 0; i < guestPurchaseLimit.limit; i++)
+      expect((await guestOrder(body, ip)).statusCode).toBe(201);
+    expect((await guestOrder(body, ip)).statusCode).toBe(429);
+  });
+});
+
+describe('ordering, paying and verifying', () => {
+  it("a referred visitor orders, pays with a dev account and verifies: Success, Accepted, raised, and the affiliate's earning", async () => {
+    const affiliate = await verifiedUser(app, box, { name: 'Affiliate' });
+    const code = (
+      await client.post('/v1/auth/become-affiliate', {}, { token: affiliate.access })
+    ).json().data.user.affiliateCode as string;
+    const email = freshEmail('referred-crypto');
+    const placed = await guestOrder({
+      investmentAmount: '0.05',
+      currency: 'ETH',
+      email,
+      password: PASSWORD,
+      name: 'Referred',
+      referralCode: code,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { transaction, purchase, data } = placed.json().data;
+    const token = data.tokens.access.token as string;
+    // Rates moving after the order do not change what it is worth.
+    await db.update(currencyRates).set({ rate: '0.0001' }).where(eq(currencyRates.code, 'ETH'));
+    const before = await readSettings(db);
+    try {
+      const payment = await tools.pay('ETH', transaction.price as string, { fromIndex: 6 });
+      const verified = await client.post(
+        `/v1/transaction/verify-crypto-pay/${transaction._id}`,
+        { txnHash: payment.hash },
+        { token },
+      );
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(verified.json().data.transaction).toMatchObject({
+        paymentStatus: 1,
+        txnHash: payment.hash,
+      });
+
+      const list = await client.get('/v1/transaction/getUserTransaction', { token });
+      expect(list.json().data.data[0]).toMatchObject({
+        _id: transaction._id,
+        paymentStatus: 1,
+        txnHash: payment.hash,
+      });
+      const requests = await client.get('/v1/purchase/getmypurchase', { token });
+      expect(requests.json().data.data[0]).toMatchObject({
+        _id: purchase._id,
+        status: 1,
+        investmentAmount: '250.00',
+      });
+      const after = await readSettings(db);
+      expect(Number(after.raisedAud) - Number(before.raisedAud)).toBe(250);
+
+      const earnings = await db
+        .select()
+        .from(affiliateEarnings)
+        .where(eq(affiliateEarnings.purchaseId, purchase._id));
+      expect(earnings).toHaveLength(1);
+      expect(earnings[0]).toMatchObject({
+        affiliateId: affiliate.user._id,
+        tier: 1,
+        affiliateEarning: '50.00',
+        paymentMode: 1,
+      });
+      expect((await box.next(email, /payment is verified/)).text).toContain('12500 TMC');
+      await box.next(affiliate.email, /referral/);
+    } finally {
+      await db.update(currencyRates).set({ rate: '0.0002' }).where(eq(currencyRates.code, 'ETH'));
+    }
+  });
+});

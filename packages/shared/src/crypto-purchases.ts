@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { CRYPTO_CURRENCIES, DECIMALS, type CryptoCurrency } from './enums.ts';
+import { messages } from './messages.ts';
+import { bankPurchaseFields, guestFields } from './purchases.ts';
+
+/** Texts of the crypto order checks that the spec does not give (API.md decisions). */
+export const cryptoPurchaseMessages = {
+  tooManyDecimals: (coin: CryptoCurrency) =>
+    `${coin} amounts have at most ${DECIMALS[coin]} decimals`,
+} as const;
+
+const SIGNUP_PASSWORD_MIN = 8;
+
+/** Empty text, null and absent all mean "not given". */
+const notGiven = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => value || undefined);
+
+/**
+ * POST /v1/purchase/add-crypto. `investmentAmount` is the amount in ETH or USDC; the screenshot
+ * is optional (API.md: the chain is the proof), but a screenshot needs its type.
+ */
+const cryptoPurchaseFields = {
+  investmentAmount: bankPurchaseFields.investmentAmount,
+  currency: z
+    .string({ error: messages.cryptoCurrency })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(CRYPTO_CURRENCIES, { error: messages.cryptoCurrency })),
+  receiptUrl: notGiven.pipe(z.string().max(2048).optional()),
+  receiptType: notGiven.pipe(bankPurchaseFields.receiptType.optional()),
+  userRemark: bankPurchaseFields.userRemark,
+};
+
+function checkCryptoOrder(
+  body: {
+    investmentAmount: string;
+    currency: CryptoCurrency;
+    receiptUrl?: string;
+    receiptType?: string;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const fraction = body.investmentAmount.split('.')[1] ?? '';
+  // The quote is the exact amount in wei or USDC units: nothing may be lost to rounding.
+  if (fraction.length > DECIMALS[body.currency]) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['investmentAmount'],
+      message: cryptoPurchaseMessages.tooManyDecimals(body.currency),
+    });
+  }
+  if (body.receiptUrl && !body.receiptType) {
+    ctx.addIssue({ code: 'custom', path: ['receiptType'], message: messages.receiptType });
+  }
+}
+
+function newAccountPassword(body: { name?: string; password: string }, ctx: z.RefinementCtx) {
+  // A new account gets the sign-up rule; logging in takes whatever the account has.
+  if (
+    body.name !== undefined &&
+    body.password.length > 0 &&
+    body.password.length < SIGNUP_PASSWORD_MIN
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: messages.signupPassword });
+  }
+}
+
+export const cryptoPurchaseSchema = z.object(cryptoPurchaseFields).superRefine(checkCryptoOrder);
+
+/** POST /v1/purchase/add-crypto-noUser: `name` present means "Create new account". */
+export const guestCryptoPurchaseSchema = z
+  .object({ ...cryptoPurchaseFields, ...guestFields })
+  .superRefine(checkCryptoOrder)
+  .superRefine(newAccountPassword);
+
+export type CryptoPurchaseInput = z.input<typeof cryptoPurchaseSchema>;
+export type CryptoPurchaseBody = z.output<typeof cryptoPurchaseSchema>;
+export type GuestCryptoPurchaseInput = z.input<typeof guestCryptoPurchaseSchema>;
+export type GuestCryptoPurchaseBody = z.output<typeof guestCryptoPurchaseSchema>;

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { signupSchema, WALLET_PATTERN } from './auth.ts';
+import { CRYPTO_CURRENCIES } from './enums.ts';
+import { messages } from './messages.ts';
+
+/** Texts of the purchase checks that the spec does not give (API.md decisions). */
+export const purchaseMessages = {
+  documentType: 'Document Type not provided',
+  billingDocType: 'Billing Document Type not provided',
+  remarkTooLong: 'User Remark must be at most 1000 characters long',
+  unknownCurrency: 'This currency is not supported',
+  amountTooLarge: 'The amount is too large',
+} as const;
+
+/** The server's answer below the minimum, e.g. 'The minimum purchase is A$50'. */
+export const minimumPurchaseMessage = (minPurchaseAud: string) =>
+  `The minimum purchase is A$${minPurchaseAud}`;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Exact decimal arithmetic on strings, with BigInt fixed point: the same figures in the      */
+/* browser and on the server, never a float.                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+const DECIMAL_TEXT = /^(\d+)(?:\.(\d+))?$/;
+
+interface Fixed {
+  digits: bigint;
+  scale: bigint;
+}
+
+function parseDecimal(value: string | number): Fixed {
+  const match = DECIMAL_TEXT.exec(String(value).trim());
+  if (!match) throw new RangeError(`Not a non-negative decimal: ${String(value)}`);
+  const fraction = match[2] ?? '';
+  return { digits: BigInt(`${match[1]}${fraction}`), scale: 10n ** BigInt(fraction.length) };
+}
+
+/** `units / 10^decimals` as text, e.g. (8333333n, 4) → "833.3333". */
+function formatUnits(units: bigint, decimals: number): string {
+  if (decimals === 0) return units.toString();
+  const text = units.toString().padStart(decimals + 1, '0');
+  return `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
+}
+
+/** `numerator / denominator` in units of 10^-decimals, rounded half up or down. */
+function divide(
+  numerator: bigint,
+  denominator: bigint,
+  decimals: number,
+  rounding: 'half-up' | 'down',
+): string {
+  if (denominator === 0n) throw new RangeError('Division by zero');
+  const scaled = numerator * 10n ** BigInt(decimals);
+  const units =
+    rounding === 'down' ? scaled / denominator : (scaled * 2n + denominator) / (2n * denominator);
+  return formatUnits(units, decimals);
+}
+
+/**
+ * The AUD value of `amount` of a currency (spec section 5): amount / rate[code] × rate[AUD],
+ * rates being units per 1 AUD. Rounded half up to `decimals` places (4 on screen).
+ * Throws a RangeError for text that is not a non-negative decimal or a zero rate.
+ */
+export function convertToAud(
+  amount: string | number,
+  rateCode: string | number,
+  rateAud: string | number = '1',
+  decimals = 4,
+): string {
+  const a = parseDecimal(amount);
+  const code = parseDecimal(rateCode);
+  const aud = parseDecimal(rateAud);
+  return divide(
+    a.digits * aud.digits * code.scale,
+    a.scale * aud.scale * code.digits,
+    decimals,
+    'half-up',
+  );
+}
+
+/**
+ * Tokens bought with `aud` at `priceAud` per token, rounded down to `decimals` places: the
+ * buyer never gets a fraction more than paid for.
+ */
+export function tokensFor(aud: string | number, priceAud: string | number, decimals = 18): string {
+  const a = parseDecimal(aud);
+  const price = parseDecimal(priceAud);
+  return divide(a.digits * price.scale, a.scale * price.digits, decimals, 'down');
+}
+
+/** -1, 0 or 1 as `a` is less than, equal to or greater than `b`. */
+export function compareDecimals(a: string | number, b: string | number): -1 | 0 | 1 {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  const left = x.digits * y.scale;
+  const right = y.digits * x.scale;
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Bank purchase payload (POST /v1/purchase/add and add-noUser), shared with the server.       */
+/* ------------------------------------------------------------------------------------------ */
+
+export const FILE_KINDS = ['image', 'pdf'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** The spec names file types by kind; a MIME type is taken too. */
+export function fileKindOf(declared: string | null | undefined): FileKind | null {
+  const value = (declared ?? '').trim().toLowerCase();
+  if (value === 'pdf' || value === 'application/pdf') return 'pdf';
+  if (value === 'image' || value.startsWith('image/')) return 'image';
+  return null;
+}
+
+/** A positive decimal, as text or a JSON number; answers the text. */
+const positiveAmount = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => String(value).trim())
+    .refine(
+      (value) => value.length <= 40 && DECIMAL_TEXT.test(value) && /[1-9]/.test(value),
+      message,
+    );
+
+const fileKind = (message: string) =>
+  z
+    .string({ error: message })
+    .transform((value) => fileKindOf(value) ?? value)
+    .pipe(z.enum(FILE_KINDS, { error: message }));
+
+/** Empty text, null and absent all mean "not given". */
+const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => value || undefined)
+    .pipe(schema.optional());
+
+const fileLink = z.string().max(2048);
+
+const walletField = optional(z.string().regex(WALLET_PATTERN, messages.walletFormat));
+
+const fiatCode = z
+  .string({ error: messages.fiatCurrency })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, messages.fiatCurrency)
+  .refine(
+    (code) => !(CRYPTO_CURRENCIES as readonly string[]).includes(code),
+    messages.fiatCurrency,
+  );
+
+/** Each field on its own, for forms that check one field at a time. */
+export const bankPurchaseFields = {
+  investmentAmount: positiveAmount(messages.investmentAmount),
+  currency: z.literal('AUD', { error: messages.bankCurrency }),
+  userCurrency: fiatCode,
+  userAmount: positiveAmount(messages.investmentAmount),
+  receiptUrl: z
+    .string({ error: messages.receipt })
+    .trim()
+    .min(1, { message: messages.receipt, abort: true })
+    .max(2048),
+  receiptType: fileKind(messages.receiptType),
+  bankId: z.string({ error: messages.bank }).trim().min(1, messages.bank).max(64, messages.bank),
+  wallet: walletField,
+  documentUrl: optional(fileLink),
+  documentUrlBack: optional(fileLink),
+  documentType: optional(fileKind(purchaseMessages.documentType)),
+  billingDoc: optional(fileLink),
+  // The AML billing document is pdf only (spec section 5).
+  billingDocType: optional(
+    fileKind(purchaseMessages.billingDocType).refine((kind) => kind === 'pdf', messages.pdfOnly),
+  ),
+  userRemark: optional(z.string().max(1000, purchaseMessages.remarkTooLong)),
+};
+
+function requireTypes(
+  body: {
+    documentUrl?: string;
+    documentUrlBack?: string;
+    documentType?: string;
+    billingDoc?: string;
+    billingDocType?: string;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if ((body.documentUrl || body.documentUrlBack) && !body.documentType) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['documentType'],
+      message: purchaseMessages.documentType,
+    });
+  }
+  if (body.billingDoc && !body.billingDocType) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['billingDocType'],
+      message: purchaseMessages.billingDocType,
+    });
+  }
+}
+
+/**
+ * POST /v1/purchase/add. `documentType` names the kind of both identity documents (front and
+ * back); `billingDocType` must be pdf.
+ */
+export const bankPurchaseSchema = z.object(bankPurchaseFields).superRefine(requireTypes);
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PASSWORD_MAX = 128;
+const SIGNUP_PASSWORD_MIN = 8;
+
+/** What a visitor adds on the guest checkout; `name` present means "Create new account". */
+export const guestFields = {
+  email: z
+    .string({ error: messages.guestEmail })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: messages.guestEmail, abort: true })
+    .max(254, messages.email)
+    .regex(EMAIL_PATTERN, messages.email),
+  password: z
+    .string({ error: messages.guestPassword })
+    .min(1, { message: messages.guestPassword, abort: true })
+    .max(PASSWORD_MAX, messages.guestPassword),
+  name: z
+    .string({ error: messages.guestName })
+    .trim()
+    .min(1, messages.guestName)
+    .max(100, messages.guestName)
+    .optional(),
+  referralCode: signupSchema.shape.referralCode,
+};
+
+function newAccountPassword(body: { name?: string; password: string }, ctx: z.RefinementCtx) {
+  // A new account gets the sign-up rule; logging in takes whatever the account has.
+  const { name, password } = body;
+  if (name !== undefined && password.length > 0 && password.length < SIGNUP_PASSWORD_MIN) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: messages.signupPassword });
+  }
+}
+
+/** POST /v1/purchase/add-noUser. */
+export const guestBankPurchaseSchema = z
+  .object({ ...bankPurchaseFields, ...guestFields })
+  .superRefine(requireTypes)
+  .superRefine(newAccountPassword);
+
+export type BankPurchaseInput = z.input<typeof bankPurchaseSchema>;
+export type BankPurchaseBody = z.output<typeof bankPurchaseSchema>;
+export type GuestBankPurchaseInput = z.input<typeof guestBankPurchaseSchema>;
+export type GuestBankPurchaseBody = z.output<typeof guestBankPurchaseSchema>;
+
+/** The guest's choice in the checkout modal. */
+export const GuestMode = { New: 'new', Login: 'login' } as const;
+export type GuestMode = (typeof GuestMode)[keyof typeof GuestMode];
