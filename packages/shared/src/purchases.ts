@@ -10,6 +10,8 @@ export const purchaseMessages = {
   remarkTooLong: 'User Remark must be at most 1000 characters long',
   unknownCurrency: 'This currency is not supported',
   amountTooLarge: 'The amount is too large',
+  presaleEnded: 'The presale has ended',
+  hardCapReached: 'This purchase would go over the presale hard cap',
 } as const;
 
 /** The server's answer below the minimum, e.g. 'The minimum purchase is A$50'. */

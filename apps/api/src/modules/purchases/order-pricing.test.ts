@@ -7,6 +7,9 @@ const market: Market = {
   rates: { AUD: '1', EUR: '0.60', USD: '0.65', ETH: '0.0002', ZERO: '0' },
   tokenPriceAud: '0.02',
   minPurchaseAud: '50',
+  hardCapAud: '100000',
+  raisedAud: '0',
+  endsAt: null,
 };
 
 const failure = (fn: () => unknown) => {
@@ -90,5 +93,30 @@ describe('priceOrder', () => {
     expect(
       failure(() => priceOrder({ userCurrency: 'AUD', userAmount: '1' + '0'.repeat(16) }, market)),
     ).toEqual({ status: 400, message: purchaseMessages.amountTooLarge });
+  });
+
+  it('refuses orders once the presale has ended', () => {
+    const endsAt = new Date('2026-12-01T00:00:00Z');
+    const order = { userCurrency: 'AUD', userAmount: '100' };
+    expect(
+      priceOrder(order, { ...market, endsAt }, new Date('2026-11-30T23:59:59Z')).investmentAud,
+    ).toBe('100.00');
+    expect(failure(() => priceOrder(order, { ...market, endsAt }, endsAt))).toEqual({
+      status: 400,
+      message: purchaseMessages.presaleEnded,
+    });
+  });
+
+  it('refuses an order that would go over the hard cap', () => {
+    const nearlyFull = { ...market, raisedAud: '99900' };
+    expect(priceOrder({ userCurrency: 'AUD', userAmount: '100' }, nearlyFull).investmentAud).toBe(
+      '100.00',
+    );
+    expect(
+      failure(() => priceOrder({ userCurrency: 'AUD', userAmount: '100.01' }, nearlyFull)),
+    ).toEqual({
+      status: 400,
+      message: purchaseMessages.hardCapReached,
+    });
   });
 });

@@ -23,6 +23,10 @@ export interface Market {
   rates: Record<string, string>;
   tokenPriceAud: string;
   minPurchaseAud: string;
+  hardCapAud: string;
+  /** Accepted purchases so far. */
+  raisedAud: string;
+  endsAt: Date | null;
 }
 
 /** An order priced by the server; every figure is frozen on the purchase. */
@@ -53,7 +57,8 @@ const audText = (value: string) => {
  * The spec's conversion (amount / rate[code] × rate[AUD]) from the server's own rates, the
  * tolerance and minimum checks, and the token amount at the current price.
  */
-export function priceOrder(input: OrderInput, market: Market): PricedOrder {
+export function priceOrder(input: OrderInput, market: Market, now = new Date()): PricedOrder {
+  if (market.endsAt && now >= market.endsAt) throw badRequest(purchaseMessages.presaleEnded);
   const code = input.userCurrency.toUpperCase();
   const rate = positive(market.rates[code]);
   const rateAud = positive(market.rates.AUD ?? '1');
@@ -82,6 +87,12 @@ export function priceOrder(input: OrderInput, market: Market): PricedOrder {
   if (investmentAud.gt(MAX_INVESTMENT_AUD)) {
     throw badRequest(purchaseMessages.amountTooLarge, {
       investmentAmount: purchaseMessages.amountTooLarge,
+    });
+  }
+
+  if (investmentAud.plus(market.raisedAud).gt(market.hardCapAud)) {
+    throw badRequest(purchaseMessages.hardCapReached, {
+      investmentAmount: purchaseMessages.hardCapReached,
     });
   }
 

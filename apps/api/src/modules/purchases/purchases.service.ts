@@ -120,6 +120,9 @@ export function createPurchasesService({
       rates: table.rates,
       tokenPriceAud: settings.tokenPriceAud,
       minPurchaseAud: settings.minPurchaseAud,
+      hardCapAud: settings.hardCapAud,
+      raisedAud: settings.raisedAud,
+      endsAt: settings.endsAt,
     });
   }
 
