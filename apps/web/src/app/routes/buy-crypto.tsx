@@ -1,12 +1,54 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { toast } from '../../components/ui/toast';
+import { AffiliateTermsDialog } from '../../features/affiliates/components/affiliate-terms-dialog';
+import { CryptoPurchaseForm } from '../../features/crypto/components/crypto-purchase-form';
+import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
+import { GuestCheckoutDialog } from '../../features/purchases/components/guest-checkout-dialog';
+import { cryptoStateFrom } from '../../features/purchases/route-state';
+import { useCurrencyRates } from '../../features/rates/api/get-currency-rates';
+import { VerifyPaymentForm } from '../../features/transactions/components/verify-payment-form';
+import { uploadFile } from '../../features/uploads/api/upload-file';
+import { useReferralCode } from '../../lib/referral';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function BuyCryptoRoute() {
   useDocumentTitle('Pay with Crypto Transfer');
+  const location = useLocation();
+  const order = cryptoStateFrom(location.state);
+  const referralCode = useReferralCode();
+  const { user } = useSession();
+  const rates = useCurrencyRates();
+  const { data: config } = usePresaleConfig();
+  const ratesError = rates.error?.message ?? null;
+
+  useEffect(() => {
+    if (ratesError) toast.error(ratesError);
+  }, [ratesError]);
+
   return (
-    <ComingSoon
-      title="Pay with Crypto Transfer"
-      description="Send ETH or USDC to the company wallet, add a screenshot and submit your presale request."
-    />
+    <section className="container-page py-10 sm:py-14">
+      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+        <header className="flex flex-col gap-2">
+          <h1 className="text-4xl sm:text-5xl">Pay with Crypto Transfer</h1>
+          <p className="text-muted">
+            Submit your order, send the exact amount of ETH or USDC to the company wallet, then
+            verify the payment with its transaction hash.
+          </p>
+        </header>
+        <CryptoPurchaseForm
+          order={order}
+          user={user}
+          referralCode={referralCode}
+          rates={rates.data?.rates}
+          config={config}
+          upload={(file, onProgress) => uploadFile(file, onProgress)}
+          GuestCheckout={GuestCheckoutDialog}
+          TermsDialog={AffiliateTermsDialog}
+          VerifyPayment={VerifyPaymentForm}
+        />
+      </div>
+    </section>
   );
 }

@@ -1,12 +1,13 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
+import { TransactionsList } from '../../features/transactions/components/transactions-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function TransactionRoute() {
   useDocumentTitle('Transactions');
+  const { data: config } = usePresaleConfig();
   return (
-    <ComingSoon
-      title="Transactions"
-      description="Every payment you have made, with its status and transaction hash."
-    />
+    <section className="container-page py-10 sm:py-14">
+      <TransactionsList companyWallet={config?.companyWallet} />
+    </section>
   );
 }

@@ -1,0 +1,207 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
+import { waitForMail } from './mail-catcher.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const PASSWORD = 'crypto-pass-1';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
+const scriptErrors = (errors: string[]) =>
+  errors.filter((e) => !e.startsWith('Failed to load resource'));
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+async function post(pathname: string, body: unknown) {
+  const response = await fetch(`${baseUrl()}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
+}
+
+/** A verified account made through the API, the code read from the real mail. */
+async function verifiedBuyer(name: string) {
+  const email = `${name.toLowerCase()}.${Date.now()}@tmc.test`;
+  await post('/v1/auth/signup', { email, name, password: PASSWORD });
+  const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
+  await post('/v1/auth/otpVerification', { email, otp: match[1] });
+  return email;
+}
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/login');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(PASSWORD);
+  await field(page, 'Password').press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** The Buy page's crypto path: coin, amount, disclaimer, Crypto Transfer. */
+async function orderOnBuyPage(page: Page, coinHint: string, amount: string) {
+  await page.goto('/token/buy');
+  await page.locator('label', { hasText: coinHint }).click();
+  await field(page, 'Amount').fill(amount);
+  await page.getByRole('button', { name: 'Accept', exact: true }).click();
+  await page.getByRole('button', { name: 'Crypto Transfer' }).click();
+  await page.waitForURL((url) => url.pathname === '/token/buy/crypto');
+  await page.getByRole('heading', { name: 'Pay with Crypto Transfer', level: 1 }).waitFor();
+}
+
+/** Pays the company wallet on the site's dev chain with the dev pay command; answers the hash. */
+async function devPay(amount: string, currency: 'ETH' | 'USDC') {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/api/src/dev/pay.ts',
+      '--amount',
+      amount,
+      '--currency',
+      currency,
+      '--data-dir',
+      inject('dataDir'),
+    ],
+    { cwd: root },
+  );
+  const hash = /\b0x[0-9a-fA-F]{64}\b/.exec(stdout)?.[0];
+  expect(hash, stdout).toBeDefined();
+  return hash as string;
+}
+
+/** The amount due as the success dialog shows it, without grouping. */
+async function amountDue(page: Page, coin: string) {
+  const dialog = page.getByRole('dialog', { name: 'Presale request submitted' });
+  const text = await dialog.locator('strong', { hasText: coin }).first().textContent();
+  const amount = /([\d,.]+)\s/.exec(text ?? '')?.[1]?.replace(/,/g, '');
+  expect(amount, text ?? '').toMatch(/^\d+(\.\d+)?$/);
+  return amount as string;
+}
+
+const short = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;
+
+describe('crypto purchase', () => {
+  it('orders 0.05 ETH, pays on chain and verifies it from Transactions', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await logIn(page, await verifiedBuyer('Quinn'));
+
+    await orderOnBuyPage(page, 'Ethereum', '0.05');
+    await page.getByText('0.05 ETH', { exact: true }).waitFor();
+    // Seeded rates and price: 0.05 ETH / 0.0002 = 250 AUD, / 0.02 = 12,500 TMC.
+    await page.getByText('250.0000 AUD').waitFor();
+    await page.getByText('12,500 TMC').waitFor();
+    await page.getByRole('img', { name: 'QR code of the company wallet address' }).waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Presale request submitted' });
+    await dialog.waitFor();
+    const due = await amountDue(page, 'ETH');
+    expect(due).toBe('0.05');
+    await dialog.getByRole('button', { name: 'Verify later' }).click();
+    await page.waitForURL((url) => url.pathname === '/presale-requests');
+    await page.getByRole('heading', { name: '1 Presale Requests', level: 1 }).waitFor();
+    await page.getByRole('cell', { name: 'Pending' }).waitFor();
+
+    const hash = await devPay(due, 'ETH');
+
+    await page.goto('/transaction');
+    await page.getByRole('heading', { name: '1 Transactions', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    const verify = page.getByRole('dialog', { name: 'Verify Payment' });
+    await verify
+      .getByText('Do not refresh or close this tab until your transfer and verification are done.')
+      .waitFor();
+    await verify.getByText('0.05 ETH').waitFor();
+    await verify.getByLabel('Transaction Hash').fill(hash);
+    await verify.getByRole('button', { name: 'Verify After Pay' }).click();
+
+    await verify.waitFor({ state: 'detached' });
+    await page.getByText('Payment verified, your presale request is accepted').waitFor();
+    const row = page.getByRole('row', { name: /Crypto wallet/ });
+    await row.getByText('Success').waitFor();
+    await row.getByText(short(hash)).waitFor();
+    expect(await page.getByRole('button', { name: 'Verify', exact: true }).count()).toBe(0);
+
+    await page.goto('/presale-requests');
+    await page.getByRole('cell', { name: 'Accepted' }).waitFor();
+
+    expect(scriptErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('orders USDC and verifies right in the confirmation', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await logIn(page, await verifiedBuyer('Riley'));
+
+    await orderOnBuyPage(page, 'USD Coin', '40');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const due = await amountDue(page, 'USDC');
+    expect(due).toBe('40');
+
+    // A malformed hash is refused before it reaches the server.
+    const dialog = page.getByRole('dialog', { name: 'Presale request submitted' });
+    await dialog.getByLabel('Transaction Hash').fill('0x1234');
+    await dialog.getByRole('button', { name: 'Verify After Pay' }).click();
+    await dialog.getByText('Transaction hash must be 0x followed by 64 hex characters').waitFor();
+
+    const hash = await devPay(due, 'USDC');
+    await dialog.getByLabel('Transaction Hash').fill(hash);
+    await dialog.getByRole('button', { name: 'Verify After Pay' }).click();
+    await page.waitForURL((url) => url.pathname === '/presale-requests');
+    await page.getByText('Payment verified, your presale request is accepted').waitFor();
+    await page.getByRole('cell', { name: 'Accepted' }).waitFor();
+
+    await page.goto('/transaction');
+    const row = page.getByRole('row', { name: /Crypto wallet/ });
+    await row.getByText('40.00 USDC').first().waitFor();
+    await row.getByText(short(hash)).waitFor();
+
+    expect(scriptErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('fits the crypto screens on a 360 px phone', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 360, height: 740 });
+    await logIn(page, await verifiedBuyer('Sky'));
+    await orderOnBuyPage(page, 'Ethereum', '0.05');
+    await page.getByRole('img', { name: 'QR code of the company wallet address' }).waitFor();
+    // body clips horizontal overflow, so look for content that would be cut off instead.
+    const cutOff = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('main *, [role="dialog"] *'))
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((el) => el.outerHTML.slice(0, 80)),
+      );
+    expect(await cutOff()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Presale request submitted' });
+    await dialog.waitFor();
+    expect(await cutOff()).toEqual([]);
+    await dialog.getByRole('button', { name: 'Verify later' }).click();
+    await page.waitForURL((url) => url.pathname === '/presale-requests');
+
+    // On a phone each payment is a card, its Verify button on screen without scrolling sideways.
+    await page.goto('/transaction');
+    await page.getByRole('heading', { name: '1 Transactions', level: 1 }).waitFor();
+    const card = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
+    await card.getByText('Crypto wallet').waitFor();
+    await card.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Verify Payment' }).waitFor();
+    expect(await cutOff()).toEqual([]);
+
+    expect(scriptErrors(errors)).toEqual([]);
+    await close();
+  });
+});

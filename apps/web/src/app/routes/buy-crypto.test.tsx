@@ -1,0 +1,362 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages, type Transaction } from '@tmc/shared';
+import { toast } from '../../components/ui/toast';
+import { paths } from '../../config/paths';
+import { clearSession, getSession, setSession } from '../../lib/session';
+import { presaleConfigFixture, tokensFixture, userFixture } from '../../testing/fixtures';
+import { mockApi, type MockHandler } from '../../testing/mock-api';
+import { renderRoutes } from '../../testing/render';
+import { BuyCryptoRoute } from './buy-crypto';
+
+const ADD = 'POST /v1/purchase/add-crypto';
+const ADD_GUEST = 'POST /v1/purchase/add-crypto-noUser';
+const VERIFY = 'POST /v1/transaction/verify-crypto-pay/t-1';
+const HASH = `0x${'ab12'.repeat(16)}`;
+const WALLET = presaleConfigFixture.companyWallet;
+
+const transaction: Transaction = {
+  _id: 't-1',
+  createdAt: '2025-03-05T03:30:00.000Z',
+  price: '0.050000000000000000',
+  currency: 'ETH',
+  tokenSymbol: 'ETH',
+  tokenAmount: '5000.000000000000000000',
+  userCurrency: 'ETH',
+  userAmount: '0.050000000000000000',
+  paymentStatus: 0,
+  paymentMode: 1,
+  txnHash: null,
+  walletAddress: WALLET,
+  purchaseId: 'p-1',
+};
+const created = {
+  status: 201,
+  data: { userInfo: userFixture, purchase: { _id: 'p-1' }, transaction },
+};
+
+/** Stands in for XMLHttpRequest: the test drives progress and completion. */
+class FakeXhr {
+  static all: FakeXhr[] = [];
+  url = '';
+  status = 0;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.all.push(this);
+  }
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send() {}
+  abort() {}
+  progress(percent: number) {
+    act(() =>
+      this.upload.onprogress?.({
+        lengthComputable: true,
+        loaded: percent,
+        total: 100,
+      } as ProgressEvent),
+    );
+  }
+  finish() {
+    this.status = 200;
+    this.onload?.();
+  }
+}
+
+function renderCrypto(
+  handlers: Record<string, MockHandler> = {},
+  state: unknown = { price: '0.05', currency: 'ETH' },
+  search = '',
+) {
+  const api = mockApi({
+    'GET /v1/currency-rate/getCurrency': {
+      data: { base: 'AUD', rates: { AUD: '1', ETH: '0.0002', USDC: '0.65' }, updatedAt: '' },
+    },
+    'POST /v1/upload-file': {
+      data: { url: 'http://files.test/uploads/shot.png?sig=abc', key: 'shot', expiresAt: '' },
+    },
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  const view = renderRoutes(
+    [
+      { path: paths.buy, element: <p>Buy page</p> },
+      { path: paths.buyCrypto, element: <BuyCryptoRoute /> },
+      { path: paths.presaleRequests, element: <p>Requests page</p> },
+    ],
+    [paths.buy, { pathname: paths.buyCrypto, search, state }],
+  );
+  return { api, user, ...view };
+}
+
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+const submit = () => screen.getByRole('button', { name: 'Submit' });
+const notifications = () => screen.getByRole('region', { name: 'Notifications' });
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' });
+
+beforeEach(() => {
+  FakeXhr.all = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+
+afterEach(() => {
+  act(() => toast.clear());
+  clearSession();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Crypto transfer screen', () => {
+  it('shows 0 ETH without route state and asks for an amount on submit', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const { api, user } = renderCrypto({}, null);
+    expect(
+      screen.getByRole('heading', { name: 'Pay with Crypto Transfer', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('0 ETH')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enter one on the Buy page' })).toHaveAttribute(
+      'href',
+      paths.buy,
+    );
+
+    await user.click(submit());
+    expect(await within(notifications()).findByText(messages.investmentAmount)).toBeInTheDocument();
+    expect(api.bodies(ADD)).toEqual([]);
+  });
+
+  it('shows the amount, its token value, the accepted coins, the wallet and the steps', async () => {
+    renderCrypto();
+    expect(screen.getByText('0.05 ETH')).toBeInTheDocument();
+    // 0.05 / 0.0002 × 1 = 250 AUD; 250 / 0.05 = 5,000 TMC.
+    expect(await screen.findByText('250.0000 AUD')).toBeInTheDocument();
+    expect(screen.getByText('5,000 TMC')).toBeInTheDocument();
+    expect(screen.getByText(/We accept/)).toHaveTextContent(
+      'We accept ETH and USDC. You must send the exact amount shown, in ETH, to the company wallet.',
+    );
+    expect(screen.getByText(WALLET)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: 'QR code of the company wallet address' }),
+    ).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+    const steps = screen.getByRole('heading', { name: 'How to pay' })
+      .nextElementSibling as HTMLElement;
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByText('Screenshot (optional but recommended)')).toBeInTheDocument();
+    expect(screen.getByLabelText('User Remark')).toHaveValue('');
+  });
+
+  it('shows the USDC contract for a USDC order', () => {
+    renderCrypto({}, { price: '100', currency: 'USDC' });
+    expect(screen.getByText('100 USDC')).toBeInTheDocument();
+    expect(screen.getByText(presaleConfigFixture.usdcAddress)).toBeInTheDocument();
+  });
+
+  it('submits a signed-in order with the screenshot, clears the form and verifies now', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const { api, user, router } = renderCrypto({
+      [ADD]: created,
+      [VERIFY]: {
+        message: 'Payment verified, your presale request is accepted',
+        data: { transaction, msg: 'ok' },
+      },
+      'GET /v1/transaction/getUserTransaction': {
+        data: { data: [], page: 1, limit: 10, totalResults: 0, totalPages: 0 },
+      },
+    });
+
+    await user.upload(screen.getByLabelText('Screenshot (optional but recommended)'), png());
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+    (FakeXhr.all[0] as FakeXhr).progress(40);
+    expect(screen.getByText('Uploading… 40%')).toBeInTheDocument();
+    act(() => (FakeXhr.all[0] as FakeXhr).finish());
+    await screen.findByRole('img', { name: 'Preview of shot.png' });
+    await user.type(screen.getByLabelText('User Remark'), 'From my hardware wallet');
+    await user.click(submit());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+    expect(api.bodies(ADD)).toEqual([
+      {
+        investmentAmount: '0.05',
+        currency: 'ETH',
+        receiptUrl: 'http://files.test/uploads/shot.png',
+        receiptType: 'image',
+        userRemark: 'From my hardware wallet',
+      },
+    ]);
+    expect(within(dialog).getByText('0.05 ETH')).toBeInTheDocument();
+    expect(within(dialog).getByText(WALLET)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy amount due' })).toBeInTheDocument();
+    // The form behind the dialog is empty again.
+    expect(screen.queryByRole('img', { name: 'Preview of shot.png' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('User Remark')).toHaveValue('');
+
+    await user.type(within(dialog).getByLabelText('Transaction Hash'), HASH);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify After Pay' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.presaleRequests));
+    expect(api.bodies(VERIFY)).toEqual([{ txnHash: HASH }]);
+    expect(
+      within(notifications()).getByText('Payment verified, your presale request is accepted'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a signed-in order without optional fields, and can verify later', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const { api, user, router } = renderCrypto({ [ADD]: created });
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+    expect(api.bodies(ADD)).toEqual([{ investmentAmount: '0.05', currency: 'ETH' }]);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify later' }));
+    expect(router.state.location.pathname).toBe(paths.presaleRequests);
+  });
+
+  it('goes back one page when the success dialog closes', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const { user, router } = renderCrypto({ [ADD]: created });
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.buy));
+  });
+
+  it("shows the verification's refusal and stays open", async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const refusal = 'The payment is 0.01 ETH short: 0.04 ETH received of 0.05 ETH due';
+    const { user, router } = renderCrypto({
+      [ADD]: created,
+      [VERIFY]: { status: 400, message: refusal },
+    });
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+    await user.type(within(dialog).getByLabelText('Transaction Hash'), HASH);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify After Pay' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(within(notifications()).getByText(refusal)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.buyCrypto);
+  });
+
+  it("toasts the server's message and stops loading", async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const { user } = renderCrypto({
+      [ADD]: { status: 400, message: 'The minimum purchase is A$50' },
+    });
+    await user.click(submit());
+    expect(
+      await within(notifications()).findByText('The minimum purchase is A$50'),
+    ).toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks a visitor to create an account, with the referral code locked and the terms', async () => {
+    const { api, user } = renderCrypto(
+      {
+        [ADD_GUEST]: {
+          status: 201,
+          data: { ...created.data, data: { user: userFixture, tokens: tokensFixture() } },
+        },
+      },
+      { price: '0.05', currency: 'ETH' },
+      '?referral_code=JAMIE20',
+    );
+    await user.type(screen.getByLabelText('User Remark'), 'First buy');
+    await user.click(submit());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
+    expect(within(dialog).getByRole('tab', { name: 'Create new account' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const referral = within(dialog).getByLabelText('Referral Code');
+    expect(referral).toBeDisabled();
+    expect(referral).toHaveValue('JAMIE20');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
+    for (const message of [
+      messages.guestName,
+      messages.guestEmail,
+      messages.guestPassword,
+      messages.guestTerms,
+    ]) {
+      expect(within(dialog).getByText(message)).toBeInTheDocument();
+    }
+    expect(api.bodies(ADD_GUEST)).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Jamie Rivers');
+    await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Terms and Conditions' }));
+    const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    await user.click(within(terms).getByRole('button', { name: 'Accept' }));
+    expect(within(dialog).getByRole('checkbox')).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
+
+    expect(
+      await screen.findByRole('dialog', { name: 'Presale request submitted' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Almost there' })).not.toBeInTheDocument();
+    expect(api.bodies(ADD_GUEST)).toEqual([
+      {
+        investmentAmount: '0.05',
+        currency: 'ETH',
+        userRemark: 'First buy',
+        name: 'Jamie Rivers',
+        email: 'jamie@example.com',
+        password: 'password1',
+        referralCode: 'JAMIE20',
+      },
+    ]);
+    const sent = api.spy.mock.calls.find(([input]) => urlOf(input).includes('add-crypto-noUser'));
+    expect(new Headers(sent?.[1]?.headers).has('authorization')).toBe(false);
+    expect(getSession().user?.email).toBe('jamie@example.com');
+    expect(getSession().accessToken).toBe('access-1');
+  });
+
+  it('lets a visitor log in to proceed; switching tabs clears name, e-mail and password', async () => {
+    const { api, user } = renderCrypto({
+      [ADD_GUEST]: { status: 400, message: messages.badCredentials },
+    });
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Jamie');
+    await user.type(within(dialog).getByLabelText('Email'), 'typed@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'typed-pass');
+    await user.click(within(dialog).getByRole('tab', { name: 'Login to proceed' }));
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Password')).toHaveValue('');
+    expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
+    expect(within(dialog).getByText(messages.guestEmail)).toBeInTheDocument();
+    expect(within(dialog).getByText(messages.guestPassword)).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');
+    await user.click(within(dialog).getByRole('tab', { name: 'Create new account' }));
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    await user.click(within(dialog).getByRole('tab', { name: 'Login to proceed' }));
+
+    await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
+    expect(await within(notifications()).findByText(messages.badCredentials)).toBeInTheDocument();
+    expect(api.bodies(ADD_GUEST)).toEqual([
+      {
+        investmentAmount: '0.05',
+        currency: 'ETH',
+        email: 'jamie@example.com',
+        password: 'wrong-password',
+      },
+    ]);
+    expect(getSession().user).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Login and submit' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,34 @@
+import { CopyButton } from '../../../components/ui/copy-button';
+import { cn } from '../../../lib/cn';
+import { WalletQrCode } from './wallet-qr-code';
+
+interface CompanyWalletProps {
+  /** Undefined while the presale settings load. */
+  address: string | undefined;
+  className?: string;
+}
+
+/** Where the buyer pays: the address in full, a copy button and a QR code. */
+export function CompanyWallet({ address, className }: CompanyWalletProps) {
+  return (
+    <div className={cn('flex flex-col items-center gap-4 sm:flex-row sm:items-start', className)}>
+      {address ? <WalletQrCode address={address} /> : null}
+      <div className="flex w-full min-w-0 flex-col gap-2">
+        <p className="text-sm font-bold text-muted">Company wallet address</p>
+        {address ? (
+          <>
+            <code className="rounded-2xl border-2 border-line bg-ink p-3 font-mono text-sm break-all text-fg sm:text-base">
+              {address}
+            </code>
+            <CopyButton value={address} label="Copy address" className="self-start" />
+          </>
+        ) : (
+          <span
+            className="block h-12 animate-skeleton rounded-2xl bg-surface-3"
+            aria-hidden="true"
+          />
+        )}
+      </div>
+    </div>
+  );
+}
