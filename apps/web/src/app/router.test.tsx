@@ -38,8 +38,8 @@ const pages: [path: string, heading: string | RegExp, title: string, state?: unk
     { email: 'jamie@example.com', resetToken: 'reset-1' },
   ],
   [paths.profile, 'Profile', 'Profile · TMC Presale'],
-  [paths.transaction, 'Transactions', 'Transactions · TMC Presale'],
-  [paths.affiliates, 'Affiliates', 'Affiliates · TMC Presale'],
+  [paths.transaction, /Transactions$/, 'Transactions · TMC Presale'],
+  [paths.affiliates, /Affiliates$/, 'Affiliates · TMC Presale'],
   [paths.presaleRequests, /Presale Requests$/, 'Presale Requests · TMC Presale'],
 ];
 
@@ -61,9 +61,11 @@ describe('routes', () => {
 
   it('opens the staff console for an admin', async () => {
     setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
-    renderRoutes(routes, ['/admin/purchases']);
+    renderRoutes(routes, ['/admin/reviews']);
     expect(
-      await screen.findByRole('heading', { name: 'Admin Console', level: 1 }),
+      await screen.findByRole('heading', { name: /Review queue$/, level: 1 }),
     ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Staff console' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Review queue · Admin · TMC Presale'));
   });
 });

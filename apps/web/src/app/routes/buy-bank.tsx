@@ -1,12 +1,65 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { toast } from '../../components/ui/toast';
+import { paths } from '../../config/paths';
+import { AffiliateTermsDialog } from '../../features/affiliates/components/affiliate-terms-dialog';
+import { useBanksByCurrency } from '../../features/banks/api/get-banks-by-currency';
+import { BankDetails } from '../../features/banks/components/bank-details';
+import { BankPurchaseForm } from '../../features/purchases/components/bank-purchase-form';
+import { bankStateFrom } from '../../features/purchases/route-state';
+import { uploadFile } from '../../features/uploads/api/upload-file';
+import { useReferralCode, withReferral } from '../../lib/referral';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** AUD is the only currency the bank screen offers (spec section 2). */
+const BANK_CURRENCIES = ['AUD'] as const;
 
 export function BuyBankRoute() {
   useDocumentTitle('Pay with Bank Transfer');
+  const location = useLocation();
+  const order = bankStateFrom(location.state);
+  const referralCode = useReferralCode();
+  const { user } = useSession();
+  const [currency, setCurrency] = useState<string>(BANK_CURRENCIES[0]);
+  const banks = useBanksByCurrency(currency);
+  const banksError = banks.error?.message ?? null;
+
+  useEffect(() => {
+    if (banksError) toast.error(banksError);
+  }, [banksError]);
+
+  if (!order) return <Navigate to={withReferral(paths.buy, referralCode)} replace />;
+
   return (
-    <ComingSoon
-      title="Pay with Bank Transfer"
-      description="Choose a bank, pay the amount and upload your receipt to submit a presale request."
-    />
+    <section className="container-page py-10 sm:py-14">
+      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+        <header className="flex flex-col gap-2">
+          <h1 className="text-4xl sm:text-5xl">Pay with Bank Transfer</h1>
+          <p className="text-muted">
+            Transfer the amount to our bank account, upload your receipt and submit your presale
+            request. We review every request and confirm by e-mail.
+          </p>
+        </header>
+        <BankPurchaseForm
+          order={order}
+          user={user}
+          referralCode={referralCode}
+          banks={banks.data}
+          banksLoading={banks.isPending}
+          banksError={banksError}
+          currency={currency}
+          currencies={BANK_CURRENCIES}
+          onCurrencyChange={(code) => {
+            // Choosing a currency reloads its banks (spec section 4), even the same one.
+            setCurrency(code);
+            void banks.refetch();
+          }}
+          BankDetails={BankDetails}
+          TermsDialog={AffiliateTermsDialog}
+          upload={(file, onProgress) => uploadFile(file, onProgress)}
+        />
+      </div>
+    </section>
   );
 }

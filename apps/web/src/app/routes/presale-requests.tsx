@@ -1,12 +1,11 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { PresaleRequestsList } from '../../features/purchases/components/presale-requests-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function PresaleRequestsRoute() {
   useDocumentTitle('Presale Requests');
   return (
-    <ComingSoon
-      title="Presale Requests"
-      description="Your presale requests and their review status."
-    />
+    <section className="container-page py-10 sm:py-14">
+      <PresaleRequestsList />
+    </section>
   );
 }

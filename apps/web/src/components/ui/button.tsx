@@ -5,8 +5,9 @@ import { Spinner } from './spinner';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
+// Icons keep their size: in a square icon button (size-10 px-0) the size's padding wins over px-0.
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-full font-bold whitespace-nowrap select-none transition ' +
+  'inline-flex items-center justify-center gap-2 rounded-full font-bold whitespace-nowrap select-none transition [&>svg]:shrink-0 ' +
   'disabled:cursor-not-allowed disabled:opacity-55 aria-disabled:cursor-not-allowed aria-disabled:opacity-55';
 
 const variants: Record<ButtonVariant, string> = {

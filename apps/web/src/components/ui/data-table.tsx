@@ -12,6 +12,7 @@ import {
   ChevronsRightIcon,
 } from './icons';
 import { controlClasses } from './field';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 
 export interface Column<T> {
   id: string;
@@ -40,6 +41,8 @@ export interface DataTableProps<T> {
   onPageChange: (page: number) => void;
   onLimitChange: (limit: number) => void;
   pageSizeOptions?: readonly number[];
+  /** On phones, show each row as a card of "header: value" lines instead of a wide table. */
+  stackOnPhone?: boolean;
 }
 
 const alignClass = { left: 'text-left', right: 'text-right', center: 'text-center' };
@@ -60,8 +63,10 @@ export function DataTable<T>({
   onPageChange,
   onLimitChange,
   pageSizeOptions = PAGE_SIZES,
+  stackOnPhone = false,
 }: DataTableProps<T>) {
   const pageSizeId = useId();
+  const stacked = useMediaQuery(PHONE_QUERY) && stackOnPhone;
   const totalPages = Math.max(1, Math.ceil(totalResults / limit));
   const from = totalResults === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(page * limit, totalResults);
@@ -127,34 +132,49 @@ export function DataTable<T>({
   const pageButton = 'size-10 px-0';
   return (
     <div className="card overflow-hidden">
-      <div className="overflow-x-auto">
-        <table
-          className="w-full min-w-[640px] border-collapse text-sm"
-          aria-busy={loading || undefined}
-        >
-          <caption className="sr-only">
-            {caption}
-            {loading ? ' (loading)' : ''}
-          </caption>
-          <thead className="bg-surface-2">
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.id}
-                  scope="col"
-                  className={cn(
-                    'px-4 py-3 text-xs font-black tracking-wider whitespace-nowrap text-muted uppercase',
-                    alignClass[column.align ?? 'left'],
-                  )}
-                >
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{body}</tbody>
-        </table>
-      </div>
+      {stacked ? (
+        <StackedRows
+          caption={caption}
+          columns={columns}
+          rows={rows}
+          getRowId={getRowId}
+          loading={loading}
+          error={error}
+          onRetry={onRetry}
+          emptyTitle={emptyTitle}
+          emptyDescription={emptyDescription}
+        />
+      ) : (
+        // relative: visually hidden labels in cells stay inside the scroller, not the page.
+        <div className="relative overflow-x-auto">
+          <table
+            className="w-full min-w-[640px] border-collapse text-sm"
+            aria-busy={loading || undefined}
+          >
+            <caption className="sr-only">
+              {caption}
+              {loading ? ' (loading)' : ''}
+            </caption>
+            <thead className="bg-surface-2">
+              <tr>
+                {columns.map((column) => (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    className={cn(
+                      'px-4 py-3 text-xs font-black tracking-wider whitespace-nowrap text-muted uppercase',
+                      alignClass[column.align ?? 'left'],
+                    )}
+                  >
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>{body}</tbody>
+          </table>
+        </div>
+      )}
 
       <nav
         aria-label={`${caption} pages`}
@@ -231,5 +251,81 @@ export function DataTable<T>({
         </div>
       </nav>
     </div>
+  );
+}
+
+type StackedRowsProps<T> = Pick<
+  DataTableProps<T>,
+  | 'caption'
+  | 'columns'
+  | 'rows'
+  | 'getRowId'
+  | 'loading'
+  | 'error'
+  | 'onRetry'
+  | 'emptyTitle'
+  | 'emptyDescription'
+>;
+
+/** The phone view: one card per row, each cell under its column's header. */
+function StackedRows<T>({
+  caption,
+  columns,
+  rows,
+  getRowId,
+  loading,
+  error,
+  onRetry,
+  emptyTitle,
+  emptyDescription,
+}: StackedRowsProps<T>) {
+  if (loading) {
+    return (
+      <div aria-busy="true" aria-label={`${caption} (loading)`} className="flex flex-col">
+        {Array.from({ length: 3 }, (_, index) => (
+          <div key={index} className="flex flex-col gap-2 border-b border-line/70 p-4">
+            <span className="block h-4 w-2/3 animate-skeleton rounded-full bg-surface-3" />
+            <span className="block h-4 w-1/2 animate-skeleton rounded-full bg-surface-3" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <EmptyState
+        icon={<AlertIcon className="text-danger" />}
+        title="Could not load this list"
+        description={error}
+        action={
+          onRetry ? (
+            <Button variant="secondary" size="sm" onClick={onRetry}>
+              Try again
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  }
+  if (!rows || rows.length === 0) {
+    return <EmptyState title={emptyTitle} description={emptyDescription} />;
+  }
+  return (
+    <ul aria-label={caption} className="flex flex-col">
+      {rows.map((row) => (
+        <li key={getRowId(row)} className="border-b border-line/70 p-4 last:border-b-0">
+          <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] items-center gap-x-3 gap-y-2 text-sm">
+            {columns.map((column) => (
+              <div key={column.id} className="contents">
+                <dt className="text-xs font-black tracking-wider text-muted uppercase">
+                  {column.header}
+                </dt>
+                <dd className="min-w-0 break-words">{column.cell(row)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,408 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages, type Bank } from '@tmc/shared';
+import { toast } from '../../components/ui/toast';
+import { paths } from '../../config/paths';
+import type { BankRouteState } from '../../features/purchases/route-state';
+import { clearSession, getSession, setSession } from '../../lib/session';
+import { tokensFixture, userFixture } from '../../testing/fixtures';
+import { mockApi, type MockHandler } from '../../testing/mock-api';
+import { renderRoutes } from '../../testing/render';
+import { BuyBankRoute } from './buy-bank';
+
+const order: BankRouteState = {
+  price: '500',
+  userCurrency: 'EUR',
+  convertedAmount: '833.3333',
+  currency: 'AUD',
+};
+
+const bank: Bank = {
+  _id: 'bank-1',
+  bankName: 'Demo Bank of Australia',
+  accountHolder: 'TMC Presale Pty Ltd',
+  BIC: 'DEMOAU2S',
+  RoutingNumber: '062-000',
+  accountNumber: '12345678',
+  currency: 'AUD',
+};
+
+const purchase = { _id: 'p-1', reference: 'TMC-7K3Q9', status: 0 };
+
+/** Stands in for XMLHttpRequest: the test drives progress and completion. */
+class FakeXhr {
+  static all: FakeXhr[] = [];
+  url = '';
+  status = 0;
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.all.push(this);
+  }
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {}
+  progress(percent: number) {
+    act(() =>
+      this.upload.onprogress?.({
+        lengthComputable: true,
+        loaded: percent,
+        total: 100,
+      } as ProgressEvent),
+    );
+  }
+  finish() {
+    this.status = 200;
+    this.onload?.();
+  }
+}
+
+let uploads = 0;
+const uploadHandler: MockHandler = () => {
+  uploads += 1;
+  return {
+    data: {
+      url: `http://files.test/uploads/f${uploads}.png?sig=abc`,
+      key: `f${uploads}`,
+      expiresAt: '',
+    },
+  };
+};
+
+function renderBank(
+  handlers: Record<string, MockHandler> = {},
+  url: string = paths.buyBank,
+  state: unknown = order,
+) {
+  const api = mockApi({
+    'GET /v1/bank/getBankDetailsByCurrency/AUD': { data: [bank] },
+    'POST /v1/upload-file': uploadHandler,
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  const view = renderRoutes(
+    [
+      { path: paths.buy, element: <p>Buy page</p> },
+      { path: paths.buyBank, element: <BuyBankRoute /> },
+      { path: paths.presaleRequests, element: <p>Requests page</p> },
+    ],
+    [
+      paths.buy,
+      {
+        pathname: url.split('?')[0],
+        search: url.includes('?') ? `?${url.split('?')[1]}` : '',
+        state,
+      },
+    ],
+  );
+  return { api, user, ...view };
+}
+
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+const png = (name = 'receipt.png') =>
+  new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+const fileInput = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+const bankSelect = () => screen.getByRole('combobox', { name: 'Bank' });
+const submit = () => screen.getByRole('button', { name: 'Submit' });
+
+/** Uploads through the page: signed URL, then the PUT, finished at once. */
+async function upload(user: ReturnType<typeof userEvent.setup>, label: string, file = png()) {
+  const before = FakeXhr.all.length;
+  await user.upload(fileInput(label), file);
+  await waitFor(() => expect(FakeXhr.all.length).toBe(before + 1));
+  act(() => FakeXhr.all.at(-1)?.finish());
+  await screen.findByRole('img', { name: `Preview of ${file.name}` });
+}
+
+beforeEach(() => {
+  FakeXhr.all = [];
+  uploads = 0;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+
+afterEach(() => {
+  act(() => toast.clear());
+  clearSession();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Bank transfer screen', () => {
+  it('sends a visitor without route state back to the buy page', async () => {
+    const { router } = renderBank({}, `${paths.buyBank}?referral_code=JAMIE20`, null);
+    expect(await screen.findByText('Buy page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?referral_code=JAMIE20');
+  });
+
+  it('chooses a single bank and shows its details with copy buttons', async () => {
+    renderBank();
+    await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
+    expect(screen.getByText('833.3333 AUD')).toBeInTheDocument();
+    expect(
+      screen.getByText('For 500.00 EUR, converted to AUD at today’s rate.'),
+    ).toBeInTheDocument();
+    const details: [label: string, value: string][] = [
+      ['Bank Name', 'Demo Bank of Australia'],
+      ['Account Holder', 'TMC Presale Pty Ltd'],
+      ['BIC', 'DEMOAU2S'],
+      ['BSB / Routing Number', '062-000'],
+      ['Account Number', '12345678'],
+    ];
+    for (const [label, value] of details) {
+      expect(screen.getByRole('button', { name: `Copy ${label}` })).toBeInTheDocument();
+      expect(screen.getAllByText(value).length).toBeGreaterThan(0);
+    }
+    expect(
+      screen.getByText(/payment reference will be shown after you submit/),
+    ).toBeInTheDocument();
+  });
+
+  it('leaves the choice to the buyer when there are several banks, and checks bank and receipt', async () => {
+    const other = { ...bank, _id: 'bank-2', bankName: 'Second Bank' };
+    const { api, user } = renderBank({
+      'GET /v1/bank/getBankDetailsByCurrency/AUD': { data: [bank, other] },
+    });
+    await screen.findByRole('option', { name: 'Second Bank' });
+    expect(bankSelect()).toHaveValue('');
+
+    await user.click(submit());
+    expect(await screen.findByText(messages.bank)).toBeInTheDocument();
+    expect(screen.getByText(messages.receipt)).toBeInTheDocument();
+    expect(api.bodies('POST /v1/purchase/add')).toEqual([]);
+
+    await user.selectOptions(bankSelect(), 'bank-2');
+    expect(screen.queryByText(messages.bank)).not.toBeInTheDocument();
+    expect(screen.getByText('Second Bank', { selector: 'dd' })).toBeInTheDocument();
+  });
+
+  it('shows the upload percent, takes one file only and resets on remove', async () => {
+    const { api, user } = renderBank();
+    const dropZone = screen.getAllByText(/drop a file here/i)[0] as HTMLElement;
+    fireEvent.drop(dropZone, { dataTransfer: { files: [png('a.png'), png('b.png')] } });
+    expect(screen.getByText(messages.oneDocument)).toBeInTheDocument();
+
+    await user.upload(fileInput('Bank Receipt'), png());
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+    const xhr = FakeXhr.all[0] as FakeXhr;
+    expect(api.bodies('POST /v1/upload-file')).toEqual([
+      { fileName: 'receipt.png', contentType: 'image/png', size: 4 },
+    ]);
+    const uploadCall = api.spy.mock.calls.find(([input]) => urlOf(input).includes('upload-file'));
+    expect(new Headers(uploadCall?.[1]?.headers).has('authorization')).toBe(false);
+    expect(xhr.url).toBe('http://files.test/uploads/f1.png?sig=abc');
+    expect(xhr.headers['content-type']).toBe('image/png');
+
+    xhr.progress(42);
+    expect(screen.getByText('Uploading… 42%')).toBeInTheDocument();
+    act(() => xhr.finish());
+    expect(await screen.findByRole('img', { name: 'Preview of receipt.png' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove receipt.png' }));
+    expect(screen.queryByRole('img', { name: 'Preview of receipt.png' })).not.toBeInTheDocument();
+    expect(fileInput('Bank Receipt')).toBeInTheDocument();
+  });
+
+  it('takes only a pdf as the billing document', () => {
+    renderBank();
+    fireEvent.change(fileInput('Billing Document (AML)'), { target: { files: [png()] } });
+    expect(screen.getByText(messages.pdfOnly)).toBeInTheDocument();
+  });
+
+  it('submits a signed-in purchase, clears the form and shows the reference', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const { api, user, router } = renderBank({
+      'POST /v1/purchase/add': { status: 201, data: { userInfo: userFixture, purchase } },
+    });
+    await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
+    await upload(user, 'Bank Receipt');
+    await user.type(screen.getByLabelText('Wallet'), '0x123');
+    await user.click(submit());
+    expect(await screen.findByText(messages.walletFormat)).toBeInTheDocument();
+
+    const wallet = `0x${'ab'.repeat(20)}`;
+    await user.clear(screen.getByLabelText('Wallet'));
+    await user.type(screen.getByLabelText('Wallet'), wallet);
+    await user.type(screen.getByLabelText('User Remark'), 'Paid from my savings account');
+    await user.click(submit());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+    expect(within(dialog).getByText('TMC-7K3Q9')).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Copy payment reference' }),
+    ).toBeInTheDocument();
+    expect(api.bodies('POST /v1/purchase/add')).toEqual([
+      {
+        investmentAmount: '833.3333',
+        currency: 'AUD',
+        userCurrency: 'EUR',
+        userAmount: '500',
+        receiptUrl: 'http://files.test/uploads/f1.png',
+        receiptType: 'image',
+        bankId: 'bank-1',
+        wallet,
+        userRemark: 'Paid from my savings account',
+      },
+    ]);
+    const sent = api.spy.mock.calls.find(([input]) => urlOf(input).includes('/purchase/add'));
+    expect(new Headers(sent?.[1]?.headers).get('authorization')).toBe('Bearer access-1');
+
+    // The form behind the dialog is empty again.
+    expect(screen.queryByRole('img', { name: 'Preview of receipt.png' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('User Remark')).toHaveValue('');
+    expect(screen.getByLabelText('Wallet')).toHaveValue('');
+
+    await user.click(within(dialog).getByRole('button', { name: 'View Presale request' }));
+    expect(router.state.location.pathname).toBe(paths.presaleRequests);
+  });
+
+  it('goes back one page when the success dialog closes', async () => {
+    setSession({
+      user: { ...userFixture, walletAddress: `0x${'cd'.repeat(20)}` },
+      tokens: tokensFixture(),
+    });
+    const { api, user, router } = renderBank({
+      'POST /v1/purchase/add': { status: 201, data: { userInfo: userFixture, purchase } },
+    });
+    expect(screen.getByLabelText('Wallet')).toBeDisabled();
+    expect(screen.getByLabelText('Wallet')).toHaveValue(`0x${'cd'.repeat(20)}`);
+    await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
+    await upload(user, 'Bank Receipt');
+    await user.click(submit());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+    expect(api.bodies('POST /v1/purchase/add')[0]).not.toHaveProperty('wallet');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.buy));
+  });
+
+  it("toasts the server's message, and the spec's text for a lost session", async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    let reply: { status: number; message: string } = {
+      status: 400,
+      message: messages.ratesChanged,
+    };
+    const { user } = renderBank({
+      'POST /v1/purchase/add': () => reply,
+      'POST /v1/auth/refresh-tokens': { status: 401, message: 'Please authenticate' },
+    });
+    await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
+    await upload(user, 'Bank Receipt');
+    await user.click(submit());
+    expect(await screen.findByText(messages.ratesChanged)).toBeInTheDocument();
+
+    reply = { status: 401, message: 'Please authenticate' };
+    await user.click(submit());
+    expect(await screen.findByText(messages.notLoggedIn)).toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+  });
+
+  it('asks a guest to create an account, with the terms, then signs them in', async () => {
+    const { api, user } = renderBank(
+      {
+        'POST /v1/purchase/add-noUser': {
+          status: 201,
+          data: {
+            msg: 'ok',
+            userData: userFixture,
+            purchase,
+            data: { user: userFixture, tokens: tokensFixture() },
+          },
+        },
+      },
+      `${paths.buyBank}?referral_code=JAMIE20`,
+    );
+    await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
+    await upload(user, 'Bank Receipt');
+    await user.click(submit());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
+    const tabs = within(dialog)
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Create new account', 'Login to proceed']);
+    const referral = within(dialog).getByLabelText('Referral Code');
+    expect(referral).toBeDisabled();
+    expect(referral).toHaveValue('JAMIE20');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
+    for (const message of [
+      messages.guestName,
+      messages.guestEmail,
+      messages.guestPassword,
+      messages.guestTerms,
+    ]) {
+      expect(within(dialog).getByText(message)).toBeInTheDocument();
+    }
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Jamie Rivers');
+    await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Terms and Conditions' }));
+    const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    await user.click(within(terms).getByRole('button', { name: 'Accept' }));
+    expect(within(dialog).getByRole('checkbox')).toBeChecked();
+    expect(within(dialog).queryByText(messages.guestTerms)).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Presale request submitted' }),
+    ).toBeInTheDocument();
+    expect(api.bodies('POST /v1/purchase/add-noUser')).toEqual([
+      expect.objectContaining({
+        investmentAmount: '833.3333',
+        userCurrency: 'EUR',
+        receiptUrl: 'http://files.test/uploads/f1.png',
+        bankId: 'bank-1',
+        name: 'Jamie Rivers',
+        email: 'jamie@example.com',
+        password: 'password1',
+        referralCode: 'JAMIE20',
+      }),
+    ]);
+    expect(getSession().user?.email).toBe('jamie@example.com');
+    expect(getSession().accessToken).toBe('access-1');
+  });
+
+  it('lets a guest log in to proceed; switching tabs clears the fields', async () => {
+    const { api, user } = renderBank({
+      'POST /v1/purchase/add-noUser': { status: 400, message: messages.badCredentials },
+    });
+    await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
+    await upload(user, 'Bank Receipt');
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
+
+    await user.type(within(dialog).getByLabelText('Email'), 'typed@example.com');
+    await user.click(within(dialog).getByRole('tab', { name: 'Login to proceed' }));
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
+    expect(within(dialog).getByText(messages.guestEmail)).toBeInTheDocument();
+    expect(within(dialog).getByText(messages.guestPassword)).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
+
+    expect(await screen.findByText(messages.badCredentials)).toBeInTheDocument();
+    const [body] = api.bodies('POST /v1/purchase/add-noUser');
+    expect(body).toMatchObject({ email: 'jamie@example.com', password: 'wrong-password' });
+    expect(body).not.toHaveProperty('name');
+    expect(getSession().user).toBeNull();
+  });
+});

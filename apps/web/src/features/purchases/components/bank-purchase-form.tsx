@@ -1,0 +1,385 @@
+import { useEffect, useId, useState, type ComponentType } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  bankPurchaseFields,
+  messages,
+  type Bank,
+  type BankPurchaseInput,
+  type Purchase,
+  type User,
+} from '@tmc/shared';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { AlertIcon } from '../../../components/ui/icons';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextArea } from '../../../components/ui/text-area';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import {
+  UploadBox,
+  type UploadBoxProps,
+  type UploadedFile,
+} from '../../../components/ui/upload-box';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { useAddGuestPurchase } from '../api/add-guest-purchase';
+import { useAddPurchase } from '../api/add-purchase';
+import type { BankRouteState } from '../route-state';
+import {
+  GuestCheckoutDialog,
+  type GuestDetails,
+  type TermsDialogProps,
+} from './guest-checkout-dialog';
+import { PurchaseSuccessDialog } from './purchase-success-dialog';
+
+/** One documentType covers both sides of the identity document (API.md). */
+const DOCUMENT_KINDS_DIFFER = 'Document Id Front and Back must both be images or both be pdf';
+
+const file = z.custom<UploadedFile | null>();
+
+const bankFormSchema = z
+  .object({
+    bankId: bankPurchaseFields.bankId,
+    receipt: file.refine((value) => value !== null, messages.receipt),
+    wallet: bankPurchaseFields.wallet,
+    documentFront: file,
+    documentBack: file,
+    billingDoc: file,
+    userRemark: bankPurchaseFields.userRemark,
+  })
+  .refine(
+    ({ documentFront, documentBack }) =>
+      !documentFront || !documentBack || documentFront.kind === documentBack.kind,
+    { path: ['documentBack'], message: DOCUMENT_KINDS_DIFFER },
+  );
+
+type BankFormInput = z.input<typeof bankFormSchema>;
+type BankFormValues = z.output<typeof bankFormSchema>;
+
+function emptyForm(bankId: string, wallet: string): BankFormInput {
+  return {
+    bankId,
+    receipt: null,
+    wallet,
+    documentFront: null,
+    documentBack: null,
+    billingDoc: null,
+    userRemark: '',
+  };
+}
+
+/** The POST body (API.md "Purchases"); a wallet the account already has is not sent again. */
+function purchaseBody(
+  values: BankFormValues,
+  order: BankRouteState,
+  sendWallet: boolean,
+): BankPurchaseInput {
+  const document = values.documentFront ?? values.documentBack;
+  return {
+    investmentAmount: order.convertedAmount,
+    currency: 'AUD',
+    userCurrency: order.userCurrency,
+    userAmount: order.price,
+    receiptUrl: values.receipt?.url ?? '',
+    receiptType: values.receipt?.kind ?? '',
+    bankId: values.bankId,
+    wallet: sendWallet ? values.wallet : undefined,
+    documentUrl: values.documentFront?.url,
+    documentUrlBack: values.documentBack?.url,
+    documentType: document?.kind,
+    billingDoc: values.billingDoc?.url,
+    billingDocType: values.billingDoc?.kind,
+    userRemark: values.userRemark,
+  };
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface BankPurchaseFormProps {
+  order: BankRouteState;
+  user: User | null;
+  referralCode: string | null;
+  /** Bank accounts for `currency`; undefined while loading. */
+  banks: readonly Bank[] | undefined;
+  banksLoading: boolean;
+  banksError: string | null;
+  currency: string;
+  currencies: readonly string[];
+  onCurrencyChange: (currency: string) => void;
+  BankDetails: ComponentType<{ bank: Bank }>;
+  TermsDialog: ComponentType<TermsDialogProps>;
+  upload: UploadBoxProps['upload'];
+}
+
+export function BankPurchaseForm({
+  order,
+  user,
+  referralCode,
+  banks,
+  banksLoading,
+  banksError,
+  currency,
+  currencies,
+  onCurrencyChange,
+  BankDetails,
+  TermsDialog,
+  upload,
+}: BankPurchaseFormProps) {
+  const navigate = useNavigate();
+  const headingId = useId();
+  const addPurchase = useAddPurchase();
+  const addGuestPurchase = useAddGuestPurchase();
+  const [guestBody, setGuestBody] = useState<BankPurchaseInput | null>(null);
+  const [reference, setReference] = useState<string | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const knownWallet = user?.walletAddress ?? null;
+  const onlyBank = banks?.length === 1 ? banks[0] : undefined;
+
+  const {
+    control,
+    register,
+    handleSubmit,
+    clearErrors,
+    setValue,
+    getValues,
+    reset,
+    formState: { errors },
+  } = useForm<BankFormInput, unknown, BankFormValues>({
+    resolver: zodResolver(bankFormSchema),
+    defaultValues: emptyForm('', knownWallet ?? ''),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  const bankId = useWatch({ control, name: 'bankId' });
+  const selectedBank = banks?.find((bank) => bank._id === bankId);
+
+  // A single bank is chosen for the buyer; a bank that is no longer offered is dropped.
+  useEffect(() => {
+    if (!banks) return;
+    const current = getValues('bankId');
+    if (onlyBank && current !== onlyBank._id) {
+      setValue('bankId', onlyBank._id);
+      clearErrors('bankId');
+    } else if (current && !banks.some((bank) => bank._id === current)) {
+      setValue('bankId', '');
+    }
+  }, [banks, onlyBank, getValues, setValue, clearErrors]);
+
+  // Signing in (e.g. in another tab) may bring a wallet with it.
+  useEffect(() => {
+    if (knownWallet) setValue('wallet', knownWallet);
+  }, [knownWallet, setValue]);
+
+  function succeed(purchase: Purchase) {
+    reset(emptyForm(onlyBank?._id ?? '', knownWallet ?? ''));
+    setReference(purchase.reference ?? null);
+    setSucceeded(true);
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = purchaseBody(values, order, !knownWallet);
+    if (!user) {
+      setGuestBody(body);
+      return;
+    }
+    try {
+      const { data } = await addPurchase.mutateAsync(body);
+      succeed(data.purchase);
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && error.status === 401
+          ? messages.notLoggedIn
+          : failureMessage(error),
+      );
+    }
+  });
+
+  async function submitAsGuest(details: GuestDetails) {
+    if (!guestBody) return;
+    try {
+      const { data } = await addGuestPurchase.mutateAsync({ ...guestBody, ...details });
+      setGuestBody(null);
+      succeed(data.purchase);
+    } catch (error) {
+      toast.error(failureMessage(error));
+    }
+  }
+
+  const uploadField = (
+    name: 'receipt' | 'documentFront' | 'documentBack' | 'billingDoc',
+    label: string,
+    props: Pick<UploadBoxProps, 'accept' | 'hint'>,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <UploadBox
+          label={label}
+          upload={upload}
+          value={field.value ?? null}
+          onChange={(value) => {
+            field.onChange(value);
+            clearErrors(name);
+          }}
+          error={errors[name]?.message}
+          {...props}
+        />
+      )}
+    />
+  );
+
+  const submitting = addPurchase.isPending || addGuestPurchase.isPending;
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-6"
+        aria-busy={submitting || undefined}
+      >
+        <section
+          className="card flex flex-col gap-3 p-5 sm:p-6"
+          aria-labelledby={`${headingId}-amount`}
+        >
+          <h2 id={`${headingId}-amount`} className="text-xl">
+            1. Transfer the amount
+          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="font-display text-3xl font-black break-all text-lime tabular-nums">
+              {order.convertedAmount} AUD
+            </p>
+            <CopyButton value={order.convertedAmount} ariaLabel="Copy amount" />
+          </div>
+          <p className="text-sm text-muted">
+            For {formatMoney(order.price, order.userCurrency)}, converted to AUD at today&rsquo;s
+            rate.
+          </p>
+
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-bold">Currency</legend>
+            <div className="flex gap-2">
+              {currencies.map((code) => (
+                <Button
+                  key={code}
+                  size="sm"
+                  variant={code === currency ? 'primary' : 'secondary'}
+                  aria-pressed={code === currency}
+                  onClick={() => onCurrencyChange(code)}
+                >
+                  {code}
+                </Button>
+              ))}
+            </div>
+          </fieldset>
+
+          {banksLoading ? (
+            <p className="flex items-center gap-2 text-muted">
+              <Spinner /> Loading bank details…
+            </p>
+          ) : banksError ? (
+            <p role="alert" className="flex items-center gap-2 text-danger">
+              <AlertIcon /> {banksError}
+            </p>
+          ) : (
+            <Select
+              label="Bank"
+              required
+              placeholder="Select a bank"
+              options={(banks ?? []).map((bank) => ({ value: bank._id, label: bank.bankName }))}
+              error={errors.bankId?.message}
+              {...register('bankId', { onChange: () => clearErrors('bankId') })}
+            />
+          )}
+          {selectedBank ? <BankDetails bank={selectedBank} /> : null}
+
+          <p className="rounded-2xl border-2 border-cyan/60 bg-cyan/5 p-3 text-sm">
+            <strong className="text-cyan">Payment reference:</strong> your payment reference will be
+            shown after you submit; write it on the transfer.
+          </p>
+        </section>
+
+        <section
+          className="card flex flex-col gap-4 p-5 sm:p-6"
+          aria-labelledby={`${headingId}-receipt`}
+        >
+          <h2 id={`${headingId}-receipt`} className="text-xl">
+            2. Upload your receipt
+          </h2>
+          {uploadField('receipt', 'Bank Receipt', {
+            accept: 'image-or-pdf',
+            hint: 'Required: a screenshot or PDF of your transfer.',
+          })}
+        </section>
+
+        <section
+          className="card flex flex-col gap-4 p-5 sm:p-6"
+          aria-labelledby={`${headingId}-optional`}
+        >
+          <h2 id={`${headingId}-optional`} className="text-xl">
+            3. Optional details
+          </h2>
+          <TextField
+            label="Wallet"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="0x…"
+            hint={
+              knownWallet
+                ? 'The wallet saved on your account.'
+                : 'Your Ethereum wallet address for the tokens.'
+            }
+            error={errors.wallet?.message}
+            announceError
+            {...register('wallet')}
+            onFocus={() => clearErrors('wallet')}
+            disabled={!!knownWallet}
+          />
+          <div className="grid gap-4 md:grid-cols-2">
+            {uploadField('documentFront', 'Document Id Front', { accept: 'image-or-pdf' })}
+            {uploadField('documentBack', 'Document Id Back', { accept: 'image-or-pdf' })}
+          </div>
+          {uploadField('billingDoc', 'Billing Document (AML)', {
+            accept: 'pdf',
+            hint: 'A recent bill or bank statement, PDF only.',
+          })}
+          <TextArea
+            label="User Remark"
+            maxLength={1000}
+            error={errors.userRemark?.message}
+            {...register('userRemark')}
+          />
+        </section>
+
+        <Button type="submit" size="lg" loading={submitting} className="sm:self-end">
+          Submit
+        </Button>
+      </form>
+
+      <GuestCheckoutDialog
+        open={guestBody !== null}
+        onClose={() => setGuestBody(null)}
+        referralCode={referralCode}
+        TermsDialog={TermsDialog}
+        submitting={addGuestPurchase.isPending}
+        onSubmit={(details) => void submitAsGuest(details)}
+      />
+      <PurchaseSuccessDialog
+        open={succeeded}
+        reference={reference}
+        onClose={() => void navigate(-1)}
+        onViewRequests={() => void navigate(paths.presaleRequests)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,268 @@
+import { useId, useState } from 'react';
+import { DECIMALS, tokensFor, type PresaleConfig } from '@tmc/shared';
+import { Button } from '../../../components/ui/button';
+import { Combobox, type ComboboxOption } from '../../../components/ui/combobox';
+import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { cn } from '../../../lib/cn';
+import { formatAmount, formatMoney } from '../../../lib/format';
+import {
+  audValue,
+  bankTransferProblem,
+  cryptoTransferProblem,
+  minimumProblem,
+  normalizeAmount,
+  type BuyCurrency,
+  type BuyState,
+} from '../buy-checks';
+import type { BankRouteState, CryptoRouteState } from '../route-state';
+
+const currencyChoices: { value: BuyCurrency; label: string; hint: string }[] = [
+  { value: 'AUD', label: 'FIAT', hint: 'Bank transfer' },
+  { value: 'ETH', label: 'ETH', hint: 'Ethereum' },
+  { value: 'USDC', label: 'USDC', hint: 'USD Coin' },
+];
+
+/** Fiat amounts take 2 decimals; ETH and USDC their own. */
+const amountDecimals = (currency: BuyCurrency) =>
+  currency === 'AUD' ? DECIMALS.AUD : DECIMALS[currency];
+
+const RATES_NOT_READY = 'Currency rates are still loading. Please try again in a moment.';
+
+export interface BuyFormProps {
+  /** Units per 1 AUD, from GET /v1/currency-rate/getCurrency. */
+  rates: Record<string, string> | undefined;
+  fiatOptions: readonly ComboboxOption[];
+  ratesLoading: boolean;
+  ratesError: string | null;
+  onRetryRates: () => void;
+  config: PresaleConfig | undefined;
+  onBankTransfer: (state: BankRouteState) => void;
+  onCryptoTransfer: (state: CryptoRouteState) => void;
+}
+
+export function BuyForm({
+  rates,
+  fiatOptions,
+  ratesLoading,
+  ratesError,
+  onRetryRates,
+  config,
+  onBankTransfer,
+  onCryptoTransfer,
+}: BuyFormProps) {
+  const disclaimerId = useId();
+  const [state, setState] = useState<BuyState>({
+    currency: 'AUD',
+    fiatCode: null,
+    amount: '',
+    accepted: false,
+  });
+  const { currency, fiatCode, amount, accepted } = state;
+  const isFiat = currency === 'AUD';
+  const amountLocked = isFiat && !fiatCode;
+  const amountCode = isFiat ? fiatCode : currency;
+  const aud = audValue(state, rates);
+  const belowMinimum = minimumProblem(aud, config?.minPurchaseAud);
+  let tokens: string | null = null;
+  if (aud && config) {
+    try {
+      tokens = tokensFor(aud, config.tokenPriceAud, 2);
+    } catch {
+      tokens = null;
+    }
+  }
+
+  function update(patch: Partial<BuyState>) {
+    setState((current) => ({ ...current, ...patch }));
+  }
+
+  function chooseCurrency(next: BuyCurrency) {
+    // Spec section 4: choosing ETH or USDC resets the chosen fiat code.
+    update(next === 'AUD' ? { currency: next } : { currency: next, fiatCode: null });
+  }
+
+  function changeAmount(text: string) {
+    const places = amountDecimals(currency);
+    const pattern = new RegExp(`^\\d{0,15}(\\.\\d{0,${places}})?$`);
+    if (pattern.test(text)) update({ amount: text });
+  }
+
+  function bankTransfer() {
+    const problem = bankTransferProblem(state) ?? belowMinimum;
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    if (!aud || !fiatCode) {
+      toast.error(ratesError ?? RATES_NOT_READY);
+      return;
+    }
+    onBankTransfer({
+      price: normalizeAmount(amount),
+      userCurrency: fiatCode,
+      convertedAmount: aud,
+      currency: 'AUD',
+    });
+  }
+
+  function cryptoTransfer() {
+    const problem = cryptoTransferProblem(state) ?? belowMinimum;
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    if (currency === 'AUD') return;
+    onCryptoTransfer({ price: normalizeAmount(amount), currency });
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-bold">Pay with</legend>
+        <div className="grid grid-cols-3 gap-2">
+          {currencyChoices.map((choice) => (
+            <label
+              key={choice.value}
+              className={cn(
+                'flex cursor-pointer flex-col items-center rounded-2xl border-2 px-2 py-3 text-center transition',
+                'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-cyan',
+                currency === choice.value
+                  ? 'border-lime bg-lime/10 text-fg'
+                  : 'border-line bg-surface-2 text-muted hover:border-muted',
+              )}
+            >
+              <input
+                type="radio"
+                name="buy-currency"
+                value={choice.value}
+                checked={currency === choice.value}
+                onChange={() => chooseCurrency(choice.value)}
+                className="sr-only"
+              />
+              <span className="font-display text-lg font-black">{choice.label}</span>
+              <span className="text-xs">{choice.hint}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {isFiat ? (
+        ratesError ? (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-2xl border-2 border-danger/70 p-4 text-sm"
+          >
+            <AlertIcon className="text-xl text-danger" />
+            <span className="flex-1">{ratesError}</span>
+            <Button variant="secondary" size="sm" onClick={onRetryRates}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <Combobox
+            label="Currency"
+            options={fiatOptions}
+            value={fiatCode}
+            onChange={(code) => update({ fiatCode: code })}
+            placeholder={ratesLoading ? 'Loading currencies…' : 'Search a currency, e.g. EUR'}
+            disabled={ratesLoading}
+            clearLabel="Clear currency"
+            hint="Paid by bank transfer in AUD, converted at today's rate."
+          />
+        )
+      ) : null}
+
+      <TextField
+        label="Amount"
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={amountLocked ? 'Choose a currency first' : '0.00'}
+        value={amount}
+        onChange={(event) => changeAmount(event.target.value.replace(',', '.'))}
+        disabled={amountLocked}
+        hint={amountLocked ? 'Choose a currency to enter an amount.' : undefined}
+        endAdornment={
+          amountCode ? (
+            <span className="px-2 text-sm font-bold text-muted">{amountCode}</span>
+          ) : undefined
+        }
+      />
+
+      <dl
+        aria-live="polite"
+        className="grid gap-3 rounded-2xl border-2 border-line bg-surface-2 p-4 text-sm sm:grid-cols-2"
+      >
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-muted">Converted amount</dt>
+          <dd className="font-display text-xl font-black break-all text-fg tabular-nums">
+            {aud ? `${aud} AUD` : '-'}
+          </dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-muted">You will get</dt>
+          <dd className="font-display text-xl font-black break-all text-lime tabular-nums">
+            {tokens ? `${formatAmount(tokens, 2)} ${config?.tokenSymbol ?? 'TMC'}` : '-'}
+          </dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-muted">Token price</dt>
+          <dd className="font-bold">
+            {config ? `${formatAmount(config.tokenPriceAud, 6)} AUD` : '-'}
+          </dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-muted">Minimum purchase</dt>
+          <dd className={cn('font-bold', belowMinimum && 'text-danger')}>
+            {config ? formatMoney(config.minPurchaseAud, 'AUD') : '-'}
+          </dd>
+        </div>
+      </dl>
+
+      <section
+        aria-labelledby={disclaimerId}
+        className={cn(
+          'flex flex-col gap-3 rounded-2xl border-2 p-4',
+          accepted ? 'border-success/70' : 'border-pink/70',
+        )}
+      >
+        <h2 id={disclaimerId} className="text-lg">
+          Before You Purchase
+        </h2>
+        <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-muted">
+          <li>You must be 18 years of age or older to buy TMC.</li>
+          <li>TMC is a meme token for fun and community. It is not a financial product.</li>
+          <li>Nothing on this site is financial advice. Only spend what you can afford to lose.</li>
+        </ul>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button size="sm" onClick={() => update({ accepted: true })} aria-pressed={accepted}>
+            Accept
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => update({ accepted: false })}>
+            Reject
+          </Button>
+          <p role="status" className="flex items-center gap-1.5 text-sm font-bold">
+            {accepted ? (
+              <>
+                <CheckCircleIcon className="text-success" /> Accepted
+              </>
+            ) : (
+              <span className="text-muted">Not accepted yet</span>
+            )}
+          </p>
+        </div>
+      </section>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Button size="lg" onClick={bankTransfer} disabled={!isFiat}>
+          Bank Transfer
+        </Button>
+        <Button size="lg" variant="secondary" onClick={cryptoTransfer} disabled={isFiat}>
+          Crypto Transfer
+        </Button>
+      </div>
+    </div>
+  );
+}

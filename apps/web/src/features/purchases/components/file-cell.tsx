@@ -1,0 +1,44 @@
+import { fileKindOf } from '@tmc/shared';
+import { ExternalLinkIcon } from '../../../components/ui/icons';
+
+export interface FilePreview {
+  url: string;
+  title: string;
+}
+
+interface FileCellProps {
+  url: string | null;
+  type: string | null;
+  /** The column's name, e.g. "Bank Receipt". */
+  label: string;
+  onPreview: (preview: FilePreview) => void;
+}
+
+/** An image thumbnail that opens full size, a link for anything else, '--' when absent. */
+export function FileCell({ url, type, label, onPreview }: FileCellProps) {
+  if (!url) return <span className="text-muted">--</span>;
+  if (fileKindOf(type) === 'image') {
+    return (
+      <button
+        type="button"
+        onClick={() => onPreview({ url, title: label })}
+        aria-label={`View ${label}`}
+        className="block size-12 overflow-hidden rounded-lg border-2 border-line transition hover:border-cyan"
+      >
+        <img src={url} alt="" loading="lazy" className="size-full object-cover" />
+      </button>
+    );
+  }
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-semibold whitespace-nowrap text-cyan underline underline-offset-2"
+    >
+      {fileKindOf(type) === 'pdf' ? 'View PDF' : 'View file'}
+      <ExternalLinkIcon />
+      <span className="sr-only">: {label} (opens in a new tab)</span>
+    </a>
+  );
+}

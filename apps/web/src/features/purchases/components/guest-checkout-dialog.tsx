@@ -1,0 +1,262 @@
+import { useId, useState, type ComponentType } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { guestFields, messages } from '@tmc/shared';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Tabs } from '../../../components/ui/tabs';
+import { TextField } from '../../../components/ui/text-field';
+import { cn } from '../../../lib/cn';
+
+/** What the guest adds to the purchase; `name` only for a new account. */
+export interface GuestDetails {
+  email: string;
+  password: string;
+  name?: string;
+  referralCode?: string;
+}
+
+export interface TermsDialogProps {
+  open: boolean;
+  onAccept: () => void;
+  onReject: () => void;
+}
+
+const SIGNUP_PASSWORD_MIN = 8;
+
+const newAccountSchema = z.object({
+  name: guestFields.name.unwrap(),
+  email: guestFields.email,
+  password: guestFields.password.min(SIGNUP_PASSWORD_MIN, messages.signupPassword),
+  referralCode: guestFields.referralCode,
+  terms: z.boolean().refine((accepted) => accepted, messages.guestTerms),
+});
+
+const loginSchema = z.object({ email: guestFields.email, password: guestFields.password });
+
+interface PanelProps {
+  submitting: boolean;
+  onSubmit: (details: GuestDetails) => void;
+}
+
+function NewAccountPanel({
+  submitting,
+  onSubmit,
+  referralCode,
+  TermsDialog,
+}: PanelProps & { referralCode: string | null; TermsDialog: ComponentType<TermsDialogProps> }) {
+  const termsId = useId();
+  const [termsOpen, setTermsOpen] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setValue,
+    formState: { errors },
+  } = useForm<z.input<typeof newAccountSchema>, unknown, z.output<typeof newAccountSchema>>({
+    resolver: zodResolver(newAccountSchema),
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      referralCode: referralCode ?? '',
+      terms: false,
+    },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  const field = (name: 'name' | 'email' | 'password' | 'referralCode') => ({
+    ...register(name),
+    error: errors[name]?.message,
+    announceError: true,
+    onFocus: () => clearErrors(name),
+  });
+
+  function closeTerms(accepted: boolean) {
+    setValue('terms', accepted);
+    if (accepted) clearErrors('terms');
+    setTermsOpen(false);
+  }
+
+  const submit = handleSubmit((values) =>
+    onSubmit({
+      name: values.name,
+      email: values.email,
+      password: values.password,
+      referralCode: referralCode ?? values.referralCode,
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <TextField label="Name" autoComplete="name" {...field('name')} />
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        {...field('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        {...field('password')}
+      />
+      <TextField
+        label="Referral Code"
+        autoComplete="off"
+        hint={referralCode ? 'Applied from your referral link.' : 'Optional.'}
+        {...field('referralCode')}
+        disabled={!!referralCode}
+      />
+      <div className="flex flex-col gap-1.5">
+        <div className="flex items-start gap-3">
+          <input
+            id={termsId}
+            type="checkbox"
+            aria-labelledby={`${termsId}-label ${termsId}-link`}
+            aria-invalid={errors.terms ? true : undefined}
+            aria-describedby={errors.terms ? `${termsId}-error` : undefined}
+            {...register('terms', { onChange: () => clearErrors('terms') })}
+            className={cn(
+              'mt-0.5 size-6 shrink-0 cursor-pointer rounded-md accent-lime',
+              errors.terms && 'outline-2 outline-danger',
+            )}
+          />
+          <p className="text-sm leading-6">
+            <label id={`${termsId}-label`} htmlFor={termsId} className="cursor-pointer">
+              I have read and accept the
+            </label>{' '}
+            <button
+              id={`${termsId}-link`}
+              type="button"
+              onClick={() => setTermsOpen(true)}
+              className="rounded font-bold text-cyan underline underline-offset-4 hover:text-lime"
+            >
+              Terms and Conditions
+            </button>
+          </p>
+        </div>
+        {errors.terms ? (
+          <p id={`${termsId}-error`} role="alert" className="text-sm font-medium text-danger">
+            {errors.terms.message}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" loading={submitting}>
+        Create account and submit
+      </Button>
+      <TermsDialog
+        open={termsOpen}
+        onAccept={() => closeTerms(true)}
+        onReject={() => closeTerms(false)}
+      />
+    </form>
+  );
+}
+
+function LoginPanel({ submitting, onSubmit }: PanelProps) {
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  const field = (name: 'email' | 'password') => ({
+    ...register(name),
+    error: errors[name]?.message,
+    announceError: true,
+    onFocus: () => clearErrors(name),
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="flex flex-col gap-4"
+    >
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        {...field('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...field('password')}
+      />
+      <Button type="submit" size="lg" loading={submitting}>
+        Login and submit
+      </Button>
+    </form>
+  );
+}
+
+export interface GuestCheckoutDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** From the URL or storage: prefilled and locked. */
+  referralCode: string | null;
+  /** The Terms and Conditions modal (the affiliate terms, composed in by the route). */
+  TermsDialog: ComponentType<TermsDialogProps>;
+  submitting: boolean;
+  onSubmit: (details: GuestDetails) => void;
+}
+
+/**
+ * A visitor's last step before submitting: create an account or log in (spec section 2).
+ * Each tab is its own form, so switching tabs clears name, e-mail and password.
+ */
+export function GuestCheckoutDialog({
+  open,
+  onClose,
+  referralCode,
+  TermsDialog,
+  submitting,
+  onSubmit,
+}: GuestCheckoutDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      dismissible={!submitting}
+      title="Almost there"
+      description="Create an account or log in to submit your presale request."
+    >
+      <Tabs
+        label="Account"
+        items={[
+          {
+            value: 'new',
+            label: 'Create new account',
+            panel: (
+              <NewAccountPanel
+                submitting={submitting}
+                onSubmit={onSubmit}
+                referralCode={referralCode}
+                TermsDialog={TermsDialog}
+              />
+            ),
+          },
+          {
+            value: 'login',
+            label: 'Login to proceed',
+            panel: <LoginPanel submitting={submitting} onSubmit={onSubmit} />,
+          },
+        ]}
+      />
+    </Dialog>
+  );
+}

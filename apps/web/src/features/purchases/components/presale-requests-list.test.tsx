@@ -1,0 +1,173 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Purchase } from '@tmc/shared';
+import { toast } from '../../../components/ui/toast';
+import { clearSession, setSession } from '../../../lib/session';
+import { tokensFixture, userFixture } from '../../../testing/fixtures';
+import { mockApi, type MockHandler } from '../../../testing/mock-api';
+import { renderWithClient } from '../../../testing/render';
+import { PresaleRequestsList } from './presale-requests-list';
+
+const LIST = 'GET /v1/purchase/getmypurchase';
+
+const base: Purchase = {
+  _id: 'p-1',
+  createdAt: '2025-03-05T03:30:00.000Z',
+  status: 0,
+  investmentAmount: '833.3333',
+  tokenAmount: '41666.665',
+  currency: 'AUD',
+  userAmount: '500',
+  userCurrency: 'EUR',
+  paymentMode: 0,
+  reference: 'TMC-7K3Q9',
+  wallet: null,
+  receiptUrl: 'http://files.test/uploads/r1.png?sig=1',
+  receiptType: 'image',
+  documentUrl: 'http://files.test/uploads/d1.pdf?sig=2',
+  documentType: 'pdf',
+  documentUrlBack: null,
+  billingDoc: null,
+  billingDocType: null,
+  userRemark: null,
+  remark: null,
+  bank: { bankName: 'Demo Bank' },
+};
+
+const accepted: Purchase = {
+  ...base,
+  _id: 'p-2',
+  status: 1,
+  wallet: `0x${'ab'.repeat(20)}`,
+  userRemark: 'From savings',
+  remark: 'Payment received',
+};
+
+function page(rows: Purchase[], total = rows.length) {
+  return { data: { data: rows, page: 1, limit: 10, totalResults: total, totalPages: 1 } };
+}
+
+function renderList(handler: MockHandler = page([base, accepted])) {
+  setSession({ user: userFixture, tokens: tokensFixture() });
+  const api = mockApi({ [LIST]: handler });
+  renderWithClient(<PresaleRequestsList />);
+  const calls = () =>
+    api.spy.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : input, 'http://site.test'))
+      .filter((url) => url.pathname === '/v1/purchase/getmypurchase')
+      .map((url) => Object.fromEntries(url.searchParams));
+  return { api, calls };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  act(() => toast.clear());
+  clearSession();
+  vi.restoreAllMocks();
+});
+
+describe('PresaleRequestsList', () => {
+  it('shows the count, the columns and a row per request', async () => {
+    const { calls } = renderList();
+    expect(
+      await screen.findByRole('heading', { name: '2 Presale Requests', level: 1 }),
+    ).toBeInTheDocument();
+    expect(calls()).toEqual([{ page: '1', limit: '10' }]);
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Requested On',
+      'Request Status',
+      'Investment Amount',
+      'User Currency',
+      'Wallet',
+      'Bank Receipt',
+      'Document Id Front',
+      'Document Id Back',
+      'Billing Doc',
+      'User Remark',
+      'Admin Remark',
+    ]);
+    const [first, second] = screen.getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('Pending')).toBeInTheDocument();
+    expect(within(first).getByText('833.33 AUD')).toBeInTheDocument();
+    expect(within(first).getByText('500.00 EUR')).toBeInTheDocument();
+    // Wallet, Document Id Back, Billing Doc, User Remark, Admin Remark.
+    expect(within(first).getAllByText('--')).toHaveLength(5);
+    expect(within(second).getByText('Accepted')).toBeInTheDocument();
+    expect(within(second).getByText('0xabab…abab')).toBeInTheDocument();
+    expect(within(second).getByText('Payment received')).toBeInTheDocument();
+  });
+
+  it('shows an image as a thumbnail that opens full size, and a pdf as a link', async () => {
+    renderList(page([base]));
+    const thumbnail = await screen.findByRole('button', { name: 'View Bank Receipt' });
+    expect(thumbnail.querySelector('img')).toHaveAttribute('src', base.receiptUrl);
+    const pdf = screen.getByRole('link', { name: /View PDF.*Document Id Front/ });
+    expect(pdf).toHaveAttribute('href', base.documentUrl);
+    expect(pdf).toHaveAttribute('target', '_blank');
+
+    fireEvent.click(thumbnail);
+    const dialog = screen.getByRole('dialog', { name: 'Bank Receipt' });
+    expect(within(dialog).getByRole('img', { name: 'Bank Receipt' })).toHaveAttribute(
+      'src',
+      base.receiptUrl,
+    );
+  });
+
+  it('reloads once, 1000 ms after the filters stop changing', async () => {
+    const { calls } = renderList();
+    await screen.findByRole('heading', { name: '2 Presale Requests' });
+    vi.useFakeTimers();
+
+    fireEvent.change(screen.getByLabelText('Sort by price'), { target: { value: '1' } });
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '3' } });
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(calls()).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(calls()).toHaveLength(2);
+    expect(calls()[1]).toEqual({
+      page: '1',
+      limit: '10',
+      'sort[price]': '1',
+      'filter[query]': '{"status":3}',
+    });
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(calls()).toHaveLength(2);
+  });
+
+  it('reloads at once for a new page size or page', async () => {
+    const { calls } = renderList(page([base, accepted], 40));
+    await screen.findByRole('heading', { name: '40 Presale Requests' });
+
+    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '25' } });
+    await waitFor(() => expect(calls()).toHaveLength(2));
+    expect(calls()[1]).toEqual({ page: '1', limit: '25' });
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(calls()).toHaveLength(3));
+    expect(calls()[2]).toEqual({ page: '2', limit: '25' });
+  });
+
+  it('reloads on refresh', async () => {
+    const { calls } = renderList();
+    await screen.findByRole('heading', { name: '2 Presale Requests' });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(calls()).toHaveLength(2));
+  });
+
+  it('says when there is nothing yet', async () => {
+    renderList(page([]));
+    expect(await screen.findByText('No presale requests yet')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '0 Presale Requests' })).toBeInTheDocument();
+  });
+
+  it("toasts the server's message and shows the error", async () => {
+    renderList({ status: 400, message: 'Invalid filter' });
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(region).findByText('Invalid filter')).toBeInTheDocument();
+    expect(screen.getByText('Could not load this list')).toBeInTheDocument();
+  });
+});
