@@ -2,7 +2,15 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', 'apps/api'], { stdio: 'inherit', env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? `${process.cwd()}/data` } }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/api'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.DATA_DIR ?? `${process.cwd()}/data`,
+      // The browser talks to Vite, which proxies to the API: signed file URLs must point there too.
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+    },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
