@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startMailCatcher } from './mail-catcher.ts';
+import { startThrowawayPostgres } from './postgres.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -40,10 +41,12 @@ async function waitUntilReady(url: string, server: ChildProcess, log: () => stri
   throw new Error(`The site did not become ready:\n${log()}`);
 }
 
-/** Runs the site as `npm start` does, on a free port with its own data and a real SMTP catcher. */
+/** Runs the site as `npm start` does, on a free port with its own data, PostgreSQL and a real SMTP catcher. */
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-e2e-'));
   const mail = await startMailCatcher(path.join(dataDir, 'mail'));
+  const postgres = process.env.E2E_DATABASE_URL ? undefined : startThrowawayPostgres(await freePort());
+  const databaseUrl = process.env.E2E_DATABASE_URL ?? postgres!.url;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -56,6 +59,7 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       SMTP_URL: mail.url,
+      DATABASE_URL: databaseUrl,
       ADMIN_EMAIL: 'staff@tmc.test',
       ADMIN_PASSWORD: 'staff-password-1',
       LOG_LEVEL: 'warn',
@@ -64,18 +68,27 @@ export default async function setup(project: TestProject) {
   });
   server.stdout.on('data', (d: Buffer) => (output += d.toString()));
   server.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  await waitUntilReady(baseUrl, server, () => output);
+  try {
+    await waitUntilReady(baseUrl, server, () => output);
+  } catch (err) {
+    server.kill('SIGKILL');
+    await mail.stop();
+    postgres?.stop();
+    throw err;
+  }
   const chainPort = Number(/RPC URL\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1]);
 
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mail.dir);
   project.provide('dataDir', dataDir);
+  project.provide('databaseUrl', databaseUrl);
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await exited;
     await mail.stop();
+    postgres?.stop();
     // Stopping the site must leave nothing running: neither the server nor its dev chain.
     const leftovers = [port, chainPort].filter(Boolean);
     for (const p of leftovers) if (await portOpen(p)) throw new Error(`Port ${p} still answers after the site stopped`);
@@ -88,5 +101,6 @@ declare module 'vitest' {
     baseUrl: string;
     mailDir: string;
     dataDir: string;
+    databaseUrl: string;
   }
 }
