@@ -45,7 +45,7 @@ describe('route guard', () => {
   it('redirects as soon as the session ends', async () => {
     setSession({ user: userFixture, tokens: tokensFixture() });
     const { router } = renderRoutes(routes, ['/affiliates']);
-    await screen.findByRole('heading', { name: 'Affiliates', level: 1 });
+    await screen.findByRole('heading', { name: /Affiliates$/, level: 1 });
 
     clearSession();
 

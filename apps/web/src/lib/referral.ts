@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { api } from './api-client';
 import { useSession } from './session';
 
 export const REFERRAL_PARAM = 'referral_code';
 export const REFERRAL_STORAGE_KEY = 'referralCode';
+/** Session storage marker: this tab already logged a click for the code. */
+const CLICK_LOGGED_KEY = 'referralClickLogged';
 
 export function getStoredReferralCode(): string | null {
   try {
@@ -34,8 +37,29 @@ export function useReferralCapture(): void {
   const [searchParams] = useSearchParams();
   const { user } = useSession();
   const fromUrl = searchParams.get(REFERRAL_PARAM)?.trim();
+  const { pathname } = useLocation();
   useEffect(() => {
     if (user) localStorage.removeItem(REFERRAL_STORAGE_KEY);
     else if (fromUrl) localStorage.setItem(REFERRAL_STORAGE_KEY, fromUrl);
   }, [user, fromUrl]);
+
+  // A visitor arriving through a referral link counts once per visit for the affiliate's funnel
+  // (the server also keeps at most one a day per visitor). Signed-in people cannot sign up again.
+  useEffect(() => {
+    if (user || !fromUrl) return;
+    const marker = `${CLICK_LOGGED_KEY}:${fromUrl}`;
+    try {
+      if (sessionStorage.getItem(marker)) return;
+      sessionStorage.setItem(marker, '1');
+    } catch {
+      // Storage blocked: log anyway; the server's daily limit still applies.
+    }
+    api
+      .post(
+        '/v1/affiliate/click',
+        { referralCode: fromUrl, landingPath: pathname },
+        { auth: false },
+      )
+      .catch(() => undefined);
+  }, [user, fromUrl, pathname]);
 }

@@ -1,38 +1,88 @@
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useRoutes } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
-import { ComingSoon } from '../../components/ui/coming-soon';
 import { EmptyState } from '../../components/ui/empty-state';
 import { AlertIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
+import { AdminBanks } from '../../features/admin/components/admin-banks';
+import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
+import { AdminPayouts } from '../../features/admin/components/admin-payouts';
+import { AdminRates } from '../../features/admin/components/admin-rates';
+import { AdminSettingsForm } from '../../features/admin/components/admin-settings-form';
+import { AdminTransactions } from '../../features/admin/components/admin-transactions';
+import { AdminUsers } from '../../features/admin/components/admin-users';
+import { AuditLog } from '../../features/admin/components/audit-log';
+import { ReviewQueue } from '../../features/admin/components/review-queue';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminLayout } from '../admin/admin-layout';
+import { adminPaths } from '../admin/admin-paths';
 
-/** Entry of the staff console (its own chunk). */
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(`${title} · Admin`);
+  return children;
+}
+
+/** A sub-path of /admin, relative to the console's own routes. */
+const sub = (path: string) => path.slice(paths.admin.length + 1);
+
+/** Entry of the staff console (its own chunk): the role check, the layout and its pages. */
 export function AdminRoute() {
-  useDocumentTitle('Admin');
   const { user } = useSession();
-  if (user?.role !== 'admin') {
-    return (
-      <section className="container-page py-16">
-        <div className="card mx-auto max-w-xl">
-          <EmptyState
-            icon={<AlertIcon className="text-danger" />}
-            title="Staff only"
-            description="The admin console is only available to staff accounts."
-            action={
-              <Link to={paths.home} className={buttonClasses('secondary')}>
-                Back to home
-              </Link>
-            }
-          />
-        </div>
-      </section>
-    );
-  }
+  return user?.role === 'admin' ? <AdminConsole /> : <StaffOnly />;
+}
+
+const pages: { path: string; title: string; element: ReactNode }[] = [
+  { path: adminPaths.reviews, title: 'Review queue', element: <ReviewQueue /> },
+  { path: adminPaths.transactions, title: 'Transactions', element: <AdminTransactions /> },
+  { path: adminPaths.users, title: 'Users', element: <AdminUsers /> },
+  { path: adminPaths.banks, title: 'Banks', element: <AdminBanks /> },
+  { path: adminPaths.rates, title: 'Currency rates', element: <AdminRates /> },
+  { path: adminPaths.settings, title: 'Settings', element: <AdminSettingsForm /> },
+  { path: adminPaths.payouts, title: 'Payouts', element: <AdminPayouts /> },
+  { path: adminPaths.auditLog, title: 'Audit log', element: <AuditLog /> },
+];
+
+/** The console's own routes (route objects, so no JSX route tree lands in the shared framework chunk). */
+function AdminConsole() {
+  return useRoutes([
+    {
+      element: <AdminLayout />,
+      children: [
+        {
+          index: true,
+          element: (
+            <Page title="Dashboard">
+              <AdminDashboard reviewsPath={adminPaths.reviews} payoutsPath={adminPaths.payouts} />
+            </Page>
+          ),
+        },
+        ...pages.map((page) => ({
+          path: sub(page.path),
+          element: <Page title={page.title}>{page.element}</Page>,
+        })),
+        { path: '*', element: <Navigate to={adminPaths.dashboard} replace /> },
+      ],
+    },
+  ]);
+}
+
+function StaffOnly() {
+  useDocumentTitle('Admin');
   return (
-    <ComingSoon
-      title="Admin Console"
-      description="Review presale requests, manage banks, rates and settings, and run affiliate payouts."
-    />
+    <section className="container-page py-16">
+      <div className="card mx-auto max-w-xl">
+        <EmptyState
+          icon={<AlertIcon className="text-danger" />}
+          title="Staff only"
+          description="The admin console is only available to staff accounts."
+          action={
+            <Link to={paths.home} className={buttonClasses('secondary')}>
+              Back to home
+            </Link>
+          }
+        />
+      </div>
+    </section>
   );
 }

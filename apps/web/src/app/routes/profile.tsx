@@ -5,6 +5,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { useMe } from '../../features/account/api/get-me';
 import { BecomeAffiliate } from '../../features/account/components/become-affiliate';
+import { MarketingKit } from '../../features/account/components/marketing-kit';
 import { ReferralLink } from '../../features/account/components/referral-link';
 import { WalletForm } from '../../features/account/components/wallet-form';
 import { WalletHelp } from '../../features/account/components/wallet-help';
@@ -100,6 +101,12 @@ export function ProfileRoute() {
             </>
           )}
         </Panel>
+
+        {referralCode ? (
+          <Panel title="Marketing kit" className="md:col-span-2">
+            <MarketingKit code={referralCode} />
+          </Panel>
+        ) : null}
       </div>
     </div>
   );

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
+import { waitForMail } from './mail-catcher.ts';
+
+const STAFF = { email: 'staff@tmc.test', password: 'staff-password-1' };
+const AFFILIATE_PASSWORD = 'affiliate-pass-1';
+const VISITOR_PASSWORD = 'visitor-pass-1';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
+const scriptErrors = (errors: string[]) =>
+  errors.filter((e) => !e.startsWith('Failed to load resource'));
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+async function post(pathname: string, body: unknown) {
+  const response = await fetch(`${baseUrl()}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
+}
+
+/** A verified account made through the API, the code read from the real mail. */
+async function verifiedAccount(name: string, email: string, password: string) {
+  await post('/v1/auth/signup', { email, name, password });
+  const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
+  await post('/v1/auth/otpVerification', { email, otp: match[1] });
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await field(page, 'Password').press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Waits for the toast that says `text` (toasts live outside the dialogs). */
+const toastSays = (page: Page, text: string | RegExp) =>
+  page.getByRole('region', { name: 'Notifications' }).getByText(text).first().waitFor();
+
+/** The console's settings screen: set the commission hold period. */
+async function setHoldDays(page: Page, days: number) {
+  await page.goto('/admin/settings');
+  await page.getByRole('heading', { name: 'Presale settings', level: 1 }).waitFor();
+  await field(page, 'Hold period (days)').fill(String(days));
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await toastSays(page, 'Settings saved');
+}
+
+/** True when the page itself does not scroll sideways at the current width. */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('affiliate programme and staff console', () => {
+  it('a referral buys by bank, staff accept it, the affiliate earns 20%', async () => {
+    const stamp = Date.now();
+    const mailDir = inject('mailDir');
+    const affiliateEmail = `ari.affiliate.${stamp}@tmc.test`;
+    const visitorEmail = `vic.visitor.${stamp}@tmc.test`;
+
+    // The affiliate joins the programme on the profile and finds the link and the marketing kit.
+    await verifiedAccount('Ari Affiliate', affiliateEmail, AFFILIATE_PASSWORD);
+    const affiliate = await openPage(browser);
+    await logIn(affiliate.page, affiliateEmail, AFFILIATE_PASSWORD);
+    await affiliate.page.goto('/profile');
+    await affiliate.page.getByRole('button', { name: 'Become an Affiliate' }).click();
+    await affiliate.page
+      .getByRole('dialog', { name: 'Terms and Conditions' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    const linkField = field(affiliate.page, 'Your referral link');
+    await linkField.waitFor();
+    const link = await linkField.inputValue();
+    const code = new URL(link).searchParams.get('referral_code') ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    const kit = affiliate.page.getByRole('region', { name: 'Marketing kit' });
+    await kit.getByText(link).first().waitFor();
+    expect(await kit.getByRole('button', { name: /^Copy message/ }).count()).toBeGreaterThanOrEqual(
+      3,
+    );
+    const banner = await kit.getByRole('link', { name: 'Download 1200×630' }).getAttribute('href');
+    const bannerFile = await fetch(`${baseUrl()}${banner}`);
+    expect(bannerFile.status).toBe(200);
+    expect(bannerFile.headers.get('content-type')).toContain('image/png');
+
+    // A visitor opens the shared link (one click for the funnel) and signs up through it.
+    const visitor = await openPage(browser);
+    const click = visitor.page.waitForResponse((r) => r.url().endsWith('/v1/affiliate/click'));
+    await visitor.page.goto(link);
+    expect((await click).status()).toBe(200);
+    await visitor.page.goto('/signup');
+    const referralField = field(visitor.page, 'Referral Code');
+    expect(await referralField.inputValue()).toBe(code);
+    expect(await referralField.isDisabled()).toBe(true);
+    await field(visitor.page, 'Name').fill('Vic Visitor');
+    await field(visitor.page, 'Email').fill(visitorEmail);
+    await field(visitor.page, 'Password').fill(VISITOR_PASSWORD);
+    await field(visitor.page, 'Confirm Password').fill(VISITOR_PASSWORD);
+    await visitor.page.getByRole('button', { name: 'Terms and Conditions' }).click();
+    await visitor.page
+      .getByRole('dialog', { name: 'Terms and Conditions' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await visitor.page.getByRole('button', { name: 'Sign Up' }).click();
+    await visitor.page.waitForURL((url) => url.pathname === '/otp');
+    const signupMail = await waitForMail(mailDir, visitorEmail, /\b(\d{4})\b/);
+    await visitor.page.getByRole('textbox', { name: 'Digit 1' }).click();
+    await visitor.page.keyboard.type(signupMail.match[1] as string);
+    await visitor.page.getByRole('button', { name: 'Verify' }).click();
+    await visitor.page.waitForURL((url) => url.pathname === '/login');
+    await logIn(visitor.page, visitorEmail, VISITOR_PASSWORD);
+
+    // ... and buys 1,000 AUD by bank transfer.
+    await visitor.page.goto('/token/buy');
+    await visitor.page.waitForFunction(() => {
+      const input = document.querySelector<HTMLInputElement>('input[role="combobox"]');
+      return input !== null && !input.disabled;
+    });
+    await visitor.page.getByRole('combobox', { name: 'Currency' }).fill('AUD');
+    await visitor.page.getByRole('option', { name: /^AUD/ }).click();
+    await field(visitor.page, 'Amount').fill('1000');
+    await visitor.page.getByText('1000.0000 AUD').waitFor();
+    await visitor.page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await visitor.page.getByRole('button', { name: 'Bank Transfer' }).click();
+    await visitor.page.waitForURL((url) => url.pathname === '/token/buy/bank');
+    await visitor.page.locator('dd').getByText('Demo Bank of Australia (test account)').waitFor();
+    await visitor.page.getByLabel('Bank Receipt').setInputFiles({
+      name: 'receipt.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+    });
+    await visitor.page.getByRole('link', { name: 'receipt.pdf' }).waitFor();
+    await visitor.page.getByRole('button', { name: 'Submit' }).click();
+    const success = visitor.page.getByRole('dialog', { name: 'Presale request submitted' });
+    await success.waitFor();
+    const reference = (await success.locator('strong').first().textContent())?.trim() ?? '';
+    expect(reference).toMatch(/\w{4,}/);
+
+    // Staff: commissions become payable at once (hold period 0), then the request is accepted.
+    const staff = await openPage(browser);
+    await logIn(staff.page, STAFF.email, STAFF.password);
+    await setHoldDays(staff.page, 0);
+    await staff.page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Review queue' })
+      .click();
+    await staff.page.getByRole('heading', { name: /Review queue/, level: 1 }).waitFor();
+    await field(staff.page, 'Reference').fill(reference);
+    const review = staff.page.getByRole('button', { name: `Review ${reference}` });
+    await review.click();
+    const dialog = staff.page.getByRole('dialog', { name: `Presale request ${reference}` });
+    await dialog.getByText(visitorEmail).first().waitFor();
+    await dialog.getByText(affiliateEmail).first().waitFor();
+    await dialog.getByText('1,000.00 AUD').first().waitFor();
+    // Both accounts were made from this machine: staff see it as a warning.
+    await dialog.getByText(/same IP address as the affiliate/).waitFor();
+    const receipt = dialog.getByRole('link', { name: /View Bank Receipt/ });
+    expect(await receipt.getAttribute('target')).toBe('_blank');
+    // Only the decisions open to a Pending bank request are offered.
+    for (const name of ['Accept', 'Reject', 'Not Accepted']) {
+      await dialog.getByRole('button', { name, exact: true }).waitFor();
+    }
+    expect(await dialog.getByRole('button', { name: 'Revert', exact: true }).count()).toBe(0);
+    await dialog.getByLabel('Admin remark').fill('Payment received, welcome aboard');
+    await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
+    await staff.page
+      .getByRole('dialog', { name: `Accept request ${reference}?` })
+      .getByRole('button', { name: 'Yes, Accept' })
+      .click();
+    await toastSays(staff.page, `Request ${reference}: Accept`);
+
+    // The buyer sees the decision and the remark.
+    await visitor.page.goto('/presale-requests');
+    const requestRow = visitor.page.getByRole('row').nth(1);
+    await requestRow.getByText('Accepted', { exact: true }).waitFor();
+    await requestRow.getByText('Payment received, welcome aboard').waitFor();
+
+    // The affiliate sees a 20% earning, already approved, and the whole funnel.
+    await affiliate.page.goto('/affiliates');
+    await affiliate.page.getByRole('heading', { name: '1 Affiliates', level: 1 }).waitFor();
+    const earning = affiliate.page.getByRole('row').nth(1);
+    const cells = await earning.getByRole('cell').allTextContents();
+    expect(cells.slice(0, 5)).toEqual([
+      visitorEmail,
+      '1,000.00 AUD',
+      '200.00 AUD',
+      expect.stringMatching(/\d{2} \w{3} \d{4}/),
+      'Bank',
+    ]);
+    expect(cells[5]).toContain('20%');
+    expect(cells[6]).toBe('Approved');
+    const funnel = await affiliate.page
+      .getByRole('list', { name: 'Referral funnel' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(funnel).toEqual(['1Clicks', '1Sign-ups', '1Verified', '1Buyers']);
+
+    // Payouts: the weekly batch covers the last complete week (Monday 00:00 UTC cut-off), so an
+    // earning made today is not due yet even with no hold period; the preview says so.
+    await staff.page.goto('/admin/payouts');
+    const preview = staff.page.getByRole('region', { name: 'Batch due, tier 1' });
+    await preview.waitFor();
+    expect(await preview.getByText(affiliateEmail).count()).toBe(0);
+    await preview.getByText(/Cut-off .*0-day hold/).waitFor();
+
+    // Every staff action is in the audit log, with its before and after.
+    await staff.page.goto('/admin/audit-log');
+    await staff.page.getByRole('combobox', { name: 'Action' }).selectOption('purchase.status');
+    const auditRow = staff.page.getByRole('row').nth(1);
+    await auditRow.getByText('purchase.status').waitFor();
+    await auditRow.getByText(STAFF.email).waitFor();
+    await auditRow.getByText(/\d+ fields?/).click();
+    await auditRow.getByRole('rowheader', { name: 'status' }).waitFor();
+
+    // The console fits a phone: its menu scrolls sideways, the page does not.
+    await staff.page.setViewportSize({ width: 360, height: 740 });
+    await staff.page.goto('/admin/reviews');
+    await staff.page.getByRole('heading', { name: /Review queue/, level: 1 }).waitFor();
+    expect(await fitsWidth(staff.page)).toBe(true);
+
+    // Leave the default hold period for the other suites.
+    await staff.page.setViewportSize({ width: 1280, height: 800 });
+    await setHoldDays(staff.page, 7);
+
+    for (const session of [affiliate, visitor, staff]) {
+      expect(scriptErrors(session.errors)).toEqual([]);
+      await session.close();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { paths } from '../../config/paths';
+
+/** The console's pages, under /admin. */
+export const adminPaths = {
+  dashboard: paths.admin,
+  reviews: `${paths.admin}/reviews`,
+  transactions: `${paths.admin}/transactions`,
+  users: `${paths.admin}/users`,
+  banks: `${paths.admin}/banks`,
+  rates: `${paths.admin}/rates`,
+  settings: `${paths.admin}/settings`,
+  payouts: `${paths.admin}/payouts`,
+  auditLog: `${paths.admin}/audit-log`,
+} as const;
+
+export const adminNav = [
+  { to: adminPaths.dashboard, label: 'Dashboard' },
+  { to: adminPaths.reviews, label: 'Review queue' },
+  { to: adminPaths.transactions, label: 'Transactions' },
+  { to: adminPaths.users, label: 'Users' },
+  { to: adminPaths.banks, label: 'Banks' },
+  { to: adminPaths.rates, label: 'Currency rates' },
+  { to: adminPaths.settings, label: 'Settings' },
+  { to: adminPaths.payouts, label: 'Payouts' },
+  { to: adminPaths.auditLog, label: 'Audit log' },
+] as const;

@@ -1,0 +1,164 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { AlertIcon } from '../../../components/ui/icons';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatAmount, formatMoney } from '../../../lib/format';
+import { useAdminStats } from '../api/get-admin-stats';
+import { ListHeader } from './list-header';
+import { PurchaseStatusBadge } from './status-badges';
+
+function Tile({
+  label,
+  value,
+  hint,
+  tone = 'text-fg',
+  to,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  tone?: string;
+  to?: string;
+}) {
+  const body = (
+    <>
+      <span className="text-xs font-black tracking-widest text-muted uppercase">{label}</span>
+      <span className={cn('font-display text-2xl font-black break-words tabular-nums', tone)}>
+        {value}
+      </span>
+      {hint ? <span className="text-sm text-muted">{hint}</span> : null}
+    </>
+  );
+  const classes = 'card flex flex-col gap-1 p-5';
+  return to ? (
+    <Link to={to} className={cn(classes, 'transition hover:border-cyan')}>
+      {body}
+    </Link>
+  ) : (
+    <div className={classes}>{body}</div>
+  );
+}
+
+/** Share of the hard cap raised, in whole percent for the bar (display only). */
+function percentOf(raised: string, cap: string): number {
+  const capValue = Number(cap);
+  if (!(capValue > 0)) return 0;
+  return Math.min(100, Math.max(0, (Number(raised) / capValue) * 100));
+}
+
+interface AdminDashboardProps {
+  /** Where "pending reviews" leads. */
+  reviewsPath: string;
+  payoutsPath: string;
+}
+
+export function AdminDashboard({ reviewsPath, payoutsPath }: AdminDashboardProps) {
+  const { data, isPending, isError, error, refetch, isFetching } = useAdminStats();
+
+  let body: ReactNode;
+  if (isPending) body = <PageSpinner label="Loading the dashboard" />;
+  else if (isError)
+    body = (
+      <div className="card">
+        <EmptyState
+          icon={<AlertIcon className="text-danger" />}
+          title="Could not load the dashboard"
+          description={error.message}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  else {
+    const percent = percentOf(data.raisedAud, data.hardCapAud);
+    body = (
+      <div className="flex flex-col gap-5">
+        <section aria-label="Raised against the hard cap" className="card flex flex-col gap-3 p-5">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <p className="font-display text-3xl font-black text-lime tabular-nums">
+              {formatMoney(data.raisedAud, data.currency)}
+            </p>
+            <p className="text-muted">of {formatMoney(data.hardCapAud, data.currency)} hard cap</p>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Raised against the hard cap"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(percent)}
+            aria-valuetext={`${percent.toFixed(1)}%`}
+            className="h-4 overflow-hidden rounded-full border-2 border-line bg-surface-2"
+          >
+            <div className="h-full rounded-full bg-lime" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="text-sm text-muted">{percent.toFixed(1)}% of the hard cap raised</p>
+        </section>
+
+        <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-4">
+          <Tile
+            label="Pending reviews"
+            value={data.pendingReviews}
+            tone={data.pendingReviews > 0 ? 'text-cyan' : 'text-fg'}
+            hint="Open the review queue"
+            to={reviewsPath}
+          />
+          <Tile
+            label="Tokens sold"
+            value={formatAmount(data.tokensSold, 2)}
+            hint={data.tokenSymbol}
+          />
+          <Tile label="Verified crypto today" value={data.verifiedCryptoToday} />
+          <Tile label="Awaiting crypto payment" value={data.awaitingCryptoPayment} />
+          <Tile label="Users" value={data.users} />
+          <Tile
+            label="Affiliates"
+            value={data.affiliates}
+            hint={`${data.influencers} influencer${data.influencers === 1 ? '' : 's'}`}
+          />
+          <Tile
+            label="Pending commission"
+            value={formatMoney(data.pendingCommission, data.currency)}
+            tone="text-cyan"
+            hint={`Approved ${formatMoney(data.approvedCommission, data.currency)}`}
+            to={payoutsPath}
+          />
+          <Tile
+            label="Paid commission"
+            value={formatMoney(data.paidCommission, data.currency)}
+            tone="text-success"
+          />
+        </div>
+
+        <section aria-labelledby="requests-by-status" className="card flex flex-col gap-3 p-5">
+          <h2 id="requests-by-status" className="text-xl">
+            Requests by status
+          </h2>
+          <ul className="flex flex-wrap gap-3">
+            {data.requestsByStatus.map((entry) => (
+              <li
+                key={entry.status}
+                className="flex items-center gap-2 rounded-2xl bg-surface-2 px-3 py-2"
+              >
+                <PurchaseStatusBadge status={entry.status} />
+                <span className="font-display text-xl font-black tabular-nums">{entry.count}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <ListHeader title="Dashboard" refreshing={isFetching} onRefresh={() => void refetch()} />
+      {body}
+    </div>
+  );
+}

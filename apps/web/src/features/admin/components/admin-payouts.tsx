@@ -1,0 +1,194 @@
+import { useState, type FormEvent } from 'react';
+import type { Payout } from '@tmc/shared';
+import { Button } from '../../../components/ui/button';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { Dialog } from '../../../components/ui/dialog';
+import { Tabs } from '../../../components/ui/tabs';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { downloadPayoutCsv } from '../api/download-payout-csv';
+import { usePayouts } from '../api/get-payouts';
+import type { PayoutTier } from '../api/get-payout-preview';
+import { useMarkPayoutPaid } from '../api/mark-payout-paid';
+import { useListState } from '../hooks/use-list-state';
+import { Badge } from './badge';
+import { ListHeader } from './list-header';
+import { PayoutPreviewCard } from './payout-preview-card';
+
+function MarkPaidDialog({ payout, onClose }: { payout: Payout | null; onClose: () => void }) {
+  const [reference, setReference] = useState('');
+  const markPaid = useMarkPayoutPaid();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!payout || !reference.trim()) return;
+    try {
+      const { message } = await markPaid.mutateAsync({
+        payoutId: payout._id,
+        reference: reference.trim(),
+      });
+      toast.success(message || 'Payout marked paid');
+      setReference('');
+      onClose();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  return (
+    <Dialog
+      open={payout !== null}
+      onClose={onClose}
+      dismissible={!markPaid.isPending}
+      title="Mark batch paid"
+      description={
+        payout
+          ? `${formatMoney(payout.total, payout.currency)} for ${formatDate(payout.periodStart)} – ${formatDate(payout.periodEnd)}. Its earnings become paid and each affiliate is e-mailed.`
+          : undefined
+      }
+    >
+      <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <TextField
+          label="Transfer reference"
+          required
+          maxLength={200}
+          hint="The bank or chain reference of the transfer."
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+        />
+        <div className="flex justify-end gap-3">
+          <Button variant="ghost" onClick={onClose} disabled={markPaid.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={markPaid.isPending} disabled={!reference.trim()}>
+            Mark paid
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function PayoutBatches({ tier }: { tier: PayoutTier }) {
+  const list = useListState({ tier: String(tier), status: '' });
+  const query = usePayouts(list.params);
+  const [paying, setPaying] = useState<Payout | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  async function download(payout: Payout) {
+    setDownloading(payout._id);
+    try {
+      await downloadPayoutCsv(payout._id);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  const columns: Column<Payout>[] = [
+    {
+      id: 'period',
+      header: 'Period',
+      cell: (row) => `${formatDate(row.periodStart)} – ${formatDate(row.periodEnd)}`,
+      className: 'whitespace-nowrap',
+    },
+    { id: 'affiliates', header: 'Affiliates', cell: (row) => row.affiliates, align: 'right' },
+    {
+      id: 'total',
+      header: 'Total',
+      cell: (row) => formatMoney(row.total, row.currency),
+      className: 'whitespace-nowrap font-bold tabular-nums',
+      align: 'right',
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <Badge tone={row.status === 'paid' ? 'success' : 'cyan'}>
+          {row.status === 'paid' ? 'Paid' : 'Created'}
+        </Badge>
+      ),
+    },
+    {
+      id: 'reference',
+      header: 'Reference',
+      cell: (row) =>
+        row.reference ? (
+          <span className="flex flex-col">
+            <code className="font-mono break-all">{row.reference}</code>
+            <span className="text-xs text-muted">{formatDate(row.paidAt)}</span>
+          </span>
+        ) : (
+          <span className="text-muted">--</span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (row) => (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={downloading === row._id}
+            onClick={() => void download(row)}
+          >
+            Download CSV
+          </Button>
+          {row.status === 'created' ? (
+            <Button size="sm" onClick={() => setPaying(row)}>
+              Mark paid
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-3">
+      <h2 className="text-xl">Batches</h2>
+      <DataTable<Payout>
+        caption={`Tier ${tier} payout batches`}
+        columns={columns}
+        rows={query.data?.data}
+        getRowId={(row) => row._id}
+        loading={query.isFetching}
+        error={query.isError ? query.error.message : null}
+        onRetry={() => void query.refetch()}
+        emptyTitle="No batches yet"
+        emptyDescription="Create the batch due above when a period has approved earnings."
+        totalResults={query.data?.totalResults ?? 0}
+        {...list.paging}
+      />
+      <MarkPaidDialog payout={paying} onClose={() => setPaying(null)} />
+    </div>
+  );
+}
+
+function TierPanel({ tier }: { tier: PayoutTier }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <PayoutPreviewCard tier={tier} />
+      <PayoutBatches tier={tier} />
+    </div>
+  );
+}
+
+/** Tier 1 (direct, weekly) and tier 2 (influencer introductions, every 14 days) batches. */
+export function AdminPayouts() {
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <ListHeader title="Payouts" />
+      <Tabs
+        label="Payout tier"
+        items={[
+          { value: '1', label: 'Tier 1 · weekly', panel: <TierPanel tier={1} /> },
+          { value: '2', label: 'Tier 2 · fortnightly', panel: <TierPanel tier={2} /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  WALLET_PATTERN,
+  messages,
+  type AdminSettings,
+  type AdminSettingsChange,
+} from '@tmc/shared';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { AlertIcon } from '../../../components/ui/icons';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useAdminSettings, useUpdateAdminSettings } from '../api/admin-settings';
+import { ListHeader } from './list-header';
+
+const decimal = (name: string, places: number, positive: boolean) =>
+  z
+    .string()
+    .trim()
+    .regex(
+      new RegExp(`^\\d{1,20}(\\.\\d{1,${places}})?$`),
+      `${name} must be a number with at most ${places} decimals`,
+    )
+    .refine((value) => !positive || /[1-9]/.test(value), `${name} must be more than 0`);
+
+const whole = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, `${name} must be a whole number`)
+    .refine(
+      (value) => Number(value) >= min && Number(value) <= max,
+      `${name} must be from ${min} to ${max}`,
+    );
+
+const wallet = z.string().trim().regex(WALLET_PATTERN, messages.walletFormat);
+
+/** The server's limits (admin settings route), checked here first for quick feedback. */
+const settingsSchema = z.object({
+  tokenName: z.string().trim().min(1, 'Token name is required').max(40),
+  tokenSymbol: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,12}$/, 'Token symbol must be 1 to 12 letters or digits'),
+  tokenPriceAud: decimal('Token price', 18, true),
+  minPurchaseAud: decimal('Minimum purchase', 2, false),
+  hardCapAud: decimal('Hard cap', 2, true),
+  endsAt: z.string(),
+  companyWallet: wallet,
+  swapWallet: wallet,
+  minConfirmations: whole('Confirmations', 1, 1000),
+  quoteTtlMinutes: whole('Quote validity', 5, 1440),
+  holdDays: whole('Hold period', 0, 365),
+  whitePaperUrl: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => v.startsWith('/') || /^https?:\/\/\S+$/.test(v), 'Use a path or an http(s) URL'),
+});
+
+type SettingsForm = z.input<typeof settingsSchema>;
+type SettingsValues = z.output<typeof settingsSchema>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** ISO (UTC) to the value of a datetime-local input, in the browser's time zone. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const formValues = (s: AdminSettings): SettingsForm => ({
+  tokenName: s.tokenName,
+  tokenSymbol: s.tokenSymbol,
+  tokenPriceAud: s.tokenPriceAud,
+  minPurchaseAud: s.minPurchaseAud,
+  hardCapAud: s.hardCapAud,
+  endsAt: toLocalInput(s.endsAt),
+  companyWallet: s.companyWallet,
+  swapWallet: s.swapWallet,
+  minConfirmations: String(s.minConfirmations),
+  quoteTtlMinutes: String(s.quoteTtlMinutes),
+  holdDays: String(s.holdDays),
+  whitePaperUrl: s.whitePaperUrl,
+});
+
+const INTEGER_FIELDS = new Set(['minConfirmations', 'quoteTtlMinutes', 'holdDays']);
+
+/** Only the fields staff changed, in the server's types. */
+function changeOf(values: SettingsValues, dirty: Partial<Record<keyof SettingsForm, boolean>>) {
+  const change: Record<string, unknown> = {};
+  for (const key of Object.keys(values) as (keyof SettingsValues)[]) {
+    if (!dirty[key]) continue;
+    const value = values[key];
+    if (key === 'endsAt') change.endsAt = value ? new Date(value).toISOString() : null;
+    else change[key] = INTEGER_FIELDS.has(key) ? Number(value) : value;
+  }
+  return change as AdminSettingsChange;
+}
+
+function SettingsEditor({ settings }: { settings: AdminSettings }) {
+  const update = useUpdateAdminSettings();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, dirtyFields, isDirty },
+  } = useForm<SettingsForm, unknown, SettingsValues>({
+    resolver: zodResolver(settingsSchema),
+    defaultValues: formValues(settings),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { data, message } = await update.mutateAsync(changeOf(values, dirtyFields));
+      reset(formValues(data));
+      toast.success(message || 'Settings saved');
+    } catch (error) {
+      const fields = (error as { errors?: Record<string, string> }).errors ?? {};
+      for (const [name, text] of Object.entries(fields)) {
+        if (name in settingsSchema.shape) setError(name as keyof SettingsForm, { message: text });
+      }
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  const field = (name: keyof SettingsForm) => ({ error: errors[name]?.message, ...register(name) });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+      <section className="card grid gap-4 p-5 sm:grid-cols-2" aria-labelledby="settings-token">
+        <h2 id="settings-token" className="text-xl sm:col-span-2">
+          Token and limits
+        </h2>
+        <TextField label="Token name" {...field('tokenName')} />
+        <TextField label="Token symbol" {...field('tokenSymbol')} />
+        <TextField label="Token price (AUD)" inputMode="decimal" {...field('tokenPriceAud')} />
+        <TextField
+          label="Minimum purchase (AUD)"
+          inputMode="decimal"
+          {...field('minPurchaseAud')}
+        />
+        <TextField label="Hard cap (AUD)" inputMode="decimal" {...field('hardCapAud')} />
+        <TextField
+          label="Presale end date"
+          type="datetime-local"
+          hint="Your local time. Leave empty for no end date."
+          {...field('endsAt')}
+        />
+      </section>
+
+      <section className="card grid gap-4 p-5 sm:grid-cols-2" aria-labelledby="settings-crypto">
+        <h2 id="settings-crypto" className="text-xl sm:col-span-2">
+          Wallets and crypto
+        </h2>
+        <TextField
+          label="Company wallet"
+          className="font-mono text-sm"
+          {...field('companyWallet')}
+        />
+        <TextField label="Swap wallet" className="font-mono text-sm" {...field('swapWallet')} />
+        <TextField
+          label="Confirmations"
+          inputMode="numeric"
+          hint="Blocks before a crypto payment counts."
+          {...field('minConfirmations')}
+        />
+        <TextField
+          label="Quote validity (minutes)"
+          inputMode="numeric"
+          hint="How long a quoted ETH or USDC amount holds."
+          {...field('quoteTtlMinutes')}
+        />
+        <p className="text-sm text-muted sm:col-span-2">
+          Chain {settings.chainId} · USDC contract{' '}
+          <code className="font-mono break-all">{settings.usdcAddress}</code>
+        </p>
+      </section>
+
+      <section className="card grid gap-4 p-5 sm:grid-cols-2" aria-labelledby="settings-affiliates">
+        <h2 id="settings-affiliates" className="text-xl sm:col-span-2">
+          Affiliates and content
+        </h2>
+        <TextField
+          label="Hold period (days)"
+          inputMode="numeric"
+          hint="Days before a commission is approved for payout."
+          {...field('holdDays')}
+        />
+        <TextField label="White paper URL" {...field('whitePaperUrl')} />
+      </section>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted">
+          Raised {formatMoney(settings.raisedAud, 'AUD')} · last saved{' '}
+          {formatDateTime(settings.updatedAt)}
+        </p>
+        <div className="flex gap-2">
+          <Button
+            variant="ghost"
+            disabled={!isDirty || update.isPending}
+            onClick={() => reset(formValues(settings))}
+          >
+            Discard
+          </Button>
+          <Button type="submit" loading={update.isPending} disabled={!isDirty}>
+            Save settings
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+export function AdminSettingsForm() {
+  const query = useAdminSettings();
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <ListHeader title="Presale settings" />
+      {query.isPending ? (
+        <PageSpinner label="Loading settings" />
+      ) : query.isError ? (
+        <div className="card">
+          <EmptyState
+            icon={<AlertIcon className="text-danger" />}
+            title="Could not load the settings"
+            description={query.error.message}
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        </div>
+      ) : (
+        <SettingsEditor key={query.data.updatedAt} settings={query.data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { PaymentStatus, paymentStatusLabel, type AdminTransaction } from '@tmc/shared';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
+import { useAdminTransactions } from '../api/get-admin-transactions';
+import { useListState } from '../hooks/use-list-state';
+import { ListHeader } from './list-header';
+import { SenderMatch } from './review-details';
+import { paymentModeLabel, PaymentStatusBadge } from './status-badges';
+
+const statusOptions = [
+  { value: '', label: 'All' },
+  ...Object.values(PaymentStatus).map((status) => ({
+    value: String(status),
+    label: paymentStatusLabel(status),
+  })),
+];
+
+const modeOptions = [
+  { value: '', label: 'All' },
+  { value: '0', label: 'Bank' },
+  { value: '1', label: 'Crypto' },
+];
+
+const columns: Column<AdminTransaction>[] = [
+  {
+    id: 'createdAt',
+    header: 'Created On',
+    cell: (row) => formatDateTime(row.createdAt),
+    className: 'whitespace-nowrap',
+  },
+  {
+    id: 'user',
+    header: 'User',
+    cell: (row) => (
+      <span className="flex flex-col">
+        <span className="font-bold">{row.user.name}</span>
+        <span className="break-all text-muted">{row.user.email}</span>
+      </span>
+    ),
+    className: 'min-w-56',
+  },
+  {
+    id: 'price',
+    header: 'Price',
+    cell: (row) => formatMoney(row.price, row.paymentMode === 1 ? row.tokenSymbol : row.currency),
+    className: 'whitespace-nowrap font-bold tabular-nums',
+  },
+  {
+    id: 'userCurrency',
+    header: 'User Currency',
+    cell: (row) =>
+      row.userCurrency && row.userAmount ? formatMoney(row.userAmount, row.userCurrency) : '-',
+    className: 'whitespace-nowrap tabular-nums',
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => <PaymentStatusBadge status={row.paymentStatus} />,
+  },
+  { id: 'mode', header: 'Payment Type', cell: (row) => paymentModeLabel(row.paymentMode) },
+  {
+    id: 'reference',
+    header: 'Reference',
+    cell: (row) => (row.reference ? <code className="font-mono">{row.reference}</code> : '-'),
+  },
+  {
+    id: 'hash',
+    header: 'Transaction Hash',
+    cell: (row) =>
+      row.txnHash ? (
+        <span className="inline-flex items-center gap-1 whitespace-nowrap">
+          <code className="font-mono" title={row.txnHash}>
+            {shortHash(row.txnHash)}
+          </code>
+          <CopyButton value={row.txnHash} iconOnly ariaLabel="Copy transaction hash" />
+        </span>
+      ) : (
+        '-'
+      ),
+  },
+  {
+    id: 'sender',
+    header: 'Sender',
+    cell: (row) =>
+      row.fromAddress ? (
+        <span className="flex flex-col items-start gap-1">
+          <code className="font-mono" title={row.fromAddress}>
+            {shortHash(row.fromAddress)}
+          </code>
+          <SenderMatch matches={row.senderMatchesWallet} />
+        </span>
+      ) : (
+        '-'
+      ),
+  },
+];
+
+export function AdminTransactions() {
+  const list = useListState({ paymentStatus: '', paymentMode: '', email: '', txnHash: '' });
+  const query = useAdminTransactions(list.params);
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <ListHeader
+        title="Transactions"
+        count={query.data?.totalResults}
+        refreshing={query.isFetching}
+        onRefresh={() => void query.refetch()}
+        filters={
+          <>
+            <Select
+              label="Status"
+              options={statusOptions}
+              value={list.filters.paymentStatus}
+              onChange={(event) => list.setFilter('paymentStatus', event.target.value)}
+            />
+            <Select
+              label="Payment mode"
+              options={modeOptions}
+              value={list.filters.paymentMode}
+              onChange={(event) => list.setFilter('paymentMode', event.target.value)}
+            />
+            <TextField
+              label="User email"
+              type="search"
+              value={list.filters.email}
+              onChange={(event) => list.setFilter('email', event.target.value)}
+            />
+            <TextField
+              label="Transaction hash"
+              type="search"
+              value={list.filters.txnHash}
+              onChange={(event) => list.setFilter('txnHash', event.target.value)}
+            />
+          </>
+        }
+      />
+      <DataTable<AdminTransaction>
+        caption="Transactions"
+        columns={columns}
+        rows={query.data?.data}
+        getRowId={(row) => row._id}
+        loading={query.isFetching}
+        error={query.isError ? query.error.message : null}
+        onRetry={() => void query.refetch()}
+        emptyTitle="No transactions"
+        emptyDescription="No transaction matches these filters."
+        totalResults={query.data?.totalResults ?? 0}
+        {...list.paging}
+      />
+    </div>
+  );
+}

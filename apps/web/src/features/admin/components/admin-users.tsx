@@ -1,0 +1,266 @@
+import { useState } from 'react';
+import type { AdminUser } from '@tmc/shared';
+import { Button } from '../../../components/ui/button';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { CloseIcon } from '../../../components/ui/icons';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { formatDate } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useAdminUsers } from '../api/get-admin-users';
+import { useUpdateAdminUser, type AdminUserChange } from '../api/update-admin-user';
+import { useListState } from '../hooks/use-list-state';
+import { Badge } from './badge';
+import { ConfirmDialog } from './confirm-dialog';
+import { ListHeader } from './list-header';
+
+const yesNo = (all: string) => [
+  { value: '', label: all },
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+const roleOptions = [
+  { value: '', label: 'All' },
+  { value: 'user', label: 'User' },
+  { value: 'admin', label: 'Admin' },
+];
+
+interface PendingChange {
+  user: AdminUser;
+  change: AdminUserChange;
+  title: string;
+  effect: string;
+}
+
+function changeFor(user: AdminUser, kind: 'influencer' | 'role'): PendingChange {
+  if (kind === 'influencer') {
+    const isInfluencer = !user.isInfluencer;
+    return {
+      user,
+      change: { isInfluencer },
+      title: isInfluencer ? `Mark ${user.email} as an influencer?` : `Unmark ${user.email}?`,
+      effect: isInfluencer
+        ? 'Whoever introduced them earns 10% of their net contributions from now on.'
+        : 'Their introducer stops earning on their future sales.',
+    };
+  }
+  const role = user.role === 'admin' ? 'user' : 'admin';
+  return {
+    user,
+    change: { role },
+    title: role === 'admin' ? `Make ${user.email} an admin?` : `Remove admin from ${user.email}?`,
+    effect:
+      role === 'admin'
+        ? 'They get the whole staff console: reviews, payouts, settings and users.'
+        : 'They lose access to the staff console.',
+  };
+}
+
+export function AdminUsers() {
+  const { user: me } = useSession();
+  const list = useListState({
+    search: '',
+    role: '',
+    isAffiliated: '',
+    isInfluencer: '',
+    referredBy: '',
+  });
+  const [introducer, setIntroducer] = useState<string | null>(null);
+  const query = useAdminUsers(list.params);
+  const update = useUpdateAdminUser();
+  const [pending, setPending] = useState<PendingChange | null>(null);
+
+  function showIntroducedBy(user: AdminUser) {
+    setIntroducer(user.email);
+    list.setFilter('referredBy', user._id);
+  }
+
+  async function confirm(change: PendingChange) {
+    try {
+      const { message } = await update.mutateAsync({
+        userId: change.user._id,
+        change: change.change,
+      });
+      toast.success(message || 'User updated');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const columns: Column<AdminUser>[] = [
+    {
+      id: 'user',
+      header: 'User',
+      cell: (row) => (
+        <span className="flex flex-col">
+          <span className="font-bold">{row.name}</span>
+          <span className="break-all text-muted">{row.email}</span>
+          {row.emailVerified ? null : (
+            <span className="text-xs text-pink">E-mail not verified</span>
+          )}
+        </span>
+      ),
+      className: 'min-w-56',
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: (row) => <Badge tone={row.role === 'admin' ? 'pink' : 'muted'}>{row.role}</Badge>,
+    },
+    {
+      id: 'affiliate',
+      header: 'Affiliate',
+      cell: (row) =>
+        row.isAffiliated ? (
+          <span className="flex flex-col items-start gap-1">
+            <code className="font-mono">{row.affiliateCode}</code>
+            {row.isInfluencer ? <Badge tone="lime">Influencer</Badge> : null}
+          </span>
+        ) : (
+          <span className="text-muted">No</span>
+        ),
+    },
+    {
+      id: 'referredBy',
+      header: 'Introduced by',
+      cell: (row) =>
+        row.referredBy ? (
+          <span className="break-all">{row.referredBy.email}</span>
+        ) : (
+          <span className="text-muted">--</span>
+        ),
+      className: 'min-w-48',
+    },
+    {
+      id: 'referrals',
+      header: 'Introduced',
+      cell: (row) =>
+        row.referrals > 0 ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => showIntroducedBy(row)}
+            aria-label={`Show the ${row.referrals} people ${row.email} introduced`}
+          >
+            {row.referrals}
+          </Button>
+        ) : (
+          <span className="text-muted">0</span>
+        ),
+      align: 'center',
+    },
+    {
+      id: 'createdAt',
+      header: 'Joined',
+      cell: (row) => formatDate(row.createdAt),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (row) => (
+        <div className="flex flex-wrap gap-2">
+          {row.isAffiliated ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={update.isPending}
+              onClick={() => setPending(changeFor(row, 'influencer'))}
+            >
+              {row.isInfluencer ? 'Unmark influencer' : 'Mark influencer'}
+            </Button>
+          ) : null}
+          {row._id !== me?._id ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={update.isPending}
+              onClick={() => setPending(changeFor(row, 'role'))}
+            >
+              {row.role === 'admin' ? 'Remove admin' : 'Make admin'}
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <ListHeader
+        title="Users"
+        count={query.data?.totalResults}
+        refreshing={query.isFetching}
+        onRefresh={() => void query.refetch()}
+        filters={
+          <>
+            <TextField
+              label="Search name or email"
+              type="search"
+              value={list.filters.search}
+              onChange={(event) => list.setFilter('search', event.target.value)}
+            />
+            <Select
+              label="Role"
+              options={roleOptions}
+              value={list.filters.role}
+              onChange={(event) => list.setFilter('role', event.target.value)}
+            />
+            <Select
+              label="Affiliate"
+              options={yesNo('All')}
+              value={list.filters.isAffiliated}
+              onChange={(event) => list.setFilter('isAffiliated', event.target.value)}
+            />
+            <Select
+              label="Influencer"
+              options={yesNo('All')}
+              value={list.filters.isInfluencer}
+              onChange={(event) => list.setFilter('isInfluencer', event.target.value)}
+            />
+          </>
+        }
+      />
+      {list.filters.referredBy ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          Showing the people introduced by <strong className="break-all">{introducer}</strong>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<CloseIcon />}
+            onClick={() => list.setFilter('referredBy', '')}
+          >
+            Show everyone
+          </Button>
+        </p>
+      ) : null}
+      <DataTable<AdminUser>
+        caption="Users"
+        columns={columns}
+        rows={query.data?.data}
+        getRowId={(row) => row._id}
+        loading={query.isFetching}
+        error={query.isError ? query.error.message : null}
+        onRetry={() => void query.refetch()}
+        emptyTitle="No users"
+        emptyDescription="No user matches these filters."
+        totalResults={query.data?.totalResults ?? 0}
+        {...list.paging}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.title ?? ''}
+        confirmLabel="Confirm"
+        busy={update.isPending}
+        onConfirm={() => pending && void confirm(pending)}
+        onCancel={() => setPending(null)}
+      >
+        <p className="text-sm text-muted">{pending?.effect}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

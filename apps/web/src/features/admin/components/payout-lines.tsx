@@ -1,0 +1,53 @@
+import type { PayoutLine } from '@tmc/shared';
+import { formatMoney, shortHash } from '../../../lib/format';
+
+/** One row per affiliate: what they earned, what is taken off, what they get. */
+export function PayoutLines({ lines, caption }: { lines: PayoutLine[]; caption: string }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border-2 border-line">
+      <table className="w-full min-w-[640px] text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-surface-2">
+          <tr>
+            {['Affiliate', 'Wallet', 'Earnings', 'Adjustments', 'Amount'].map((header, index) => (
+              <th
+                key={header}
+                scope="col"
+                className={`px-3 py-2.5 text-xs font-black tracking-wider text-muted uppercase ${index > 1 ? 'text-right' : 'text-left'}`}
+              >
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.affiliate._id} className="border-t border-line/70">
+              <td className="px-3 py-2.5">
+                <span className="flex flex-col">
+                  <span className="font-bold">{line.affiliate.name}</span>
+                  <span className="break-all text-muted">{line.affiliate.email}</span>
+                </span>
+              </td>
+              <td className="px-3 py-2.5 font-mono" title={line.affiliate.walletAddress ?? ''}>
+                {line.affiliate.walletAddress ? shortHash(line.affiliate.walletAddress) : '--'}
+              </td>
+              <td className="px-3 py-2.5 text-right tabular-nums">
+                {formatMoney(line.earnings, 'AUD')}
+                <span className="block text-xs text-muted">
+                  {line.earningsCount} earning{line.earningsCount === 1 ? '' : 's'}
+                </span>
+              </td>
+              <td className="px-3 py-2.5 text-right tabular-nums">
+                {formatMoney(line.adjustments, 'AUD')}
+              </td>
+              <td className="px-3 py-2.5 text-right font-bold tabular-nums">
+                {formatMoney(line.amount, 'AUD')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { PaymentMode, PurchaseStatus, type PurchaseReview } from '@tmc/shared';
+import { Button } from '../../../components/ui/button';
+import { TextArea } from '../../../components/ui/text-area';
+import { toast } from '../../../components/ui/toast';
+import { useDecidePurchase } from '../api/decide-purchase';
+import { legalDecisions, type Decision } from '../purchase-decisions';
+import { ConfirmDialog } from './confirm-dialog';
+
+const REMARK_MAX = 1000;
+
+interface ReviewActionsProps {
+  review: Pick<PurchaseReview, '_id' | 'status' | 'paymentMode' | 'reference'>;
+  /** After a decision went through. */
+  onDecided?: () => void;
+}
+
+/** The decisions open to staff for one request, each confirmed, with an admin remark. */
+export function ReviewActions({ review, onDecided }: ReviewActionsProps) {
+  const [remark, setRemark] = useState('');
+  const [pending, setPending] = useState<Decision | null>(null);
+  const decide = useDecidePurchase();
+  const decisions = legalDecisions(review);
+
+  if (decisions.length === 0) {
+    return <p className="text-sm text-muted">This request is final: no further decision.</p>;
+  }
+
+  async function confirm(decision: Decision) {
+    try {
+      await decide.mutateAsync({
+        purchaseId: review._id,
+        status: decision.status,
+        remark: remark.trim() || null,
+      });
+      toast.success(`Request ${review.reference}: ${decision.label}`);
+      setPending(null);
+      setRemark('');
+      onDecided?.();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+      setPending(null);
+    }
+  }
+
+  const cryptoPending =
+    review.status === PurchaseStatus.Pending && review.paymentMode === PaymentMode.Crypto;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <TextArea
+        label="Admin remark"
+        hint="The buyer sees it on their Presale Requests page and in the e-mail."
+        value={remark}
+        maxLength={REMARK_MAX}
+        onChange={(event) => setRemark(event.target.value)}
+        disabled={decide.isPending}
+      />
+      {cryptoPending ? (
+        <p className="text-sm text-muted">
+          A crypto request is accepted when its payment is verified on the chain.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {decisions.map((decision) => (
+          <Button
+            key={decision.status}
+            variant={decision.variant}
+            disabled={decide.isPending}
+            onClick={() => setPending(decision)}
+          >
+            {decision.label}
+          </Button>
+        ))}
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? `${pending.label} request ${review.reference}?` : ''}
+        confirmLabel={pending ? `Yes, ${pending.label}` : ''}
+        confirmVariant={pending?.variant === 'danger' ? 'danger' : 'primary'}
+        busy={decide.isPending}
+        onConfirm={() => pending && void confirm(pending)}
+        onCancel={() => setPending(null)}
+      >
+        <div className="flex flex-col gap-3 text-sm">
+          <p className="text-muted">{pending?.effect}</p>
+          <p>
+            <span className="font-bold">Remark: </span>
+            {remark.trim() ? (
+              <span className="break-words">{remark.trim()}</span>
+            ) : (
+              <span className="text-muted">none</span>
+            )}
+          </p>
+        </div>
+      </ConfirmDialog>
+    </div>
+  );
+}

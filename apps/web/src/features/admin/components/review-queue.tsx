@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { PurchaseStatus, purchaseStatusLabel, type PurchaseReview } from '@tmc/shared';
+import { Button } from '../../../components/ui/button';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { Dialog } from '../../../components/ui/dialog';
+import { AlertIcon } from '../../../components/ui/icons';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useAdminPurchases } from '../api/get-admin-purchases';
+import { useListState } from '../hooks/use-list-state';
+import { Badge } from './badge';
+import { ListHeader } from './list-header';
+import { ReviewActions } from './review-actions';
+import { ReviewDetails } from './review-details';
+import { paymentModeLabel, PurchaseStatusBadge } from './status-badges';
+
+const statusOptions = [
+  { value: '', label: 'All' },
+  ...Object.values(PurchaseStatus).map((status) => ({
+    value: String(status),
+    label: purchaseStatusLabel(status),
+  })),
+];
+
+const modeOptions = [
+  { value: '', label: 'All' },
+  { value: '0', label: 'Bank' },
+  { value: '1', label: 'Crypto' },
+];
+
+function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseReview>[] {
+  return [
+    {
+      id: 'createdAt',
+      header: 'Requested On',
+      cell: (row) => formatDateTime(row.createdAt),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'buyer',
+      header: 'Buyer',
+      cell: (row) => (
+        <span className="flex flex-col">
+          <span className="font-bold">{row.user.name}</span>
+          <span className="break-all text-muted">{row.user.email}</span>
+        </span>
+      ),
+      className: 'min-w-56',
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      cell: (row) => (
+        <span className="flex flex-col whitespace-nowrap tabular-nums">
+          <span className="font-bold">{formatMoney(row.investmentAmount, 'AUD')}</span>
+          <span className="text-muted">{formatMoney(row.userAmount, row.userCurrency)}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'reference',
+      header: 'Reference',
+      cell: (row) => <code className="font-mono font-bold">{row.reference}</code>,
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'payment',
+      header: 'Payment',
+      cell: (row) => (
+        <span className="flex flex-col">
+          <span>{paymentModeLabel(row.paymentMode)}</span>
+          {row.bank ? <span className="text-muted">{row.bank.bankName}</span> : null}
+        </span>
+      ),
+      className: 'min-w-44',
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (row) => <PurchaseStatusBadge status={row.status} />,
+    },
+    {
+      id: 'signals',
+      header: 'Signals',
+      cell: (row) =>
+        row.fraudSignals.length > 0 ? (
+          <Badge tone="warning">
+            <AlertIcon /> {row.fraudSignals.length}
+            <span className="sr-only"> fraud signals</span>
+          </Badge>
+        ) : (
+          <span className="text-muted">--</span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (row) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onReview(row)}
+          aria-label={`Review ${row.reference}`}
+        >
+          Review
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** Every presale request, Pending first by default, with the review dialog. */
+export function ReviewQueue() {
+  const list = useListState({
+    status: String(PurchaseStatus.Pending),
+    paymentMode: '',
+    email: '',
+    reference: '',
+  });
+  const query = useAdminPurchases(list.params);
+  const [openId, setOpenId] = useState<string | null>(null);
+  // The open request comes from the current page, so it shows the server's latest state.
+  const open = query.data?.data.find((row) => row._id === openId) ?? null;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <ListHeader
+        title="Review queue"
+        count={query.data?.totalResults}
+        refreshing={query.isFetching}
+        onRefresh={() => void query.refetch()}
+        filters={
+          <>
+            <Select
+              label="Status"
+              options={statusOptions}
+              value={list.filters.status}
+              onChange={(event) => list.setFilter('status', event.target.value)}
+            />
+            <Select
+              label="Payment mode"
+              options={modeOptions}
+              value={list.filters.paymentMode}
+              onChange={(event) => list.setFilter('paymentMode', event.target.value)}
+            />
+            <TextField
+              label="Buyer email"
+              type="search"
+              value={list.filters.email}
+              onChange={(event) => list.setFilter('email', event.target.value)}
+            />
+            <TextField
+              label="Reference"
+              type="search"
+              value={list.filters.reference}
+              onChange={(event) => list.setFilter('reference', event.target.value)}
+            />
+          </>
+        }
+      />
+      <DataTable<PurchaseReview>
+        caption="Presale requests to review"
+        columns={columnsFor((row) => setOpenId(row._id))}
+        rows={query.data?.data}
+        getRowId={(row) => row._id}
+        loading={query.isFetching}
+        error={query.isError ? query.error.message : null}
+        onRetry={() => void query.refetch()}
+        emptyTitle="Nothing to review"
+        emptyDescription="No presale request matches these filters."
+        totalResults={query.data?.totalResults ?? 0}
+        {...list.paging}
+      />
+      <Dialog
+        open={open !== null}
+        onClose={() => setOpenId(null)}
+        title={open ? `Presale request ${open.reference}` : ''}
+        size="lg"
+      >
+        {open ? (
+          <div className="flex flex-col gap-6">
+            <ReviewDetails review={open} />
+            <div className="border-t-2 border-line pt-5">
+              <ReviewActions review={open} onDecided={() => setOpenId(null)} />
+            </div>
+          </div>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AffiliateEarning } from '@tmc/shared';
+import { toast } from '../../../components/ui/toast';
+import { clearSession, setSession } from '../../../lib/session';
+import { tokensFixture, userFixture } from '../../../testing/fixtures';
+import { mockApi, type MockHandler } from '../../../testing/mock-api';
+import { renderWithClient } from '../../../testing/render';
+import { AffiliatesList } from './affiliates-list';
+
+const LIST = 'GET /v1/affiliate-earning/get';
+
+const bankEarning: AffiliateEarning = {
+  _id: 'e-1',
+  kind: 'commission',
+  referredToObj: { email: 'buyer@example.com', name: 'Bo Buyer' },
+  investmentAmount: '1000.00',
+  baseAmount: '1000.00',
+  affiliateEarning: '200.00',
+  currency: 'AUD',
+  tier: 1,
+  rate: '0.20',
+  status: 'approved',
+  paymentMode: 0,
+  createdAt: '2025-03-05T03:30:00.000Z',
+  paidAt: null,
+};
+
+const cryptoEarning: AffiliateEarning = {
+  ...bankEarning,
+  _id: 'e-2',
+  referredToObj: { email: 'crypto@example.com', name: 'Cy Crypto' },
+  investmentAmount: '250.00',
+  affiliateEarning: '50.00',
+  currency: '',
+  paymentMode: 1,
+  status: 'paid',
+};
+
+function page(rows: AffiliateEarning[], total = rows.length) {
+  return { data: { data: rows, page: 1, limit: 10, totalResults: total, totalPages: 1 } };
+}
+
+function renderList(handler: MockHandler) {
+  setSession({ user: { ...userFixture, isAffiliated: true }, tokens: tokensFixture() });
+  const api = mockApi({ [LIST]: handler });
+  renderWithClient(<AffiliatesList />);
+  return api;
+}
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+afterEach(() => {
+  act(() => toast.clear());
+  clearSession();
+  vi.restoreAllMocks();
+});
+
+describe('AffiliatesList', () => {
+  it('shows the count, the spec columns and a row per earning', async () => {
+    const api = renderList(page([bankEarning, cryptoEarning], 12));
+
+    expect(await heading('12 Affiliates')).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Referred To',
+      'Investment Amount',
+      'Affiliate Earnings',
+      'Received On',
+      'Payment Mode',
+      'Tier',
+      'Status',
+    ]);
+    const [, first, second] = screen.getAllByRole('row');
+    expect(within(first!).getByText('buyer@example.com')).toBeInTheDocument();
+    expect(within(first!).getByText('1,000.00 AUD')).toBeInTheDocument();
+    expect(within(first!).getByText('200.00 AUD')).toBeInTheDocument();
+    expect(within(first!).getByText('05 Mar 2025')).toBeInTheDocument();
+    expect(within(first!).getByText('Approved')).toBeInTheDocument();
+    // The currency defaults to AUD when the answer has none.
+    expect(within(second!).getByText('50.00 AUD')).toBeInTheDocument();
+    expect(within(second!).getByText('Paid')).toBeInTheDocument();
+
+    const url = new URL(api.spy.mock.calls[0]?.[0] as string, 'http://site.test');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '1', limit: '10' });
+  });
+
+  it('maps payment mode 1 to Crypto and anything else to Bank', async () => {
+    renderList(page([bankEarning, cryptoEarning, { ...bankEarning, _id: 'e-3', paymentMode: 7 }]));
+    await heading('3 Affiliates');
+    const modes = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[4]?.textContent);
+    expect(modes).toEqual(['Bank', 'Crypto', 'Bank']);
+  });
+
+  it('empties the list and resets the count to 0 when the call fails', async () => {
+    let fail = false;
+    renderList(() => (fail ? { status: 400, message: 'Something broke' } : page([bankEarning], 1)));
+    expect(await heading('1 Affiliates')).toBeInTheDocument();
+
+    fail = true;
+    act(() => screen.getByRole('button', { name: 'Refresh' }).click());
+
+    expect(await heading('0 Affiliates')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('buyer@example.com')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByText('Could not load your earnings')).toBeInTheDocument();
+  });
+
+  it('says so when there are no earnings yet', async () => {
+    renderList(page([]));
+    expect(await heading('0 Affiliates')).toBeInTheDocument();
+    expect(await screen.findByText('No affiliate earnings yet')).toBeInTheDocument();
+  });
+});
