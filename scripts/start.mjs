@@ -24,7 +24,8 @@ const shared = [at('packages/shared/src'), at('package-lock.json')];
 
 if (stale(at('apps/web/dist/index.html'), [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), ...shared])) {
   console.log('Building the web app…');
-  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+  // A production build whatever the server's NODE_ENV: a development React is many times slower.
+  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 if (stale(at('apps/api/dist/server.js'), [at('apps/api/src'), ...shared])) {
   console.log('Building the API…');

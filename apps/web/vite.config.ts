@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
+import { siteUrl } from './build/site-url.ts';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -8,7 +10,7 @@ const api = 'http://127.0.0.1:3000';
 export default defineConfig({
   // Pinned so the config works both from the repo root (--config) and from apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), siteUrl(), precompress()],
   server: {
     proxy: {
       '/v1': api,
@@ -22,6 +24,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // The white paper viewer (pdf.js) is one deliberately large chunk, loaded by /white-paper only.
+    chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
+import pg from 'pg';
 import { waitForMail } from './mail-catcher.ts';
 
 const STAFF = { email: 'staff@tmc.test', password: 'staff-password-1' };
@@ -53,6 +54,22 @@ async function setHoldDays(page: Page, days: number) {
   await field(page, 'Hold period (days)').fill(String(days));
   await page.getByRole('button', { name: 'Save settings' }).click();
   await toastSays(page, 'Settings saved');
+}
+
+/** Moves an affiliate's earnings back in time on the site's database (a week passing). */
+async function ageEarnings(affiliateEmail: string, days: number) {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `update affiliate_earnings set created_at = created_at - make_interval(days => $2)
+       where affiliate_id = (select id from users where email = $1)`,
+      [affiliateEmail, days],
+    );
+    expect(rowCount).toBeGreaterThan(0);
+  } finally {
+    await client.end();
+  }
 }
 
 /** True when the page itself does not scroll sideways at the current width. */
@@ -206,10 +223,41 @@ describe('affiliate programme and staff console', () => {
     // Payouts: the weekly batch covers the last complete week (Monday 00:00 UTC cut-off), so an
     // earning made today is not due yet even with no hold period; the preview says so.
     await staff.page.goto('/admin/payouts');
-    const preview = staff.page.getByRole('region', { name: 'Batch due, tier 1' });
+    let preview = staff.page.getByRole('region', { name: 'Batch due, tier 1' });
     await preview.waitFor();
-    expect(await preview.getByText(affiliateEmail).count()).toBe(0);
     await preview.getByText(/Cut-off .*0-day hold/).waitFor();
+    expect(await preview.getByText(affiliateEmail).count()).toBe(0);
+
+    // A week goes by: the earning moves into the last complete week, as only time would move it.
+    await ageEarnings(affiliateEmail, 8);
+    await staff.page.reload();
+    preview = staff.page.getByRole('region', { name: 'Batch due, tier 1' });
+    await preview.getByText(affiliateEmail).waitFor();
+    await preview.getByRole('button', { name: 'Create batch' }).click();
+    await staff.page.getByRole('dialog').getByRole('button', { name: 'Create batch' }).click();
+    await toastSays(staff.page, /created/i);
+
+    const batch = staff.page.getByRole('table', { name: 'Tier 1 payout batches' }).getByRole('row').nth(1);
+    await batch.getByText('200.00 AUD').waitFor();
+    const download = staff.page.waitForEvent('download');
+    await batch.getByRole('button', { name: 'Download CSV' }).click();
+    const csv = await (await download).createReadStream();
+    let csvText = '';
+    for await (const chunk of csv) csvText += String(chunk);
+    expect(csvText).toMatch(/^affiliate,email,wallet,amount_aud/);
+    expect(csvText).toContain(`${affiliateEmail},`);
+    expect(csvText).toContain('200.00');
+
+    await batch.getByRole('button', { name: 'Mark paid' }).click();
+    await field(staff.page, 'Transfer reference').fill('BATCH-2026-W47');
+    await staff.page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
+    await toastSays(staff.page, /paid/i);
+    await batch.getByText('BATCH-2026-W47').waitFor();
+
+    // The affiliate sees the earning paid, and was told by e-mail.
+    await affiliate.page.goto('/affiliates');
+    await affiliate.page.getByRole('row').nth(1).getByText('Paid', { exact: true }).waitFor();
+    await waitForMail(inject('mailDir'), affiliateEmail, /200\.00/);
 
     // Every staff action is in the audit log, with its before and after.
     await staff.page.goto('/admin/audit-log');

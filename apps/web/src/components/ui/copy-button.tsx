@@ -8,6 +8,31 @@ import { toast } from './toast';
 /** Spec section 9: the copy confirmation shows for 2 seconds. */
 export const COPIED_MS = 2000;
 
+/**
+ * Puts `value` on the clipboard and toasts the result; `copied` stays true for COPIED_MS so
+ * every control bound to the same value can show 'Copied!'.
+ */
+export function useCopyToClipboard(value: string) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copyAsync() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      toast.success(messages.copied);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+    } catch {
+      toast.error(messages.copyFailed);
+    }
+  }
+
+  return { copied, copy: () => void copyAsync() };
+}
+
 interface CopyButtonProps {
   /** The text put on the clipboard. */
   value: string;
@@ -30,28 +55,12 @@ export function CopyButton({
   size = 'sm',
   className,
 }: CopyButtonProps) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      toast.success(messages.copied);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_MS);
-    } catch {
-      toast.error(messages.copyFailed);
-    }
-  }
-
+  const { copied, copy } = useCopyToClipboard(value);
   const text = copied ? 'Copied!' : label;
   return (
     <button
       type="button"
-      onClick={() => void copy()}
+      onClick={copy}
       aria-label={ariaLabel && !copied ? ariaLabel : undefined}
       className={cn(
         iconOnly

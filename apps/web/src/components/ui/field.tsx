@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export const controlClasses =
-  'w-full min-h-12 rounded-xl border-2 border-line bg-surface-2 px-4 text-base text-fg placeholder:text-muted/70 ' +
-  'transition hover:border-surface-3 focus-visible:border-cyan disabled:cursor-not-allowed disabled:opacity-60 ' +
+  'w-full min-h-12 rounded-xl border-2 border-line-strong bg-surface-2 px-4 text-base text-fg placeholder:text-muted/70 ' +
+  'transition hover:border-muted focus-visible:border-cyan disabled:cursor-not-allowed disabled:opacity-60 ' +
   'read-only:bg-surface aria-invalid:border-danger';
 
 interface FieldFrameProps {

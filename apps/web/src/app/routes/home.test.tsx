@@ -1,0 +1,130 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PresaleConfig } from '@tmc/shared';
+import { toast } from '../../components/ui/toast';
+import { presaleConfigQueryOptions } from '../../features/presale/api/get-presale-config';
+import { presaleConfigFixture } from '../../testing/fixtures';
+import { renderWithClient } from '../../testing/render';
+import { HomeRoute } from './home';
+
+function renderHome(config: Partial<PresaleConfig> = {}, url = '/') {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
+  client.setQueryData(presaleConfigQueryOptions().queryKey, { ...presaleConfigFixture, ...config });
+  const router = createMemoryRouter([{ path: '/', element: <HomeRoute /> }], {
+    initialEntries: [url],
+  });
+  return renderWithClient(<RouterProvider router={router} />, client);
+}
+
+const region = (name: string) => within(screen.getByRole('region', { name }));
+
+afterEach(() => {
+  act(() => toast.clear());
+  vi.useRealTimers();
+});
+
+describe('HomeRoute', () => {
+  it('introduces TMC with the Buy button and the white paper link', () => {
+    renderHome();
+    expect(screen.getByRole('heading', { level: 1, name: 'TMC' })).toBeInTheDocument();
+    const hero = region('TMC');
+    expect(hero.getByRole('link', { name: 'Buy TMC' })).toHaveAttribute('href', '/token/buy');
+    const paper = hero.getByRole('link', { name: /White Paper/ });
+    expect(paper).toHaveAttribute('href', 'https://papers.example.com/tmc');
+    expect(paper).toHaveAttribute('target', '_blank');
+    expect(document.title).toBe('Home · TMC Presale');
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      expect.stringContaining('meme coin with a grin'),
+    );
+  });
+
+  it('shows the live presale figures and the raised amount against the hard cap', () => {
+    renderHome();
+    const token = region('Meet TMC');
+    expect(token.getByText('A$0.05')).toBeInTheDocument();
+    expect(token.getByText('A$50')).toBeInTheDocument();
+    const bar = token.getByRole('progressbar', { name: 'Raised so far' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0.1');
+    expect(bar).toHaveAttribute('aria-valuetext', 'A$1,250 of A$1,000,000');
+    expect(token.getByText('<1% of the hard cap')).toBeInTheDocument();
+    expect(token.getByText(/No end date is set/)).toBeInTheDocument();
+    expect(token.queryByRole('timer')).not.toBeInTheDocument();
+    expect(token.getByRole('link', { name: 'Buy TMC' })).toHaveAttribute('href', '/token/buy');
+  });
+
+  it('counts down to the end date when one is set', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+    renderHome({ endsAt: '2030-01-03T04:05:06Z' });
+    const timer = region('Meet TMC').getByRole('timer', { name: 'Presale ends in' });
+    expect(timer).toHaveTextContent('02Days04Hours05Minutes06Seconds');
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(timer).toHaveTextContent('05Seconds');
+  });
+
+  it('cuts the long descriptions at 250 characters with Show more / Show less', () => {
+    renderHome();
+    const token = region('Meet TMC');
+    const more = token.getByRole('button', { name: 'Show more' });
+    const text = document.getElementById(more.getAttribute('aria-controls')!)!;
+    expect(text.textContent.length).toBeLessThanOrEqual(251);
+    fireEvent.click(more);
+    expect(text.textContent.length).toBeGreaterThan(250);
+    fireEvent.click(token.getByRole('button', { name: 'Show less' }));
+    expect(text.textContent.length).toBeLessThanOrEqual(251);
+  });
+
+  it('offers the swap with a click-to-copy address', async () => {
+    vi.useFakeTimers();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderHome();
+    const swap = region('Swap your scam tokens');
+    fireEvent.click(swap.getByText(presaleConfigFixture.swapWallet));
+    await act(() => Promise.resolve());
+    expect(writeText).toHaveBeenCalledWith(presaleConfigFixture.swapWallet);
+    expect(swap.getByText('Copied!')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(swap.queryByText('Copied!')).not.toBeInTheDocument();
+  });
+
+  it('invites affiliates to sign up, carrying the referral code', () => {
+    renderHome({}, '/?referral_code=MEME42');
+    const affiliate = region('Become an Affiliate');
+    for (const perk of [
+      '20% commission on presales made through your link',
+      'Weekly payouts',
+      'No cost to join',
+      'Marketing content ready to share',
+    ]) {
+      expect(affiliate.getByText(perk)).toBeInTheDocument();
+    }
+    expect(affiliate.getByRole('link', { name: 'Become an Affiliate' })).toHaveAttribute(
+      'href',
+      '/signup?referral_code=MEME42',
+    );
+    expect(region('TMC').getByRole('link', { name: 'Buy TMC' })).toHaveAttribute(
+      'href',
+      '/token/buy?referral_code=MEME42',
+    );
+  });
+
+  it('says TMC is not a financial product and buyers must be 18 or older', () => {
+    renderHome();
+    const note = region('Just for fun');
+    expect(note.getByText(/not a financial product/)).toHaveTextContent(/18 or older/);
+    expect(note.getByRole('link', { name: 'Read the disclaimer' })).toHaveAttribute(
+      'href',
+      '/disclaimer',
+    );
+  });
+});
