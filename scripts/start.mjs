@@ -19,13 +19,26 @@ function newest(paths) {
   return latest;
 }
 
-const stale = (output, inputs) => !fs.existsSync(output) || fs.statSync(output).mtimeMs < newest(inputs);
+const stale = (output, inputs) =>
+  !fs.existsSync(output) || fs.statSync(output).mtimeMs < newest(inputs);
 const shared = [at('packages/shared/src'), at('package-lock.json')];
 
-if (stale(at('apps/web/dist/index.html'), [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), ...shared])) {
+if (
+  stale(at('apps/web/dist/index.html'), [
+    at('apps/web/src'),
+    at('apps/web/public'),
+    at('apps/web/index.html'),
+    at('apps/web/vite.config.ts'),
+    ...shared,
+  ])
+) {
   console.log('Building the web app…');
   // A production build whatever the server's NODE_ENV: a development React is many times slower.
-  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execSync('npm run build -w apps/web', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 if (stale(at('apps/api/dist/server.js'), [at('apps/api/src'), ...shared])) {
   console.log('Building the API…');

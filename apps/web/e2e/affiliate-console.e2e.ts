@@ -237,7 +237,10 @@ describe('affiliate programme and staff console', () => {
     await staff.page.getByRole('dialog').getByRole('button', { name: 'Create batch' }).click();
     await toastSays(staff.page, /created/i);
 
-    const batch = staff.page.getByRole('table', { name: 'Tier 1 payout batches' }).getByRole('row').nth(1);
+    const batch = staff.page
+      .getByRole('table', { name: 'Tier 1 payout batches' })
+      .getByRole('row')
+      .nth(1);
     await batch.getByText('200.00 AUD').waitFor();
     const download = staff.page.waitForEvent('download');
     await batch.getByRole('button', { name: 'Download CSV' }).click();
@@ -249,7 +252,10 @@ describe('affiliate programme and staff console', () => {
     expect(csvText).toContain('200.00');
 
     await batch.getByRole('button', { name: 'Mark paid' }).click();
-    await field(staff.page, 'Transfer reference').fill('BATCH-2026-W47');
+    await staff.page
+      .getByRole('dialog')
+      .getByLabel(/Transfer reference/)
+      .fill('BATCH-2026-W47');
     await staff.page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
     await toastSays(staff.page, /paid/i);
     await batch.getByText('BATCH-2026-W47').waitFor();
