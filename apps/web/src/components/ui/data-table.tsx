@@ -45,6 +45,27 @@ export interface DataTableProps<T> {
   stackOnPhone?: boolean;
 }
 
+/** What `queryTableProps` reads of a paged query (a TanStack Query result). */
+interface PagedQuery<T> {
+  data?: { data: readonly T[]; totalResults: number } | undefined;
+  isFetching: boolean;
+  isError: boolean;
+  error: Error | null;
+  refetch: () => Promise<unknown>;
+}
+
+/** The DataTable props that follow a paged query: its rows and total, loading, error and retry. */
+export function queryTableProps<T extends { _id: string }>(query: PagedQuery<T>) {
+  return {
+    rows: query.data?.data,
+    getRowId: (row: T) => row._id,
+    loading: query.isFetching,
+    error: query.isError ? (query.error?.message ?? null) : null,
+    onRetry: () => void query.refetch(),
+    totalResults: query.data?.totalResults ?? 0,
+  };
+}
+
 const alignClass = { left: 'text-left', right: 'text-right', center: 'text-center' };
 
 export function DataTable<T>({

@@ -79,3 +79,14 @@ export function Select({
     </FieldFrame>
   );
 }
+
+/** The `sort[price]` filter of a list: '' none (newest first), '1' ascending, '-1' descending. */
+const priceSortOptions: readonly SelectOption[] = [
+  { value: '', label: 'None' },
+  { value: '1', label: 'Ascending' },
+  { value: '-1', label: 'Descending' },
+];
+
+export function SortByPriceSelect(props: Omit<SelectProps, 'label' | 'options'>) {
+  return <Select label="Sort by price" options={priceSortOptions} {...props} />;
+}

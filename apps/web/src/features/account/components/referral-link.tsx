@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { controlClasses } from '../../../components/ui/field';
+import { QrCode } from '../../../components/ui/qr-code';
 import { cn } from '../../../lib/cn';
 import { withReferral } from '../../../lib/referral';
-import { ReferralQrCode } from './referral-qr-code';
 
 /** The affiliate's link to share: `<site>/?referral_code=CODE`. */
 export function referralLinkFor(code: string): string {
@@ -31,7 +31,13 @@ export function ReferralLink({ code }: { code: string }) {
           Your code: <strong className="font-mono text-fg">{code}</strong>
         </p>
       </div>
-      <ReferralQrCode value={link} />
+      <QrCode
+        value={link}
+        alt="QR code of your referral link"
+        size={176}
+        className="size-44"
+        downloadName="tmc-referral-qr.svg"
+      />
     </div>
   );
 }

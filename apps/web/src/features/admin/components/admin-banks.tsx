@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { AdminBank } from '@tmc/shared';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
+import { useListState } from '../../../lib/use-list-state';
 import { useAdminBanks } from '../api/get-admin-banks';
 import { useSetBankActive } from '../api/save-admin-bank';
-import { useListState } from '../hooks/use-list-state';
-import { Badge } from './badge';
 import { BankFormDialog } from './bank-form-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListHeader } from './list-header';
@@ -109,14 +109,9 @@ export function AdminBanks() {
       <DataTable<AdminBank>
         caption="Bank accounts"
         columns={columns}
-        rows={query.data?.data}
-        getRowId={(row) => row._id}
-        loading={query.isFetching}
-        error={query.isError ? query.error.message : null}
-        onRetry={() => void query.refetch()}
         emptyTitle="No bank accounts"
         emptyDescription="Add one per currency buyers can pay in."
-        totalResults={query.data?.totalResults ?? 0}
+        {...queryTableProps(query)}
         {...list.paging}
       />
       <BankFormDialog

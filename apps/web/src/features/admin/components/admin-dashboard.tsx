@@ -4,11 +4,11 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon } from '../../../components/ui/icons';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { PurchaseStatusBadge } from '../../../components/ui/status-badges';
 import { cn } from '../../../lib/cn';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { useAdminStats } from '../api/get-admin-stats';
 import { ListHeader } from './list-header';
-import { PurchaseStatusBadge } from './status-badges';
 
 function Tile({
   label,

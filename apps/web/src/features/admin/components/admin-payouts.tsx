@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import type { Payout } from '@tmc/shared';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useListState } from '../../../lib/use-list-state';
 import { downloadPayoutCsv } from '../api/download-payout-csv';
 import { usePayouts } from '../api/get-payouts';
 import type { PayoutTier } from '../api/get-payout-preview';
 import { useMarkPayoutPaid } from '../api/mark-payout-paid';
-import { useListState } from '../hooks/use-list-state';
-import { Badge } from './badge';
 import { ListHeader } from './list-header';
 import { PayoutPreviewCard } from './payout-preview-card';
 
@@ -153,14 +153,9 @@ function PayoutBatches({ tier }: { tier: PayoutTier }) {
       <DataTable<Payout>
         caption={`Tier ${tier} payout batches`}
         columns={columns}
-        rows={query.data?.data}
-        getRowId={(row) => row._id}
-        loading={query.isFetching}
-        error={query.isError ? query.error.message : null}
-        onRetry={() => void query.refetch()}
         emptyTitle="No batches yet"
         emptyDescription="Create the batch due above when a period has approved earnings."
-        totalResults={query.data?.totalResults ?? 0}
+        {...queryTableProps(query)}
         {...list.paging}
       />
       <MarkPaidDialog payout={paying} onClose={() => setPaying(null)} />

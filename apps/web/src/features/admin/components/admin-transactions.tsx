@@ -1,14 +1,14 @@
 import { PaymentStatus, paymentStatusLabel, type AdminTransaction } from '@tmc/shared';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { Select } from '../../../components/ui/select';
+import { paymentModeLabel, PaymentStatusBadge } from '../../../components/ui/status-badges';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
+import { useListState } from '../../../lib/use-list-state';
 import { useAdminTransactions } from '../api/get-admin-transactions';
-import { useListState } from '../hooks/use-list-state';
 import { ListHeader } from './list-header';
 import { SenderMatch } from './review-details';
-import { paymentModeLabel, PaymentStatusBadge } from './status-badges';
 
 const statusOptions = [
   { value: '', label: 'All' },
@@ -140,14 +140,9 @@ export function AdminTransactions() {
       <DataTable<AdminTransaction>
         caption="Transactions"
         columns={columns}
-        rows={query.data?.data}
-        getRowId={(row) => row._id}
-        loading={query.isFetching}
-        error={query.isError ? query.error.message : null}
-        onRetry={() => void query.refetch()}
         emptyTitle="No transactions"
         emptyDescription="No transaction matches these filters."
-        totalResults={query.data?.totalResults ?? 0}
+        {...queryTableProps(query)}
         {...list.paging}
       />
     </div>

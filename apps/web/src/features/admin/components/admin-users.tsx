@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import type { AdminUser } from '@tmc/shared';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { CloseIcon } from '../../../components/ui/icons';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { useListState } from '../../../lib/use-list-state';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser, type AdminUserChange } from '../api/update-admin-user';
-import { useListState } from '../hooks/use-list-state';
-import { Badge } from './badge';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListHeader } from './list-header';
 
@@ -241,14 +241,9 @@ export function AdminUsers() {
       <DataTable<AdminUser>
         caption="Users"
         columns={columns}
-        rows={query.data?.data}
-        getRowId={(row) => row._id}
-        loading={query.isFetching}
-        error={query.isError ? query.error.message : null}
-        onRetry={() => void query.refetch()}
         emptyTitle="No users"
         emptyDescription="No user matches these filters."
-        totalResults={query.data?.totalResults ?? 0}
+        {...queryTableProps(query)}
         {...list.paging}
       />
       <ConfirmDialog

@@ -1,10 +1,10 @@
 import type { AuditEntry } from '@tmc/shared';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime } from '../../../lib/format';
 import { useAuditLog } from '../api/get-audit-log';
-import { useListState } from '../hooks/use-list-state';
+import { useListState } from '../../../lib/use-list-state';
 import { ListHeader } from './list-header';
 
 const entityOptions = [
@@ -163,14 +163,9 @@ export function AuditLog() {
       <DataTable<AuditEntry>
         caption="Audit log"
         columns={columns}
-        rows={query.data?.data}
-        getRowId={(row) => row._id}
-        loading={query.isFetching}
-        error={query.isError ? query.error.message : null}
-        onRetry={() => void query.refetch()}
         emptyTitle="No staff actions"
         emptyDescription="Nothing matches these filters."
-        totalResults={query.data?.totalResults ?? 0}
+        {...queryTableProps(query)}
         {...list.paging}
       />
     </div>

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { RefreshIcon } from '../../../components/ui/icons';
-import { cn } from '../../../lib/cn';
+import { ListHeading, RefreshButton } from '../../../components/ui/list-toolbar';
 
 interface ListHeaderProps {
   title: string;
@@ -27,21 +25,8 @@ export function ListHeader({
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
-          <h1 className="text-3xl sm:text-4xl">
-            {count !== undefined ? <span className="text-lime tabular-nums">{count} </span> : null}
-            {title}
-          </h1>
-          {onRefresh ? (
-            <Button
-              variant="ghost"
-              className="size-11 px-0 text-xl"
-              aria-label="Refresh"
-              onClick={onRefresh}
-              disabled={refreshing}
-            >
-              <RefreshIcon className={cn(refreshing && 'animate-spin')} />
-            </Button>
-          ) : null}
+          <ListHeading title={title} count={count} />
+          {onRefresh ? <RefreshButton refreshing={refreshing} onRefresh={onRefresh} /> : null}
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon } from '../../../components/ui/icons';
@@ -7,7 +8,6 @@ import { toast } from '../../../components/ui/toast';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useCreatePayout } from '../api/create-payout';
 import { usePayoutPreview, type PayoutTier } from '../api/get-payout-preview';
-import { Badge } from './badge';
 import { ConfirmDialog } from './confirm-dialog';
 import { PayoutLines } from './payout-lines';
 

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { PaymentMode, type PurchaseReview } from '@tmc/shared';
+import { Badge } from '../../../components/ui/badge';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { AlertIcon } from '../../../components/ui/icons';
+import { PaymentStatusBadge, PurchaseStatusBadge } from '../../../components/ui/status-badges';
 import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
-import { Badge } from './badge';
 import { DocumentLink } from './document-link';
-import { PaymentStatusBadge, PurchaseStatusBadge } from './status-badges';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { PurchaseStatus, purchaseStatusLabel, type PurchaseReview } from '@tmc/shared';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
 import { AlertIcon } from '../../../components/ui/icons';
 import { Select } from '../../../components/ui/select';
+import { paymentModeLabel, PurchaseStatusBadge } from '../../../components/ui/status-badges';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useListState } from '../../../lib/use-list-state';
 import { useAdminPurchases } from '../api/get-admin-purchases';
-import { useListState } from '../hooks/use-list-state';
-import { Badge } from './badge';
 import { ListHeader } from './list-header';
 import { ReviewActions } from './review-actions';
 import { ReviewDetails } from './review-details';
-import { paymentModeLabel, PurchaseStatusBadge } from './status-badges';
 
 const statusOptions = [
   { value: '', label: 'All' },
@@ -162,14 +162,9 @@ export function ReviewQueue() {
       <DataTable<PurchaseReview>
         caption="Presale requests to review"
         columns={columnsFor((row) => setOpenId(row._id))}
-        rows={query.data?.data}
-        getRowId={(row) => row._id}
-        loading={query.isFetching}
-        error={query.isError ? query.error.message : null}
-        onRetry={() => void query.refetch()}
         emptyTitle="Nothing to review"
         emptyDescription="No presale request matches these filters."
-        totalResults={query.data?.totalResults ?? 0}
+        {...queryTableProps(query)}
         {...list.paging}
       />
       <Dialog

@@ -1,18 +1,14 @@
-import { useState, type ReactNode } from 'react';
-import { DEFAULT_PAGE_SIZE, ratePercent, type AffiliateEarning } from '@tmc/shared';
-import { Button } from '../../../components/ui/button';
+import type { ReactNode } from 'react';
+import { ratePercent, type AffiliateEarning } from '@tmc/shared';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { RefreshIcon } from '../../../components/ui/icons';
-import { cn } from '../../../lib/cn';
+import { ListHeading, RefreshButton } from '../../../components/ui/list-toolbar';
+import { EarningStatusBadge, paymentModeLabel } from '../../../components/ui/status-badges';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useListState } from '../../../lib/use-list-state';
 import { useAffiliateEarnings } from '../api/get-affiliate-earnings';
-import { EarningStatusBadge } from './earning-status-badge';
 
 /** Spec section 9: the affiliate currency defaults to AUD. */
 export const DEFAULT_AFFILIATE_CURRENCY = 'AUD';
-
-/** Spec section 2: Crypto if 1, otherwise Bank. */
-export const paymentModeLabel = (mode: number) => (mode === 1 ? 'Crypto' : 'Bank');
 
 const columns: Column<AffiliateEarning>[] = [
   {
@@ -68,9 +64,8 @@ const columns: Column<AffiliateEarning>[] = [
 
 /** The signed-in affiliate's commission ledger, paged on the server; `summary` sits under the heading. */
 export function AffiliatesList({ summary }: { summary?: ReactNode }) {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
-  const query = useAffiliateEarnings({ page, limit });
+  const { paging } = useListState({});
+  const query = useAffiliateEarnings({ page: paging.page, limit: paging.limit });
   // Spec section 8: on a failed call the list just empties and the count goes back to 0.
   const failed = query.isError;
   const rows = failed ? [] : query.data?.data;
@@ -79,18 +74,8 @@ export function AffiliatesList({ summary }: { summary?: ReactNode }) {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <div className="flex items-center gap-3">
-        <h1 className="text-3xl sm:text-4xl">
-          <span className="text-lime tabular-nums">{total}</span> Affiliates
-        </h1>
-        <Button
-          variant="ghost"
-          className="size-11 px-0 text-xl"
-          aria-label="Refresh"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-        >
-          <RefreshIcon className={cn(query.isFetching && 'animate-spin')} />
-        </Button>
+        <ListHeading title="Affiliates" count={total} />
+        <RefreshButton refreshing={query.isFetching} onRefresh={() => void query.refetch()} />
       </div>
 
       {summary}
@@ -107,14 +92,8 @@ export function AffiliatesList({ summary }: { summary?: ReactNode }) {
             ? 'Please try again in a moment.'
             : 'Share your referral link from your profile: purchases made through it show up here.'
         }
-        page={page}
-        limit={limit}
         totalResults={total}
-        onPageChange={setPage}
-        onLimitChange={(next) => {
-          setLimit(next);
-          setPage(1);
-        }}
+        {...paging}
       />
     </div>
   );

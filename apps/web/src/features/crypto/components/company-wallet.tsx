@@ -1,6 +1,6 @@
 import { CopyButton } from '../../../components/ui/copy-button';
+import { QrCode } from '../../../components/ui/qr-code';
 import { cn } from '../../../lib/cn';
-import { WalletQrCode } from './wallet-qr-code';
 
 interface CompanyWalletProps {
   /** Undefined while the presale settings load. */
@@ -12,7 +12,14 @@ interface CompanyWalletProps {
 export function CompanyWallet({ address, className }: CompanyWalletProps) {
   return (
     <div className={cn('flex flex-col items-center gap-4 sm:flex-row sm:items-start', className)}>
-      {address ? <WalletQrCode address={address} /> : null}
+      {address ? (
+        <QrCode
+          value={address}
+          alt="QR code of the company wallet address"
+          size={160}
+          className="size-40 shrink-0"
+        />
+      ) : null}
       <div className="flex w-full min-w-0 flex-col gap-2">
         <p className="text-sm font-bold text-muted">Company wallet address</p>
         {address ? (

@@ -1,33 +1,15 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, PurchaseStatus, purchaseStatusLabel, type Purchase } from '@tmc/shared';
-import { Button } from '../../../components/ui/button';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { PurchaseStatus, purchaseStatusLabel, type Purchase } from '@tmc/shared';
+import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
-import { RefreshIcon } from '../../../components/ui/icons';
-import { Select } from '../../../components/ui/select';
+import { ListHeading, RefreshButton } from '../../../components/ui/list-toolbar';
+import { Select, SortByPriceSelect } from '../../../components/ui/select';
+import { PurchaseStatusBadge } from '../../../components/ui/status-badges';
 import { toast } from '../../../components/ui/toast';
-import { cn } from '../../../lib/cn';
 import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListState } from '../../../lib/use-list-state';
 import { useMyPurchases, type PriceSort } from '../api/get-my-purchases';
 import { FileCell, type FilePreview } from './file-cell';
-import { PurchaseStatusBadge } from './purchase-status-badge';
-
-/** Spec section 9: filters reload one second after the last change. */
-export const FILTER_DEBOUNCE_MS = 1000;
-
-interface Filters {
-  /** '' none, '1' ascending, '-1' descending. */
-  sort: '' | '1' | '-1';
-  /** '' all, else a PurchaseStatus. */
-  status: string;
-}
-
-const sortOptions = [
-  { value: '', label: 'None' },
-  { value: '1', label: 'Ascending' },
-  { value: '-1', label: 'Descending' },
-];
 
 const statusOptions = [
   { value: '', label: 'All' },
@@ -126,18 +108,14 @@ function columnsFor(onPreview: (preview: FilePreview) => void): Column<Purchase>
 
 /** The signed-in buyer's presale requests, paged on the server. */
 export function PresaleRequestsList() {
-  const [filters, setFilters] = useState<Filters>({ sort: '', status: '' });
-  const applied = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
-  const appliedKey = `${applied.sort}|${applied.status}`;
-  // New filters start again at page 1, in the same render (no extra call for the old page).
-  const [paging, setPaging] = useState({ key: appliedKey, page: 1 });
-  const page = paging.key === appliedKey ? paging.page : 1;
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  // sort: '' none, '1' ascending, '-1' descending; status: '' all, else a PurchaseStatus.
+  const list = useListState({ sort: '', status: '' });
+  const { applied } = list;
   const [preview, setPreview] = useState<FilePreview | null>(null);
 
   const query = useMyPurchases({
-    page,
-    limit,
+    page: list.paging.page,
+    limit: list.paging.limit,
     sortPrice: applied.sort ? (Number(applied.sort) as PriceSort) : undefined,
     status: applied.status ? (Number(applied.status) as PurchaseStatus) : undefined,
   });
@@ -153,36 +131,20 @@ export function PresaleRequestsList() {
     <div className="flex min-w-0 flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex items-center gap-3">
-          <h1 className="text-3xl sm:text-4xl">
-            <span className="text-lime tabular-nums">{total}</span> Presale Requests
-          </h1>
-          <Button
-            variant="ghost"
-            className="size-11 px-0 text-xl"
-            aria-label="Refresh"
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
-          >
-            <RefreshIcon className={cn(query.isFetching && 'animate-spin')} />
-          </Button>
+          <ListHeading title="Presale Requests" count={total} />
+          <RefreshButton refreshing={query.isFetching} onRefresh={() => void query.refetch()} />
         </div>
         <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
-          <Select
-            label="Sort by price"
-            options={sortOptions}
-            value={filters.sort}
-            onChange={(event) =>
-              setFilters((current) => ({ ...current, sort: event.target.value as Filters['sort'] }))
-            }
+          <SortByPriceSelect
+            value={list.filters.sort}
+            onChange={(event) => list.setFilter('sort', event.target.value)}
             containerClassName="sm:w-44"
           />
           <Select
             label="Status"
             options={statusOptions}
-            value={filters.status}
-            onChange={(event) =>
-              setFilters((current) => ({ ...current, status: event.target.value }))
-            }
+            value={list.filters.status}
+            onChange={(event) => list.setFilter('status', event.target.value)}
             containerClassName="sm:w-44"
           />
         </div>
@@ -191,21 +153,10 @@ export function PresaleRequestsList() {
       <DataTable<Purchase>
         caption="Presale Requests"
         columns={columnsFor(setPreview)}
-        rows={query.data?.data}
-        getRowId={(row) => row._id}
-        loading={query.isFetching}
-        error={query.isError ? errorMessage : null}
-        onRetry={() => void query.refetch()}
         emptyTitle="No presale requests yet"
         emptyDescription="Requests you submit on the Buy page show up here."
-        page={page}
-        limit={limit}
-        totalResults={total}
-        onPageChange={(next) => setPaging({ key: appliedKey, page: next })}
-        onLimitChange={(next) => {
-          setLimit(next);
-          setPaging({ key: appliedKey, page: 1 });
-        }}
+        {...queryTableProps(query)}
+        {...list.paging}
       />
 
       <Dialog

@@ -1,39 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PaymentMode, PaymentStatus, type Transaction } from '@tmc/shared';
+import { PaymentMode, PaymentStatus, type Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { DataTable, type Column } from '../../../components/ui/data-table';
-import { RefreshIcon } from '../../../components/ui/icons';
-import { Select } from '../../../components/ui/select';
+import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
+import { ListHeading, RefreshButton } from '../../../components/ui/list-toolbar';
+import { Select, SortByPriceSelect } from '../../../components/ui/select';
+import { PaymentStatusBadge } from '../../../components/ui/status-badges';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/cn';
 import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListState } from '../../../lib/use-list-state';
 import { useUserTransactions, type PriceSort } from '../api/get-user-transactions';
-import { PaymentStatusBadge } from './payment-status-badge';
 import { VerifyPaymentDialog } from './verify-payment-dialog';
-
-/** Spec section 9: filters reload one second after the last change. */
-export const FILTER_DEBOUNCE_MS = 1000;
-
-interface Filters {
-  /** '' none, '1' ascending, '-1' descending. */
-  sort: string;
-  /** '' all, else a PaymentMode. */
-  mode: string;
-  /** '' all, else a PaymentStatus. */
-  status: string;
-}
-
-const noFilters: Filters = { sort: '', mode: '', status: '' };
-
-const sortOptions = [
-  { value: '', label: 'None' },
-  { value: '1', label: 'Ascending' },
-  { value: '-1', label: 'Descending' },
-];
 
 // The spec's filter names: a wallet payment is crypto, a presale request is a bank transfer.
 const modeOptions = [
@@ -132,18 +111,14 @@ export interface TransactionsListProps {
 /** The signed-in user's payments, paged on the server, with the Verify modal. */
 export function TransactionsList({ companyWallet }: TransactionsListProps) {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<Filters>(noFilters);
-  const applied = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
-  const appliedKey = `${applied.sort}|${applied.mode}|${applied.status}`;
-  // New filters start again at page 1, in the same render (no extra call for the old page).
-  const [paging, setPaging] = useState({ key: appliedKey, page: 1 });
-  const page = paging.key === appliedKey ? paging.page : 1;
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  // sort: '' none, '1' ascending, '-1' descending; mode and status: '' all, else the enum value.
+  const list = useListState({ sort: '', mode: '', status: '' });
+  const { applied } = list;
   const [verifying, setVerifying] = useState<Transaction | null>(null);
 
   const query = useUserTransactions({
-    page,
-    limit,
+    page: list.paging.page,
+    limit: list.paging.limit,
     sortPrice: optionalNumber<PriceSort>(applied.sort),
     paymentStatus: optionalNumber<PaymentStatus>(applied.status),
     paymentMode: optionalNumber<PaymentMode>(applied.mode),
@@ -155,8 +130,6 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
   }, [errorMessage, query.errorUpdatedAt]);
 
   const total = query.data?.totalResults ?? 0;
-  const setFilter = (name: keyof Filters) => (value: string) =>
-    setFilters((current) => ({ ...current, [name]: value }));
 
   function verified(message: string) {
     setVerifying(null);
@@ -169,39 +142,27 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
     <div className="flex min-w-0 flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex items-center gap-3">
-          <h1 className="text-3xl sm:text-4xl">
-            <span className="text-lime tabular-nums">{total}</span> Transactions
-          </h1>
-          <Button
-            variant="ghost"
-            className="size-11 px-0 text-xl"
-            aria-label="Refresh"
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
-          >
-            <RefreshIcon className={cn(query.isFetching && 'animate-spin')} />
-          </Button>
+          <ListHeading title="Transactions" count={total} />
+          <RefreshButton refreshing={query.isFetching} onRefresh={() => void query.refetch()} />
         </div>
         <div className="grid w-full grid-cols-1 gap-3 min-[400px]:grid-cols-3 sm:w-auto">
-          <Select
-            label="Sort by price"
-            options={sortOptions}
-            value={filters.sort}
-            onChange={(event) => setFilter('sort')(event.target.value)}
+          <SortByPriceSelect
+            value={list.filters.sort}
+            onChange={(event) => list.setFilter('sort', event.target.value)}
             containerClassName="sm:w-40"
           />
           <Select
             label="Payment mode"
             options={modeOptions}
-            value={filters.mode}
-            onChange={(event) => setFilter('mode')(event.target.value)}
+            value={list.filters.mode}
+            onChange={(event) => list.setFilter('mode', event.target.value)}
             containerClassName="sm:w-44"
           />
           <Select
             label="Status"
             options={statusOptions}
-            value={filters.status}
-            onChange={(event) => setFilter('status')(event.target.value)}
+            value={list.filters.status}
+            onChange={(event) => list.setFilter('status', event.target.value)}
             containerClassName="sm:w-36"
           />
         </div>
@@ -211,21 +172,10 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
         caption="Transactions"
         stackOnPhone
         columns={columnsFor(setVerifying)}
-        rows={query.data?.data}
-        getRowId={(row) => row._id}
-        loading={query.isFetching}
-        error={query.isError ? errorMessage : null}
-        onRetry={() => void query.refetch()}
         emptyTitle="No transactions yet"
         emptyDescription="Payments you make on the Buy page show up here."
-        page={page}
-        limit={limit}
-        totalResults={total}
-        onPageChange={(next) => setPaging({ key: appliedKey, page: next })}
-        onLimitChange={(next) => {
-          setLimit(next);
-          setPaging({ key: appliedKey, page: 1 });
-        }}
+        {...queryTableProps(query)}
+        {...list.paging}
       />
 
       <VerifyPaymentDialog

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@tmc/shared';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedValue } from './use-debounced-value';
 
-/** Spec section 4: filter changes reload after 1000 ms; page and page size at once. */
+/** Spec sections 4 and 9: filters reload 1000 ms after the last change; paging reloads at once. */
 export const FILTER_DEBOUNCE_MS = 1000;
 
 /**
@@ -19,9 +19,11 @@ export function useListState<F extends Record<string, string>>(initial: F) {
 
   return {
     filters,
+    /** The filters as they stand after the debounce: what the query uses. */
     applied,
     setFilter: (name: keyof F, value: string) =>
       setFilters((current) => ({ ...current, [name]: value })),
+    /** Query params: page, page size and the applied filters. */
     params: { page, limit, query: applied },
     /** Spread into DataTable. */
     paging: {

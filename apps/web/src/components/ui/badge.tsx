@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
-export type BadgeTone = 'cyan' | 'lime' | 'success' | 'danger' | 'pink' | 'muted' | 'warning';
+export type BadgeTone =
+  'cyan' | 'lime' | 'success' | 'danger' | 'pink' | 'muted' | 'warning' | 'unknown';
 
 const tones: Record<BadgeTone, string> = {
   cyan: 'border-cyan text-cyan',
@@ -11,6 +12,8 @@ const tones: Record<BadgeTone, string> = {
   pink: 'border-pink text-pink',
   muted: 'border-muted text-muted',
   warning: 'border-danger bg-danger/15 text-fg',
+  /** A status the app has no tone for. */
+  unknown: 'border-line text-muted',
 };
 
 export function Badge({
