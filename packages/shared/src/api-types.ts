@@ -231,6 +231,11 @@ export interface AdminUser extends User {
   referrals: number;
 }
 
+/** Answer of POST /v1/admin/users/:id/dismiss: the user and how many unpaid commissions became void. */
+export interface DismissedAffiliate extends AdminUser {
+  voidedEarnings: number;
+}
+
 /** One entry of GET /v1/admin/banks. */
 export interface AdminBank {
   _id: string;

@@ -13,6 +13,8 @@ export const users = pgTable(
     affiliateCode: text('affiliate_code'),
     isAffiliated: boolean('is_affiliated').notNull().default(false),
     isInfluencer: boolean('is_influencer').notNull().default(false),
+    /** Set when staff dismiss the affiliate for a breach of the terms; they cannot rejoin. */
+    affiliateDismissedAt: timestamp('affiliate_dismissed_at', { withTimezone: true }),
     referredBy: uuid('referred_by').references((): AnyPgColumn => users.id),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     signupIpHash: text('signup_ip_hash'),

@@ -2,9 +2,11 @@ import { randomInt } from 'node:crypto';
 import { getAddress } from 'viem';
 import { messages } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { toUserDto } from './user-dto.ts';
 import { findUserById, isUniqueViolation, makeAffiliate, setWalletAddress } from './users.repo.ts';
+
+export const DISMISSED_AFFILIATE = 'Your affiliate access was ended for a breach of the affiliate terms';
 
 /** No 0/O, 1/I/L: a code read aloud or copied by hand comes out right. */
 export const AFFILIATE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -43,8 +45,9 @@ export function createAccountService({ db }: { db: Db }) {
       for (let attempt = 0; attempt < 5; attempt++) {
         try {
           const user = await makeAffiliate(db, userId, newAffiliateCode());
-          if (!user) throw unauthorized();
-          return toUserDto(user);
+          if (user) return toUserDto(user);
+          if (await findUserById(db, userId)) throw forbidden(DISMISSED_AFFILIATE);
+          throw unauthorized();
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
         }

@@ -70,7 +70,7 @@ export async function makeAffiliate(db: Tx, id: string, code: string) {
   const [row] = await db
     .update(users)
     .set({ isAffiliated: true, affiliateCode: sql`coalesce(${users.affiliateCode}, ${code})` })
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), isNull(users.affiliateDismissedAt)))
     .returning();
   return row;
 }

@@ -72,3 +72,17 @@ export async function updateUserFlags(
   const [row] = await db.update(users).set(change).where(eq(users.id, id)).returning();
   return row!;
 }
+
+/**
+ * Ends the affiliate relationship. The code stays on the row so old links and earnings remain
+ * traceable; with `is_affiliated` false it is no longer accepted and earns nothing. An influencer
+ * mark only means something for an affiliate, so it goes too.
+ */
+export async function dismissAffiliate(db: Tx, id: string) {
+  const [row] = await db
+    .update(users)
+    .set({ isAffiliated: false, isInfluencer: false, affiliateDismissedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}

@@ -4,7 +4,7 @@ import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { pageSchema } from '../../lib/list-query.ts';
 import { userSchema } from '../account/user-dto.ts';
 import { adminListQuery, boolParam, idParams, searchParam } from './admin-query.ts';
-import type { AdminUsersService } from './admin-users.service.ts';
+import { adminUserMessages, type AdminUsersService } from './admin-users.service.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -62,5 +62,34 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService 
     },
     async (req) =>
       envelope(200, await users.update(req.user.id, req.params.id, req.body), 'User updated'),
+  );
+
+  app.post(
+    '/admin/users/:id/dismiss',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Dismiss an affiliate for breach: no longer an affiliate, unpaid commissions voided (also out of unpaid batches), paid ones kept',
+        params: idParams,
+        body: z.object({
+          reason: z
+            .string({ error: adminUserMessages.reasonRequired })
+            .trim()
+            .min(1, adminUserMessages.reasonRequired)
+            .max(1000, adminUserMessages.reasonTooLong),
+        }),
+        response: {
+          200: envelopeSchema(adminUserSchema.extend({ voidedEarnings: z.number().int() })),
+        },
+      },
+    },
+    async (req) =>
+      envelope(
+        200,
+        await users.dismiss(req.user.id, req.params.id, req.body.reason),
+        'Affiliate dismissed',
+      ),
   );
 };

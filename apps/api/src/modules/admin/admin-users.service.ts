@@ -4,7 +4,9 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { toUserDto } from '../account/user-dto.ts';
+import { voidUnpaidEarningsOf } from '../affiliates/commission-ledger.ts';
 import {
+  dismissAffiliate,
   listUsers,
   lockUser,
   updateUserFlags,
@@ -16,6 +18,9 @@ export const adminUserMessages = {
   notFound: 'User not found',
   ownRole: 'You cannot change your own role',
   influencerNotAffiliate: 'Only an affiliate can be marked as an influencer',
+  dismissNotAffiliate: 'Only an affiliate can be dismissed',
+  reasonRequired: 'Reason is required',
+  reasonTooLong: 'Reason must be at most 1000 characters long',
 } as const;
 
 const referrerOf = (r: { id: string | null; email: string | null; name: string | null } | null) =>
@@ -28,6 +33,11 @@ export const toAdminUserDto = (
 ) => ({ ...toUserDto(user), referredBy: referrerOf(referrer), referrals });
 
 export function createAdminUsersService({ db }: { db: Db }) {
+  async function adminUser(userId: string) {
+    const [row] = (await listUsers(db, { offset: 0, limit: 1, id: userId })).rows;
+    return toAdminUserDto(row!.user, row!.referrer, row!.referrals);
+  }
+
   return {
     async list(q: ListQuery<unknown> & Omit<UserListQuery, 'offset' | 'limit'>) {
       const { rows, total } = await listUsers(db, q);
@@ -59,8 +69,36 @@ export function createAdminUsersService({ db }: { db: Db }) {
           after: { isInfluencer: after.isInfluencer, role: after.role },
         });
       });
-      const [updated] = (await listUsers(db, { offset: 0, limit: 1, id: userId })).rows;
-      return toAdminUserDto(updated!.user, updated!.referrer, updated!.referrals);
+      return adminUser(userId);
+    },
+
+    /**
+     * Dismissal for breach (terms, section 2 clause 4): the user stops being an affiliate, their
+     * unpaid commissions are voided (leaving any unpaid batch), and the audit row keeps the reason.
+     */
+    async dismiss(actorId: string, userId: string, reason: string) {
+      const voidedEarnings = await db.transaction(async (tx) => {
+        const before = await lockUser(tx, userId);
+        if (!before) throw notFound(adminUserMessages.notFound);
+        if (!before.isAffiliated) throw badRequest(adminUserMessages.dismissNotAffiliate);
+        const after = await dismissAffiliate(tx, userId);
+        const { voided, payoutsTouched } = await voidUnpaidEarningsOf(tx, userId);
+        const flags = (u: UserRow) => ({
+          isAffiliated: u.isAffiliated,
+          isInfluencer: u.isInfluencer,
+          affiliateCode: u.affiliateCode,
+        });
+        await recordAudit(tx, {
+          actorId,
+          action: 'user.dismiss',
+          entity: 'user',
+          entityId: userId,
+          before: flags(before),
+          after: { ...flags(after), reason, voidedEarnings: voided, payoutsTouched },
+        });
+        return voided;
+      });
+      return { ...(await adminUser(userId)), voidedEarnings };
     },
   };
 }

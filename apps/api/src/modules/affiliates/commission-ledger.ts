@@ -7,6 +7,7 @@ import {
   findReferralChain,
   insertEarningsOnce,
   lockEarningsOfPurchase,
+  lockUnpaidCommissionsOf,
   voidEarnings,
 } from './earnings.repo.ts';
 import { settleUnpaidPayouts } from './payouts.repo.ts';
@@ -92,4 +93,20 @@ export async function reverseEarnings(tx: Tx, purchaseId: string): Promise<Rever
     })),
   );
   return { voided: unpaid.length, clawedBack: clawbacks.length };
+}
+
+/**
+ * The ledger side of dismissing an affiliate for breach (terms, section 2 clause 4), in the
+ * dismissal's transaction: every commission of theirs not paid yet becomes void and leaves any
+ * unpaid batch it was in, whose total is summed again. Paid ones stay paid.
+ */
+export async function voidUnpaidEarningsOf(tx: Tx, affiliateId: string) {
+  const unpaid = await lockUnpaidCommissionsOf(tx, affiliateId);
+  await voidEarnings(
+    tx,
+    unpaid.map((r) => r.id),
+  );
+  const batchesTouched = [...new Set(unpaid.flatMap((r) => (r.payoutId ? [r.payoutId] : [])))];
+  await settleUnpaidPayouts(tx, batchesTouched);
+  return { voided: unpaid.length, payoutsTouched: batchesTouched };
 }

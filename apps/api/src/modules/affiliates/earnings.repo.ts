@@ -67,6 +67,20 @@ export const lockEarningsOfPurchase = (db: Tx, purchaseId: string) =>
     .orderBy(asc(affiliateEarnings.tier))
     .for('update');
 
+/** An affiliate's commissions not paid yet (in a batch or not), locked until the transaction ends. */
+export const lockUnpaidCommissionsOf = (db: Tx, affiliateId: string) =>
+  db
+    .select()
+    .from(affiliateEarnings)
+    .where(
+      and(
+        eq(affiliateEarnings.affiliateId, affiliateId),
+        eq(affiliateEarnings.kind, 'commission'),
+        eq(affiliateEarnings.status, 'pending'),
+      ),
+    )
+    .for('update');
+
 /** Voids earnings and takes them out of any batch they were in. */
 export async function voidEarnings(db: Tx, ids: string[]) {
   if (ids.length === 0) return;

@@ -13,6 +13,7 @@ import { useListState } from '../../../lib/use-list-state';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser, type AdminUserChange } from '../api/update-admin-user';
 import { ConfirmDialog } from './confirm-dialog';
+import { DismissAffiliateDialog } from './dismiss-affiliate-dialog';
 import { ListHeader } from './list-header';
 
 const yesNo = (all: string) => [
@@ -71,6 +72,7 @@ export function AdminUsers() {
   const query = useAdminUsers(list.params);
   const update = useUpdateAdminUser();
   const [pending, setPending] = useState<PendingChange | null>(null);
+  const [dismissing, setDismissing] = useState<AdminUser | null>(null);
 
   function showIntroducedBy(user: AdminUser) {
     setIntroducer(user.email);
@@ -174,6 +176,11 @@ export function AdminUsers() {
               {row.isInfluencer ? 'Unmark influencer' : 'Mark influencer'}
             </Button>
           ) : null}
+          {row.isAffiliated ? (
+            <Button size="sm" variant="danger" onClick={() => setDismissing(row)}>
+              Dismiss for breach
+            </Button>
+          ) : null}
           {row._id !== me?._id ? (
             <Button
               size="sm"
@@ -256,6 +263,7 @@ export function AdminUsers() {
       >
         <p className="text-sm text-muted">{pending?.effect}</p>
       </ConfirmDialog>
+      <DismissAffiliateDialog user={dismissing} onClose={() => setDismissing(null)} />
     </div>
   );
 }
