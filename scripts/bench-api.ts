@@ -28,7 +28,11 @@ const perUser = Number(values['per-user']);
 const runs = Number(values.runs);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-bench-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  DATABASE_URL: process.env.DATABASE_URL,
+});
 const database = await openDatabase({ databaseUrl: config.databaseUrl });
 await migrate(database);
 const chainSettings = {
@@ -58,7 +62,9 @@ await db.execute(sql`
 await db.execute(sql`analyze`);
 console.log(`Filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-const [someone] = (await db.execute<{ id: string }>(sql`select id from users where email = 'bench1@example.com'`)).rows;
+const [someone] = (
+  await db.execute<{ id: string }>(sql`select id from users where email = 'bench1@example.com'`)
+).rows;
 const token = (await createAccessTokens(config).sign({ id: someone!.id, role: 'user' })).token;
 const app = await buildApp({
   config,
@@ -74,14 +80,27 @@ const cases: [string, string, boolean][] = [
   ['presale config', '/v1/presale/config', false],
   ['currency rates', '/v1/currency-rate/getCurrency', false],
   ['my presale requests, page 1', '/v1/purchase/getmypurchase?page=1&limit=10', true],
-  ['my presale requests, last page', `/v1/purchase/getmypurchase?page=${Math.ceil(perUser / 30)}&limit=30`, true],
+  [
+    'my presale requests, last page',
+    `/v1/purchase/getmypurchase?page=${Math.ceil(perUser / 30)}&limit=30`,
+    true,
+  ],
   ['my presale requests by price', '/v1/purchase/getmypurchase?limit=10&sort[price]=-1', true],
-  ['my presale requests, Pending', `/v1/purchase/getmypurchase?limit=10&${filter({ status: 0 })}`, true],
+  [
+    'my presale requests, Pending',
+    `/v1/purchase/getmypurchase?limit=10&${filter({ status: 0 })}`,
+    true,
+  ],
   ['my transactions, page 1', '/v1/transaction/getUserTransaction?page=1&limit=10', true],
-  ['my transactions, crypto', `/v1/transaction/getUserTransaction?limit=10&${filter({ paymentMode: 1 })}`, true],
+  [
+    'my transactions, crypto',
+    `/v1/transaction/getUserTransaction?limit=10&${filter({ paymentMode: 1 })}`,
+    true,
+  ],
 ];
 
-const ms = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!.toFixed(2);
+const ms = (xs: number[], q: number) =>
+  xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!.toFixed(2);
 console.log(`\n${'endpoint'.padEnd(36)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)}`);
 for (const [name, url, auth] of cases) {
   const headers = auth ? { authorization: `Bearer ${token}` } : {};

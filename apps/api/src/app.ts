@@ -71,7 +71,15 @@ export interface AppDeps {
 const logger = (config: Config, stream?: NodeJS.WritableStream) => ({
   level: config.env === 'test' && !stream ? 'silent' : config.logLevel,
   ...(stream ? { stream } : {}),
-  redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp', '*.code', '*.resetToken', '*.refreshToken'],
+  redact: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    '*.password',
+    '*.otp',
+    '*.code',
+    '*.resetToken',
+    '*.refreshToken',
+  ],
   serializers: {
     req: (req: { method: string; url: string; id: string }) => ({
       method: req.method,
@@ -136,8 +144,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'TMC Presale API', version: '1.0.0', description: 'The HTTP API of the TMC presale site.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'TMC Presale API',
+        version: '1.0.0',
+        description: 'The HTTP API of the TMC presale site.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -229,7 +243,10 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined) {
       preCompressed: true,
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.setHeader(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
     app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
@@ -237,7 +254,8 @@ function registerSpa(app: FastifyInstance, webDist: string | undefined) {
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = url === '/v1' || API_PREFIXES.some((p) => url.startsWith(p));
-    if (!isApi && indexHtml && (req.method === 'GET' || req.method === 'HEAD')) return sendIndex(reply);
+    if (!isApi && indexHtml && (req.method === 'GET' || req.method === 'HEAD'))
+      return sendIndex(reply);
     return reply.code(404).send({ code: 404, message: 'Not found', data: null });
   });
 }

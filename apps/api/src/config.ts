@@ -106,12 +106,16 @@ function productionProblems(env: z.infer<typeof envSchema>): string[] {
   else if (Buffer.byteLength(env.JWT_SECRET) < 32)
     problems.push('JWT_SECRET must be at least 32 bytes long');
   if (!env.CHAIN_RPC_URL)
-    problems.push('CHAIN_RPC_URL must be set in production (the embedded dev chain is for development only)');
+    problems.push(
+      'CHAIN_RPC_URL must be set in production (the embedded dev chain is for development only)',
+    );
   if (!env.CHAIN_ID) problems.push('CHAIN_ID must be set in production');
-  if (env.CHAIN_ID === 31337) problems.push('CHAIN_ID 31337 is the dev chain and is refused in production');
+  if (env.CHAIN_ID === 31337)
+    problems.push('CHAIN_ID 31337 is the dev chain and is refused in production');
   if (!env.COMPANY_WALLET) problems.push('COMPANY_WALLET must be set in production');
   if (!env.USDC_ADDRESS) problems.push('USDC_ADDRESS must be set in production');
-  if (!env.SMTP_URL) problems.push('SMTP_URL must be set in production (the outbox is for development only)');
+  if (!env.SMTP_URL)
+    problems.push('SMTP_URL must be set in production (the outbox is for development only)');
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY))
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set');
   return problems;

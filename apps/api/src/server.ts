@@ -52,7 +52,10 @@ async function main() {
 
   const mailer = createMailer({ config, db: database.db, log });
   const storage = createStorage(config);
-  const chain = createChainClient({ rpcUrl: chainHandle.rpcUrl, chainId: chainHandle.settings.chainId });
+  const chain = createChainClient({
+    rpcUrl: chainHandle.rpcUrl,
+    chainId: chainHandle.settings.chainId,
+  });
   const app = await buildApp({ config, database, mailer, storage, chain, webDist });
   const stopMailWorker = startMailWorker(mailer, 30_000);
 
@@ -78,7 +81,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   log(`TMC presale is running on ${config.publicUrl} (API docs: ${config.publicUrl}/docs)`);
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) log('The web app is not built: run `npm run build` to serve it here.');
+  if (!fs.existsSync(path.join(webDist, 'index.html')))
+    log('The web app is not built: run `npm run build` to serve it here.');
 }
 
 main().catch((err: unknown) => {

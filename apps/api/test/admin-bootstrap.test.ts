@@ -43,8 +43,12 @@ describe('admin bootstrap', () => {
   });
 
   it('refuses a bad e-mail or a short password', async () => {
-    await expect(ensureAdmin(db, { email: 'nope', password: 'long-enough' })).rejects.toThrow(/e-mail/);
-    await expect(ensureAdmin(db, { email: 'a@b.co', password: 'short' })).rejects.toThrow(/8 characters/);
+    await expect(ensureAdmin(db, { email: 'nope', password: 'long-enough' })).rejects.toThrow(
+      /e-mail/,
+    );
+    await expect(ensureAdmin(db, { email: 'a@b.co', password: 'short' })).rejects.toThrow(
+      /8 characters/,
+    );
   });
 
   it('npm run admin:create makes the account in the configured database', async () => {
@@ -52,13 +56,24 @@ describe('admin bootstrap', () => {
     const { DATABASE_URL: _, ...env } = process.env;
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', 'cli@example.com', '--password', 'cli-password'],
+      [
+        '--import',
+        'tsx',
+        'apps/api/src/cli/admin-create.ts',
+        '--email',
+        'cli@example.com',
+        '--password',
+        'cli-password',
+      ],
       { cwd: root, env: { ...env, DATA_DIR: dataDir, NODE_ENV: 'development' } },
     );
     expect(stdout).toContain('Admin account ready: cli@example.com');
     const database = await openDatabase({ dataDir });
     await migrate(database);
-    const [admin] = await database.db.select().from(users).where(eq(users.email, 'cli@example.com'));
+    const [admin] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'cli@example.com'));
     await database.close();
     expect(admin?.role).toBe('admin');
   }, 60_000);

@@ -14,30 +14,53 @@ let app: FastifyInstance;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-web-'));
 
 beforeAll(async () => {
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>TMC</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>TMC</title><div id="root"></div>',
+  );
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  ({ app } = await buildTestApp({ webDist, build: (a) => {
-    // A probe route that exercises the shared validation and error pipeline.
-    a.withTypeProvider<ZodTypeProvider>().post('/v1/probe', {
-      schema: { body: z.object({ email: z.string().regex(/@.*\./, messages.email), name: z.string().trim().min(1, messages.name) }) },
-    }, async (req) => {
-      if (req.body.name === 'boom') throw new Error('database exploded: secret detail');
-      if (req.body.name === 'rule') throw badRequest('A business rule said no');
-      return envelope(201, { hello: req.body.name }, 'Created');
-    });
-  } }));
+  ({ app } = await buildTestApp({
+    webDist,
+    build: (a) => {
+      // A probe route that exercises the shared validation and error pipeline.
+      a.withTypeProvider<ZodTypeProvider>().post(
+        '/v1/probe',
+        {
+          schema: {
+            body: z.object({
+              email: z.string().regex(/@.*\./, messages.email),
+              name: z.string().trim().min(1, messages.name),
+            }),
+          },
+        },
+        async (req) => {
+          if (req.body.name === 'boom') throw new Error('database exploded: secret detail');
+          if (req.body.name === 'rule') throw badRequest('A business rule said no');
+          return envelope(201, { hello: req.body.name }, 'Created');
+        },
+      );
+    },
+  }));
 });
 afterAll(() => app.close());
 
 describe('envelope and status codes', () => {
   it('wraps success as {code, message, data}', async () => {
-    const res = await app.inject({ method: 'POST', url: '/v1/probe', payload: { email: 'a@b.co', name: 'Ann' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/probe',
+      payload: { email: 'a@b.co', name: 'Ann' },
+    });
     expect(res.json()).toEqual({ code: 201, message: 'Created', data: { hello: 'Ann' } });
   });
 
   it('answers validation errors with 400, the spec message and errors per field', async () => {
-    const res = await app.inject({ method: 'POST', url: '/v1/probe', payload: { email: 'nope', name: ' ' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/probe',
+      payload: { email: 'nope', name: ' ' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 400,
@@ -48,13 +71,21 @@ describe('envelope and status codes', () => {
   });
 
   it('answers a business rule with 400 and its message', async () => {
-    const res = await app.inject({ method: 'POST', url: '/v1/probe', payload: { email: 'a@b.co', name: 'rule' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/probe',
+      payload: { email: 'a@b.co', name: 'rule' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 400, message: 'A business rule said no', data: null });
   });
 
   it('hides unknown errors behind a generic 500', async () => {
-    const res = await app.inject({ method: 'POST', url: '/v1/probe', payload: { email: 'a@b.co', name: 'boom' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/probe',
+      payload: { email: 'a@b.co', name: 'boom' },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json().code).toBe(500);
     expect(res.body).not.toContain('secret detail');
@@ -130,14 +161,21 @@ describe('routing', () => {
   });
 
   it('reports health and readiness', async () => {
-    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ code: 200 });
-    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ code: 200, data: { status: 'ready' } });
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({
+      code: 200,
+    });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({
+      code: 200,
+      data: { status: 'ready' },
+    });
   });
 
   it('publishes an OpenAPI document with the routes and a UI at /docs', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/presale/config', '/v1/currency-rate/getCurrency']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/presale/config', '/v1/currency-rate/getCurrency']),
+    );
     const ui = await app.inject({ method: 'GET', url: '/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

@@ -42,9 +42,25 @@ describe('GET /v1/currency-rate/getCurrency', () => {
     const { data } = res.json();
     expect(data.base).toBe('AUD');
     expect(data.rates.AUD).toBe('1');
-    for (const code of ['USD', 'EUR', 'GBP', 'NZD', 'CAD', 'SGD', 'JPY', 'INR', 'CNY', 'HKD', 'CHF', 'ETH', 'USDC'])
+    for (const code of [
+      'USD',
+      'EUR',
+      'GBP',
+      'NZD',
+      'CAD',
+      'SGD',
+      'JPY',
+      'INR',
+      'CNY',
+      'HKD',
+      'CHF',
+      'ETH',
+      'USDC',
+    ])
       expect(data.rates[code], code).toMatch(/^\d+(\.\d+)?$/);
-    expect(Object.keys(data.rates).filter((c) => c !== 'ETH' && c !== 'USDC').length).toBeGreaterThanOrEqual(20);
+    expect(
+      Object.keys(data.rates).filter((c) => c !== 'ETH' && c !== 'USDC').length,
+    ).toBeGreaterThanOrEqual(20);
     expect(new Date(data.updatedAt).getTime()).not.toBeNaN();
   });
 });
@@ -54,7 +70,13 @@ describe('GET /v1/bank/getBankDetailsByCurrency/:currency', () => {
     const res = await app.inject({ method: 'GET', url: '/v1/bank/getBankDetailsByCurrency/aud' });
     expect(res.statusCode).toBe(200);
     const [bank] = res.json().data;
-    expect(bank).toMatchObject({ _id: expect.any(String), bankName: expect.any(String), accountHolder: expect.any(String), BIC: expect.any(String), currency: 'AUD' });
+    expect(bank).toMatchObject({
+      _id: expect.any(String),
+      bankName: expect.any(String),
+      accountHolder: expect.any(String),
+      BIC: expect.any(String),
+      currency: 'AUD',
+    });
   });
 
   it('answers 400 with the message when no bank takes the currency', async () => {

@@ -19,7 +19,12 @@ export const TEST_CHAIN: ChainSettings & { rpcUrl: string } = {
 
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-test-'));
-  return loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:3999', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://127.0.0.1:3999',
+    ...env,
+  });
 }
 
 /** The real app on the worker's test database, emptied and seeded; mail goes to the outbox unless SMTP_URL is given. */
@@ -42,7 +47,15 @@ export async function buildTestApp(opts: TestAppOptions = {}) {
   const mailer = createMailer({ config, db: database.db, log: () => {} });
   const storage = createStorage(config);
   const chain = createChainClient({ rpcUrl: chainSettings.rpcUrl, chainId: chainSettings.chainId });
-  const app = await buildApp({ config, database, mailer, storage, chain, webDist: opts.webDist, logStream: opts.logStream });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    storage,
+    chain,
+    webDist: opts.webDist,
+    logStream: opts.logStream,
+  });
   opts.build?.(app);
   await app.ready();
   return { app, config, database, db: database.db, mailer, storage };

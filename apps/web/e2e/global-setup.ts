@@ -45,7 +45,9 @@ async function waitUntilReady(url: string, server: ChildProcess, log: () => stri
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-e2e-'));
   const mail = await startMailCatcher(path.join(dataDir, 'mail'));
-  const postgres = process.env.E2E_DATABASE_URL ? undefined : startThrowawayPostgres(await freePort());
+  const postgres = process.env.E2E_DATABASE_URL
+    ? undefined
+    : startThrowawayPostgres(await freePort());
   const databaseUrl = process.env.E2E_DATABASE_URL ?? postgres!.url;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -91,7 +93,8 @@ export default async function setup(project: TestProject) {
     postgres?.stop();
     // Stopping the site must leave nothing running: neither the server nor its dev chain.
     const leftovers = [port, chainPort].filter(Boolean);
-    for (const p of leftovers) if (await portOpen(p)) throw new Error(`Port ${p} still answers after the site stopped`);
+    for (const p of leftovers)
+      if (await portOpen(p)) throw new Error(`Port ${p} still answers after the site stopped`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

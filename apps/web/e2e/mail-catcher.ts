@@ -29,7 +29,10 @@ export async function startMailCatcher(dir: string) {
             text: parsed.text ?? '',
             html: parsed.html ?? '',
           };
-          fs.writeFileSync(path.join(dir, `${String(++n).padStart(5, '0')}.json`), JSON.stringify(mail));
+          fs.writeFileSync(
+            path.join(dir, `${String(++n).padStart(5, '0')}.json`),
+            JSON.stringify(mail),
+          );
           done();
         }, done);
       });
@@ -37,7 +40,11 @@ export async function startMailCatcher(dir: string) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, dir, stop: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    dir,
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** Waits for the newest message to `to` whose text matches `pattern`, and returns the match. */

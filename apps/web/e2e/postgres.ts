@@ -10,7 +10,8 @@ import path from 'node:path';
 export function startThrowawayPostgres(port: number) {
   const bins = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql') : [];
   const version = bins.sort((a, b) => Number(b) - Number(a))[0];
-  if (!version) throw new Error('The browser suite needs PostgreSQL (apt-get install -y postgresql)');
+  if (!version)
+    throw new Error('The browser suite needs PostgreSQL (apt-get install -y postgresql)');
   const bin = `/usr/lib/postgresql/${version}/bin`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-e2e-pg-'));
   const root = process.getuid?.() === 0;

@@ -11,7 +11,9 @@ describe('the site on npm start', () => {
   it('serves the home page with the Buy button and live presale data', async () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toContain('TMC');
+    await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toContain(
+      'TMC',
+    );
     await page.getByRole('link', { name: /buy/i }).first().waitFor();
     const config = await page.evaluate(() => fetch('/v1/presale/config').then((r) => r.json()));
     expect(config).toMatchObject({ code: 200, data: { tokenSymbol: 'TMC' } });

@@ -7,14 +7,20 @@ const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
 });
 if (!values.email || !values.password) {
-  console.error('Usage: npm run admin:create -- --email admin@example.com --password <at least 8 characters>');
+  console.error(
+    'Usage: npm run admin:create -- --email admin@example.com --password <at least 8 characters>',
+  );
   process.exit(2);
 }
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrate(database);
-  const admin = await ensureAdmin(database.db, { email: values.email, password: values.password, name: values.name });
+  const admin = await ensureAdmin(database.db, {
+    email: values.email,
+    password: values.password,
+    name: values.name,
+  });
   console.log(`Admin account ready: ${admin.email}`);
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

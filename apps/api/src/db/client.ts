@@ -21,11 +21,16 @@ export interface Database {
 export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   // src/db in development and tests, dist/ once bundled: both sit two levels below apps/api.
-  fs.existsSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle')) ? '../drizzle' : '../../drizzle',
+  fs.existsSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle'))
+    ? '../drizzle'
+    : '../../drizzle',
 );
 
 /** PostgreSQL when a URL is given, otherwise PGlite (Postgres in WASM) in `dataDir`. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');

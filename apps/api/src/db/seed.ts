@@ -45,7 +45,12 @@ export interface ChainSettings {
  * First start: settings, rates and (outside production) a demo bank. Later starts change nothing,
  * except that the embedded dev chain's addresses are re-applied because that chain is new each run.
  */
-export async function seedDatabase(db: Db, config: Config, chain: ChainSettings, devChain: boolean) {
+export async function seedDatabase(
+  db: Db,
+  config: Config,
+  chain: ChainSettings,
+  devChain: boolean,
+) {
   const p = config.presale;
   await db
     .insert(settings)
@@ -69,7 +74,11 @@ export async function seedDatabase(db: Db, config: Config, chain: ChainSettings,
   if (devChain) {
     await db
       .update(settings)
-      .set({ companyWallet: chain.companyWallet, usdcAddress: chain.usdcAddress, chainId: chain.chainId })
+      .set({
+        companyWallet: chain.companyWallet,
+        usdcAddress: chain.usdcAddress,
+        chainId: chain.chainId,
+      })
       .where(sql`${settings.id} = 1`);
   }
 

@@ -44,7 +44,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof SyntaxError && err.statusCode === 400)
       return reply.code(400).send({ code: 400, message: 'Malformed JSON body', data: null });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ code: err.statusCode, message: err.message, data: null });
+      return reply
+        .code(err.statusCode)
+        .send({ code: err.statusCode, message: err.message, data: null });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ code: 500, message: GENERIC_500, data: null });

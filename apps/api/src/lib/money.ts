@@ -1,7 +1,12 @@
 import { Decimal } from 'decimal.js';
 
 /** Decimal arithmetic for every amount; floats never touch money. */
-export const Money = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 60 });
+export const Money = Decimal.clone({
+  precision: 80,
+  rounding: Decimal.ROUND_HALF_UP,
+  toExpNeg: -40,
+  toExpPos: 60,
+});
 export type Money = Decimal;
 
 export const money = (value: Decimal.Value) => new Money(value);

@@ -45,9 +45,11 @@ export function createRateLimiter(db: Db) {
     /** Throws 429 if the limit is already used up, without counting. */
     async check(rule: RateLimitRule, subject: string) {
       const row = await db.query.rateLimits.findFirst({
-        where: (t, { eq, and, gt }) => and(eq(t.key, keyFor(rule, subject)), gt(t.resetAt, sql`now()`)),
+        where: (t, { eq, and, gt }) =>
+          and(eq(t.key, keyFor(rule, subject)), gt(t.resetAt, sql`now()`)),
       });
-      if (row && row.count >= rule.limit) throw tooManyRequests((row.resetAt.getTime() - Date.now()) / 1000);
+      if (row && row.count >= rule.limit)
+        throw tooManyRequests((row.resetAt.getTime() - Date.now()) / 1000);
     },
     async reset(rule: RateLimitRule, subject: string) {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${keyFor(rule, subject)}`);

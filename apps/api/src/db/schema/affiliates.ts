@@ -1,4 +1,15 @@
-import { date, index, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { purchases } from './purchases.ts';
 
@@ -10,7 +21,9 @@ export const payouts = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     total: numeric('total', { precision: 20, scale: 2 }).notNull(),
-    status: text('status', { enum: ['created', 'paid'] }).notNull().default('created'),
+    status: text('status', { enum: ['created', 'paid'] })
+      .notNull()
+      .default('created'),
     reference: text('reference'),
     createdBy: uuid('created_by').references(() => users.id),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -27,17 +40,27 @@ export const affiliateEarnings = pgTable(
   'affiliate_earnings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    affiliateId: uuid('affiliate_id').notNull().references(() => users.id),
-    referredUserId: uuid('referred_user_id').notNull().references(() => users.id),
-    purchaseId: uuid('purchase_id').notNull().references(() => purchases.id),
-    kind: text('kind', { enum: ['commission', 'clawback'] }).notNull().default('commission'),
+    affiliateId: uuid('affiliate_id')
+      .notNull()
+      .references(() => users.id),
+    referredUserId: uuid('referred_user_id')
+      .notNull()
+      .references(() => users.id),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    kind: text('kind', { enum: ['commission', 'clawback'] })
+      .notNull()
+      .default('commission'),
     tier: smallint('tier').notNull(),
     rate: numeric('rate', { precision: 6, scale: 4 }).notNull(),
     baseAmount: numeric('base_amount', { precision: 20, scale: 2 }).notNull(),
     investmentAmount: numeric('investment_amount', { precision: 20, scale: 2 }).notNull(),
     affiliateEarning: numeric('affiliate_earning', { precision: 20, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('AUD'),
-    status: text('status', { enum: ['pending', 'paid', 'void'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'void'] })
+      .notNull()
+      .default('pending'),
     paymentMode: smallint('payment_mode').notNull(),
     payoutId: uuid('payout_id').references(() => payouts.id),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -55,7 +78,9 @@ export const referralClicks = pgTable(
   'referral_clicks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    affiliateId: uuid('affiliate_id').notNull().references(() => users.id),
+    affiliateId: uuid('affiliate_id')
+      .notNull()
+      .references(() => users.id),
     landingPath: text('landing_path').notNull(),
     ipHash: text('ip_hash').notNull(),
     day: date('day').notNull(),

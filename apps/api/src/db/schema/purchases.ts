@@ -1,4 +1,15 @@
-import { bigint, boolean, index, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { banks } from './presale.ts';
 
@@ -7,7 +18,9 @@ export const purchases = pgTable(
   'purchases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     status: smallint('status').notNull().default(0),
     paymentMode: smallint('payment_mode').notNull(),
     bankId: uuid('bank_id').references(() => banks.id),
@@ -45,7 +58,9 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     purchaseId: uuid('purchase_id').references(() => purchases.id),
     price: numeric('price', { precision: 60, scale: 18 }).notNull(),
     currency: text('currency').notNull(),

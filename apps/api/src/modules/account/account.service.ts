@@ -6,7 +6,8 @@ import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { toUserDto } from './user-dto.ts';
 import { findUserById, isUniqueViolation, makeAffiliate, setWalletAddress } from './users.repo.ts';
 
-export const DISMISSED_AFFILIATE = 'Your affiliate access was ended for a breach of the affiliate terms';
+export const DISMISSED_AFFILIATE =
+  'Your affiliate access was ended for a breach of the affiliate terms';
 
 /** No 0/O, 1/I/L: a code read aloud or copied by hand comes out right. */
 export const AFFILIATE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

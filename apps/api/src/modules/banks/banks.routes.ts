@@ -13,14 +13,22 @@ const bankSchema = z.object({
   currency: z.string(),
 });
 
-export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async (app, { banks }) => {
+export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async (
+  app,
+  { banks },
+) => {
   app.get(
     '/bank/getBankDetailsByCurrency/:currency',
     {
       schema: {
         tags: ['banks'],
         summary: 'Active bank accounts that take payments in a currency',
-        params: z.object({ currency: z.string().trim().regex(/^[A-Za-z]{3,5}$/, 'Invalid currency code') }),
+        params: z.object({
+          currency: z
+            .string()
+            .trim()
+            .regex(/^[A-Za-z]{3,5}$/, 'Invalid currency code'),
+        }),
         response: { 200: envelopeSchema(z.array(bankSchema)) },
       },
     },

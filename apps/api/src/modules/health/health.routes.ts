@@ -2,19 +2,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
-  app.get('/healthz', { schema: { tags: ['service'], summary: 'The process is up' } }, async () => ({
-    code: 200,
-    message: 'OK',
-    data: { status: 'up' },
-  }));
-  app.get('/readyz', { schema: { tags: ['service'], summary: 'The database answers' } }, async (req) => {
-    try {
-      await database.ping();
-    } catch (err) {
-      req.log.error({ err }, 'database not reachable');
-      throw new AppError(503, 'Database not reachable');
-    }
-    return { code: 200, message: 'OK', data: { status: 'ready' } };
-  });
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
+  app.get(
+    '/healthz',
+    { schema: { tags: ['service'], summary: 'The process is up' } },
+    async () => ({
+      code: 200,
+      message: 'OK',
+      data: { status: 'up' },
+    }),
+  );
+  app.get(
+    '/readyz',
+    { schema: { tags: ['service'], summary: 'The database answers' } },
+    async (req) => {
+      try {
+        await database.ping();
+      } catch (err) {
+        req.log.error({ err }, 'database not reachable');
+        throw new AppError(503, 'Database not reachable');
+      }
+      return { code: 200, message: 'OK', data: { status: 'ready' } };
+    },
+  );
 };

@@ -18,10 +18,19 @@ const configSchema = z.object({
   whitePaperUrl: z.string(),
 });
 
-export const presaleRoutes: FastifyPluginAsyncZod<{ presale: PresaleService }> = async (app, { presale }) => {
+export const presaleRoutes: FastifyPluginAsyncZod<{ presale: PresaleService }> = async (
+  app,
+  { presale },
+) => {
   app.get(
     '/presale/config',
-    { schema: { tags: ['presale'], summary: 'Public presale settings and progress', response: { 200: envelopeSchema(configSchema) } } },
+    {
+      schema: {
+        tags: ['presale'],
+        summary: 'Public presale settings and progress',
+        response: { 200: envelopeSchema(configSchema) },
+      },
+    },
     async (_req, reply) => {
       void reply.header('cache-control', 'public, max-age=15');
       return envelope(200, await presale.publicConfig());

@@ -9,10 +9,19 @@ const ratesSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async (app, { rates }) => {
+export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async (
+  app,
+  { rates },
+) => {
   app.get(
     '/currency-rate/getCurrency',
-    { schema: { tags: ['rates'], summary: 'Currency rates, units per 1 AUD', response: { 200: envelopeSchema(ratesSchema) } } },
+    {
+      schema: {
+        tags: ['rates'],
+        summary: 'Currency rates, units per 1 AUD',
+        response: { 200: envelopeSchema(ratesSchema) },
+      },
+    },
     async (_req, reply) => {
       void reply.header('cache-control', 'public, max-age=30');
       return envelope(200, await rates.table());

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 
-export const insertFile = (db: Tx, values: typeof files.$inferInsert) => db.insert(files).values(values);
+export const insertFile = (db: Tx, values: typeof files.$inferInsert) =>
+  db.insert(files).values(values);
 
 /** Locks the row so two purchases racing for one file cannot both claim it. */
 export async function findFileForUpdate(db: Tx, key: string) {

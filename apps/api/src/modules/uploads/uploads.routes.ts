@@ -11,7 +11,10 @@ const bodySchema = z.object({
 
 const answerSchema = z.object({ url: z.string(), key: z.string(), expiresAt: z.string() });
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (
+  app,
+  { uploads },
+) => {
   app.post(
     '/upload-file',
     {
@@ -22,6 +25,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
         response: { 200: envelopeSchema(answerSchema) },
       },
     },
-    async (req) => envelope(200, await uploads.createUpload(req.body, req.ip), 'Upload URL created'),
+    async (req) =>
+      envelope(200, await uploads.createUpload(req.body, req.ip), 'Upload URL created'),
   );
 };

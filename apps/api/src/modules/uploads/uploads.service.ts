@@ -2,7 +2,12 @@ import { messages } from '@tmc/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
-import { isUploadContentType, newUploadKey, sniffKind, type Storage } from '../../lib/storage/storage.ts';
+import {
+  isUploadContentType,
+  newUploadKey,
+  sniffKind,
+  type Storage,
+} from '../../lib/storage/storage.ts';
 import { findFileForUpdate, insertFile, markFileClaimed } from './uploads.repo.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -22,7 +27,8 @@ export function fileKindOf(declared: string | null | undefined): FileKind | null
   return null;
 }
 
-const kindOfContentType = (contentType: string): FileKind => (contentType === 'application/pdf' ? 'pdf' : 'image');
+const kindOfContentType = (contentType: string): FileKind =>
+  contentType === 'application/pdf' ? 'pdf' : 'image';
 
 export interface FileToClaim {
   /** The request field, used to name the problem. */
@@ -31,10 +37,19 @@ export interface FileToClaim {
   kind: FileKind;
 }
 
-export function createUploadsService({ db, storage, rateLimiter }: { db: Db; storage: Storage; rateLimiter: RateLimiter }) {
+export function createUploadsService({
+  db,
+  storage,
+  rateLimiter,
+}: {
+  db: Db;
+  storage: Storage;
+  rateLimiter: RateLimiter;
+}) {
   return {
     async createUpload(input: { fileName: string; contentType: string; size: number }, ip: string) {
-      if (!isUploadContentType(input.contentType)) throw badRequest(messages.imageOrPdf, { contentType: messages.imageOrPdf });
+      if (!isUploadContentType(input.contentType))
+        throw badRequest(messages.imageOrPdf, { contentType: messages.imageOrPdf });
       if (input.size > MAX_UPLOAD_BYTES) {
         const message = 'The file is too large: 10 MB at most';
         throw badRequest(message, { size: message });
@@ -66,10 +81,13 @@ export function createUploadsService({ db, storage, rateLimiter }: { db: Db; sto
         if (row.purchaseId)
           throw problem(`${file.field}: this file is already attached to another request`);
         const head = await storage.readHead(key, 16);
-        if (!head) throw problem(`${file.field}: the upload did not complete, please upload it again`);
+        if (!head)
+          throw problem(`${file.field}: the upload did not complete, please upload it again`);
         const actual = sniffKind(head);
         if (!actual || kindOfContentType(actual) !== file.kind)
-          throw problem(`${file.field}: the file is not a valid ${file.kind === 'pdf' ? 'pdf' : 'image'}`);
+          throw problem(
+            `${file.field}: the file is not a valid ${file.kind === 'pdf' ? 'pdf' : 'image'}`,
+          );
         await markFileClaimed(tx, row.id, userId, purchaseId);
         keys[file.field] = key;
       }
@@ -77,7 +95,8 @@ export function createUploadsService({ db, storage, rateLimiter }: { db: Db; sto
     },
 
     /** A short-lived signed GET URL for a stored key (files are private). */
-    downloadUrl: (key: string | null) => (key ? storage.createDownloadUrl(key, DOWNLOAD_URL_SECONDS) : Promise.resolve(null)),
+    downloadUrl: (key: string | null) =>
+      key ? storage.createDownloadUrl(key, DOWNLOAD_URL_SECONDS) : Promise.resolve(null),
   };
 }
 
