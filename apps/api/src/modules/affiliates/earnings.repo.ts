@@ -25,31 +25,35 @@ export const earningStatus = sql<EarningStatus>`(case when ${isApproved} then 'a
 const affiliate = alias(users, 'affiliate');
 const introducer = alias(users, 'introducer');
 
-/** The buyer, whoever referred them and whoever referred that affiliate, in one query. */
+/**
+ * The buyer, whoever referred them and whoever referred that affiliate. The two affiliates' rows
+ * are read under a share lock: a dismissal committing meanwhile is either seen here, or waits and
+ * then voids the earnings made here.
+ */
 export async function findReferralChain(db: Tx, buyerId: string): Promise<ReferralChain> {
-  const [row] = await db
-    .select({
-      buyerId: users.id,
-      affiliate: {
-        id: affiliate.id,
-        email: affiliate.email,
-        name: affiliate.name,
-        isAffiliated: affiliate.isAffiliated,
-        isInfluencer: affiliate.isInfluencer,
-      },
-      introducer: {
-        id: introducer.id,
-        email: introducer.email,
-        name: introducer.name,
-        isAffiliated: introducer.isAffiliated,
-        isInfluencer: introducer.isInfluencer,
-      },
-    })
+  const [ids] = await db
+    .select({ affiliateId: affiliate.id, introducerId: introducer.id })
     .from(users)
     .leftJoin(affiliate, eq(affiliate.id, users.referredBy))
     .leftJoin(introducer, eq(introducer.id, affiliate.referredBy))
     .where(eq(users.id, buyerId));
-  return row ?? { buyerId, affiliate: null, introducer: null };
+  const memberIds = [ids?.affiliateId, ids?.introducerId].filter((id): id is string => !!id);
+  const members =
+    memberIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: users.id,
+            email: users.email,
+            name: users.name,
+            isAffiliated: users.isAffiliated,
+            isInfluencer: users.isInfluencer,
+          })
+          .from(users)
+          .where(inArray(users.id, memberIds))
+          .for('share');
+  const member = (id: string | null | undefined) => members.find((m) => m.id === id) ?? null;
+  return { buyerId, affiliate: member(ids?.affiliateId), introducer: member(ids?.introducerId) };
 }
 
 /** Inserts what is not there yet (unique per purchase, affiliate, tier and kind); answers only the new rows. */
