@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@tmc/shared';
+import { adminUserMessages, messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { affiliateEarnings, auditLog, payouts, users } from '../src/db/schema/index.ts';
 import { DISMISSED_AFFILIATE } from '../src/modules/account/account.service.ts';
-import { adminUserMessages } from '../src/modules/admin/admin-users.service.ts';
 import { api, freshEmail, PASSWORD } from './auth-helpers.ts';
 import {
   ageEarnings,

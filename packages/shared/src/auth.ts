@@ -19,6 +19,8 @@ const PASSWORD_MAX = 128;
 const emailWith = (message: string) =>
   z.string({ error: message }).trim().toLowerCase().max(254, message).regex(EMAIL_PATTERN, message);
 
+export const SIGNUP_PASSWORD_MIN = 8;
+
 const passwordWith = (min: number, message: string) =>
   z.string({ error: message }).min(min, message).max(PASSWORD_MAX, authMessages.passwordTooLong);
 
@@ -32,7 +34,7 @@ export const signupSchema = z.object({
     .trim()
     .min(1, messages.name)
     .max(100, authMessages.nameTooLong),
-  password: passwordWith(8, messages.signupPassword),
+  password: passwordWith(SIGNUP_PASSWORD_MIN, messages.signupPassword),
   referralCode: z
     .string({ error: messages.invalidReferral })
     .trim()

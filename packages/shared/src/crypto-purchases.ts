@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { CRYPTO_CURRENCIES, DECIMALS, type CryptoCurrency } from './enums.ts';
 import { messages } from './messages.ts';
-import { bankPurchaseFields, guestFields } from './purchases.ts';
+import { bankPurchaseFields, guestFields, newAccountPassword } from './purchases.ts';
 
 /** Texts of the crypto order checks that the spec does not give (API.md decisions). */
 export const cryptoPurchaseMessages = {
   tooManyDecimals: (coin: CryptoCurrency) =>
     `${coin} amounts have at most ${DECIMALS[coin]} decimals`,
 } as const;
-
-const SIGNUP_PASSWORD_MIN = 8;
 
 /** Empty text, null and absent all mean "not given". */
 const notGiven = z
@@ -54,17 +52,6 @@ function checkCryptoOrder(
   }
   if (body.receiptUrl && !body.receiptType) {
     ctx.addIssue({ code: 'custom', path: ['receiptType'], message: messages.receiptType });
-  }
-}
-
-function newAccountPassword(body: { name?: string; password: string }, ctx: z.RefinementCtx) {
-  // A new account gets the sign-up rule; logging in takes whatever the account has.
-  if (
-    body.name !== undefined &&
-    body.password.length > 0 &&
-    body.password.length < SIGNUP_PASSWORD_MIN
-  ) {
-    ctx.addIssue({ code: 'custom', path: ['password'], message: messages.signupPassword });
   }
 }
 

@@ -7,3 +7,4 @@ export * from './commission.ts';
 export * from './purchases.ts';
 export * from './transactions.ts';
 export * from './crypto-purchases.ts';
+export * from './admin.ts';

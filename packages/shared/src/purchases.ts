@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signupSchema, WALLET_PATTERN } from './auth.ts';
+import { SIGNUP_PASSWORD_MIN, signupSchema, WALLET_PATTERN } from './auth.ts';
 import { CRYPTO_CURRENCIES } from './enums.ts';
 import { messages } from './messages.ts';
 
@@ -212,8 +212,6 @@ export const bankPurchaseSchema = z.object(bankPurchaseFields).superRefine(requi
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORD_MAX = 128;
-const SIGNUP_PASSWORD_MIN = 8;
-
 /** What a visitor adds on the guest checkout; `name` present means "Create new account". */
 export const guestFields = {
   email: z
@@ -236,8 +234,11 @@ export const guestFields = {
   referralCode: signupSchema.shape.referralCode,
 };
 
-function newAccountPassword(body: { name?: string; password: string }, ctx: z.RefinementCtx) {
-  // A new account gets the sign-up rule; logging in takes whatever the account has.
+/** A guest's new account gets the sign-up password rule; logging in takes whatever the account has. */
+export function newAccountPassword(
+  body: { name?: string; password: string },
+  ctx: z.RefinementCtx,
+) {
   const { name, password } = body;
   if (name !== undefined && password.length > 0 && password.length < SIGNUP_PASSWORD_MIN) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: messages.signupPassword });

@@ -1,10 +1,11 @@
+import { adminUserMessages } from '@tmc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { pageSchema } from '../../lib/list-query.ts';
 import { userSchema } from '../account/user-dto.ts';
 import { adminListQuery, boolParam, idParams, searchParam } from './admin-query.ts';
-import { adminUserMessages, type AdminUsersService } from './admin-users.service.ts';
+import type { AdminUsersService } from './admin-users.service.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];

@@ -1,4 +1,4 @@
-import type { Role } from '@tmc/shared';
+import { adminUserMessages, type Role } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -13,15 +13,6 @@ import {
   type UserListQuery,
   type UserRow,
 } from './admin-users.repo.ts';
-
-export const adminUserMessages = {
-  notFound: 'User not found',
-  ownRole: 'You cannot change your own role',
-  influencerNotAffiliate: 'Only an affiliate can be marked as an influencer',
-  dismissNotAffiliate: 'Only an affiliate can be dismissed',
-  reasonRequired: 'Reason is required',
-  reasonTooLong: 'Reason must be at most 1000 characters long',
-} as const;
 
 const referrerOf = (r: { id: string | null; email: string | null; name: string | null } | null) =>
   r?.id ? { _id: r.id, email: r.email ?? '', name: r.name ?? '' } : null;

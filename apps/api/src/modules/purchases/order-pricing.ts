@@ -1,5 +1,11 @@
-import { Decimal } from 'decimal.js';
-import { DECIMALS, messages, minimumPurchaseMessage, purchaseMessages } from '@tmc/shared';
+import {
+  convertToAud,
+  DECIMALS,
+  messages,
+  minimumPurchaseMessage,
+  purchaseMessages,
+  tokensFor,
+} from '@tmc/shared';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { fixed, money, plain, type Money } from '../../lib/money.ts';
 
@@ -70,7 +76,8 @@ export function priceOrder(input: OrderInput, market: Market, now = new Date()):
   const tokenPrice = positive(market.tokenPriceAud);
   if (!tokenPrice) throw new AppError(503, 'The presale is not configured yet');
   const effectiveRate = rate.div(rateAud);
-  const aud = money(input.userAmount).div(effectiveRate);
+  // The same conversion the buy page shows, so server and client figures agree by construction.
+  const aud = money(convertToAud(input.userAmount, plain(rate), plain(rateAud), 18));
 
   if (input.clientAud !== undefined) {
     const off = money(input.clientAud).minus(aud).abs();
@@ -79,7 +86,9 @@ export function priceOrder(input: OrderInput, market: Market, now = new Date()):
     }
   }
 
-  const investmentAud = aud.toDecimalPlaces(DECIMALS.AUD, Decimal.ROUND_HALF_UP);
+  const investmentAud = money(
+    convertToAud(input.userAmount, plain(rate), plain(rateAud), DECIMALS.AUD),
+  );
   if (investmentAud.lt(market.minPurchaseAud)) {
     const message = minimumPurchaseMessage(audText(market.minPurchaseAud));
     throw badRequest(message, { investmentAmount: message });
@@ -96,15 +105,12 @@ export function priceOrder(input: OrderInput, market: Market, now = new Date()):
     });
   }
 
-  const tokenAmount = investmentAud
-    .div(tokenPrice)
-    .toDecimalPlaces(DECIMALS.TOKEN, Decimal.ROUND_DOWN);
   return {
     userCurrency: code,
     userAmount: plain(input.userAmount),
     rate: fixed(effectiveRate, 18),
     investmentAud: investmentAud.toFixed(DECIMALS.AUD),
     tokenPriceAud: plain(market.tokenPriceAud),
-    tokenAmount: tokenAmount.toFixed(DECIMALS.TOKEN),
+    tokenAmount: tokensFor(investmentAud.toFixed(DECIMALS.AUD), plain(tokenPrice), DECIMALS.TOKEN),
   };
 }

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import type { AdminUser } from '@tmc/shared';
+import { adminUserMessages, type AdminUser } from '@tmc/shared';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { useDismissAffiliate } from '../api/dismiss-affiliate';
 import { ConfirmDialog } from './confirm-dialog';
-
-const REASON_REQUIRED = 'Reason is required';
 
 interface DismissAffiliateDialogProps {
   /** The affiliate to dismiss; null keeps the dialog closed. */
@@ -29,7 +27,7 @@ export function DismissAffiliateDialog({ user, onClose }: DismissAffiliateDialog
     if (!user) return;
     const text = reason.trim();
     if (!text) {
-      setError(REASON_REQUIRED);
+      setError(adminUserMessages.reasonRequired);
       return;
     }
     try {
