@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { RefreshIcon } from './icons';
@@ -33,5 +34,67 @@ export function RefreshButton({
     >
       <RefreshIcon className={cn(refreshing && 'animate-spin')} />
     </Button>
+  );
+}
+
+interface ListHeaderProps {
+  title: string;
+  /** The total on the server; hidden until known. */
+  count?: number;
+  refreshing?: boolean;
+  onRefresh?: () => void;
+  /** Buttons next to the title, e.g. "Add bank". */
+  actions?: ReactNode;
+  /** Filter fields, in a grid. */
+  filters?: ReactNode;
+  /**
+   * Where the filters sit: under the title (the default), or beside it, wrapping under it
+   * when the row runs out of room.
+   */
+  filtersPlacement?: 'below' | 'beside';
+  /** The filter grid's columns and width; two columns, four from `md` up, by default. */
+  filtersClassName?: string;
+}
+
+/** A list page's header: the title with its total, a refresh button, actions and filters. */
+export function ListHeader({
+  title,
+  count,
+  refreshing,
+  onRefresh,
+  actions,
+  filters,
+  filtersPlacement = 'below',
+  filtersClassName = 'grid-cols-2 md:grid-cols-4',
+}: ListHeaderProps) {
+  const beside = filtersPlacement === 'beside';
+  const heading = (
+    <div className={cn('flex items-center', beside ? 'gap-3' : 'gap-2')}>
+      <ListHeading title={title} count={count} />
+      {onRefresh ? <RefreshButton refreshing={refreshing} onRefresh={onRefresh} /> : null}
+    </div>
+  );
+  const actionButtons = actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null;
+  const filterGrid = filters ? (
+    <div className={cn('grid gap-3', filtersClassName)}>{filters}</div>
+  ) : null;
+
+  if (beside) {
+    return (
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        {heading}
+        {actionButtons}
+        {filterGrid}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {heading}
+        {actionButtons}
+      </div>
+      {filterGrid}
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { useAdminBanks } from '../api/get-admin-banks';
 import { useSetBankActive } from '../api/save-admin-bank';
 import { BankFormDialog } from './bank-form-dialog';
 import { ConfirmDialog } from './confirm-dialog';
-import { ListHeader } from './list-header';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 
 const activeOptions = [
   { value: '', label: 'All' },

@@ -8,7 +8,7 @@ import { PurchaseStatusBadge } from '../../../components/ui/status-badges';
 import { cn } from '../../../lib/cn';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { useAdminStats } from '../api/get-admin-stats';
-import { ListHeader } from './list-header';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 
 function Tile({
   label,

@@ -13,7 +13,7 @@ import { downloadPayoutCsv } from '../api/download-payout-csv';
 import { usePayouts } from '../api/get-payouts';
 import type { PayoutTier } from '../api/get-payout-preview';
 import { useMarkPayoutPaid } from '../api/mark-payout-paid';
-import { ListHeader } from './list-header';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 import { PayoutPreviewCard } from './payout-preview-card';
 
 function MarkPaidDialog({ payout, onClose }: { payout: Payout | null; onClose: () => void }) {

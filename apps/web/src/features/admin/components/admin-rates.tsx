@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useAdminRates, useSetAdminRates } from '../api/admin-rates';
-import { ListHeader } from './list-header';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 
 const RATE = /^\d{1,20}(\.\d{1,18})?$/;
 const CODE = /^[A-Z]{3,5}$/;

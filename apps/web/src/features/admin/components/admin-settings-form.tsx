@@ -15,7 +15,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useAdminSettings, useUpdateAdminSettings } from '../api/admin-settings';
-import { ListHeader } from './list-header';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 
 const decimal = (name: string, places: number, positive: boolean) =>
   z

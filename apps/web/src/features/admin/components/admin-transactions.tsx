@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useAdminTransactions } from '../api/get-admin-transactions';
-import { ListHeader } from './list-header';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 import { SenderMatch } from './review-details';
 
 const statusOptions = [

@@ -14,7 +14,7 @@ import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser, type AdminUserChange } from '../api/update-admin-user';
 import { ConfirmDialog } from './confirm-dialog';
 import { DismissAffiliateDialog } from './dismiss-affiliate-dialog';
-import { ListHeader } from './list-header';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 
 const yesNo = (all: string) => [
   { value: '', label: all },

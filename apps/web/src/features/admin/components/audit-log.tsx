@@ -5,7 +5,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime } from '../../../lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { useListState } from '../../../lib/use-list-state';
-import { ListHeader } from './list-header';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 
 const entityOptions = [
   { value: '', label: 'All' },

@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useAdminPurchases } from '../api/get-admin-purchases';
-import { ListHeader } from './list-header';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 import { ReviewActions } from './review-actions';
 import { ReviewDetails } from './review-details';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ratePercent, type AffiliateEarning } from '@tmc/shared';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { ListHeading, RefreshButton } from '../../../components/ui/list-toolbar';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 import { EarningStatusBadge, paymentModeLabel } from '../../../components/ui/status-badges';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
@@ -73,10 +73,13 @@ export function AffiliatesList({ summary }: { summary?: ReactNode }) {
 
   return (
     <div className="flex min-w-0 flex-col gap-5">
-      <div className="flex items-center gap-3">
-        <ListHeading title="Affiliates" count={total} />
-        <RefreshButton refreshing={query.isFetching} onRefresh={() => void query.refetch()} />
-      </div>
+      <ListHeader
+        title="Affiliates"
+        count={total}
+        refreshing={query.isFetching}
+        onRefresh={() => void query.refetch()}
+        filtersPlacement="beside"
+      />
 
       {summary}
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { PurchaseStatus, purchaseStatusLabel, type Purchase } from '@tmc/shared';
 import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
-import { ListHeading, RefreshButton } from '../../../components/ui/list-toolbar';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 import { Select, SortByPriceSelect } from '../../../components/ui/select';
 import { PurchaseStatusBadge } from '../../../components/ui/status-badges';
 import { toast } from '../../../components/ui/toast';
@@ -129,26 +129,30 @@ export function PresaleRequestsList() {
 
   return (
     <div className="flex min-w-0 flex-col gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex items-center gap-3">
-          <ListHeading title="Presale Requests" count={total} />
-          <RefreshButton refreshing={query.isFetching} onRefresh={() => void query.refetch()} />
-        </div>
-        <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
-          <SortByPriceSelect
-            value={list.filters.sort}
-            onChange={(event) => list.setFilter('sort', event.target.value)}
-            containerClassName="sm:w-44"
-          />
-          <Select
-            label="Status"
-            options={statusOptions}
-            value={list.filters.status}
-            onChange={(event) => list.setFilter('status', event.target.value)}
-            containerClassName="sm:w-44"
-          />
-        </div>
-      </div>
+      <ListHeader
+        title="Presale Requests"
+        count={total}
+        refreshing={query.isFetching}
+        onRefresh={() => void query.refetch()}
+        filtersPlacement="beside"
+        filtersClassName="w-full grid-cols-2 sm:w-auto"
+        filters={
+          <>
+            <SortByPriceSelect
+              value={list.filters.sort}
+              onChange={(event) => list.setFilter('sort', event.target.value)}
+              containerClassName="sm:w-44"
+            />
+            <Select
+              label="Status"
+              options={statusOptions}
+              value={list.filters.status}
+              onChange={(event) => list.setFilter('status', event.target.value)}
+              containerClassName="sm:w-44"
+            />
+          </>
+        }
+      />
 
       <DataTable<Purchase>
         caption="Presale Requests"

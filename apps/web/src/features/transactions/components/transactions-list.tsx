@@ -4,7 +4,7 @@ import { PaymentMode, PaymentStatus, type Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
-import { ListHeading, RefreshButton } from '../../../components/ui/list-toolbar';
+import { ListHeader } from '../../../components/ui/list-toolbar';
 import { Select, SortByPriceSelect } from '../../../components/ui/select';
 import { PaymentStatusBadge } from '../../../components/ui/status-badges';
 import { toast } from '../../../components/ui/toast';
@@ -140,33 +140,37 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
 
   return (
     <div className="flex min-w-0 flex-col gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex items-center gap-3">
-          <ListHeading title="Transactions" count={total} />
-          <RefreshButton refreshing={query.isFetching} onRefresh={() => void query.refetch()} />
-        </div>
-        <div className="grid w-full grid-cols-1 gap-3 min-[400px]:grid-cols-3 sm:w-auto">
-          <SortByPriceSelect
-            value={list.filters.sort}
-            onChange={(event) => list.setFilter('sort', event.target.value)}
-            containerClassName="sm:w-40"
-          />
-          <Select
-            label="Payment mode"
-            options={modeOptions}
-            value={list.filters.mode}
-            onChange={(event) => list.setFilter('mode', event.target.value)}
-            containerClassName="sm:w-44"
-          />
-          <Select
-            label="Status"
-            options={statusOptions}
-            value={list.filters.status}
-            onChange={(event) => list.setFilter('status', event.target.value)}
-            containerClassName="sm:w-36"
-          />
-        </div>
-      </div>
+      <ListHeader
+        title="Transactions"
+        count={total}
+        refreshing={query.isFetching}
+        onRefresh={() => void query.refetch()}
+        filtersPlacement="beside"
+        filtersClassName="w-full grid-cols-1 min-[400px]:grid-cols-3 sm:w-auto"
+        filters={
+          <>
+            <SortByPriceSelect
+              value={list.filters.sort}
+              onChange={(event) => list.setFilter('sort', event.target.value)}
+              containerClassName="sm:w-40"
+            />
+            <Select
+              label="Payment mode"
+              options={modeOptions}
+              value={list.filters.mode}
+              onChange={(event) => list.setFilter('mode', event.target.value)}
+              containerClassName="sm:w-44"
+            />
+            <Select
+              label="Status"
+              options={statusOptions}
+              value={list.filters.status}
+              onChange={(event) => list.setFilter('status', event.target.value)}
+              containerClassName="sm:w-36"
+            />
+          </>
+        }
+      />
 
       <DataTable<Transaction>
         caption="Transactions"
