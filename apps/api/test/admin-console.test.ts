@@ -1,28 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config.ts';
-import type { Db } from '../src/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, transactions } from '../src/db/schema/index.ts';
-import { mailbox, type Mailbox } from './auth-helpers.ts';
-import { as, decide, insertBankPurchase, people, type Person } from './affiliates-helpers.ts';
+import { as, decide, insertBankPurchase, useAffiliatesApp } from './affiliates-helpers.ts';
 import { insertCryptoOrder } from './crypto-helpers.ts';
 import { fetchFile, upload } from './purchases-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp, TEST_CHAIN } from './test-app.ts';
+import { TEST_CHAIN } from './test-app.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let config: Config;
-let sink: SmtpSink;
-let box: Mailbox;
-let person: ReturnType<typeof people>;
-let admin: Person;
+const { app, db, box, admin, person } = useAffiliatesApp({ admin: { name: 'Sam Staff' } });
 let staff: ReturnType<typeof as>;
 
 const auditRows = (action: string, entityId?: string) =>
-  db
+  db()
     .select()
     .from(auditLog)
     .where(
@@ -31,17 +20,8 @@ const auditRows = (action: string, entityId?: string) =>
         : eq(auditLog.action, action),
     );
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db, config } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
-  person = people(db, config);
-  admin = await person({ role: 'admin', name: 'Sam Staff' });
-  staff = as(app, admin);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
+beforeAll(() => {
+  staff = as(app(), admin());
 });
 
 describe('banks', () => {
@@ -61,7 +41,9 @@ describe('banks', () => {
       RoutingNumber: null,
       active: true,
     });
-    expect((await app.inject('/v1/bank/getBankDetailsByCurrency/EUR')).json().data).toHaveLength(1);
+    expect((await app().inject('/v1/bank/getBankDetailsByCurrency/EUR')).json().data).toHaveLength(
+      1,
+    );
 
     const edited = await staff.patch(`/v1/admin/banks/${bank._id}`, {
       bankName: 'Euro Meme Bank AG',
@@ -77,7 +59,7 @@ describe('banks', () => {
     const removed = await staff.delete(`/v1/admin/banks/${bank._id}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.active).toBe(false);
-    expect((await app.inject('/v1/bank/getBankDetailsByCurrency/EUR')).statusCode).toBe(400);
+    expect((await app().inject('/v1/bank/getBankDetailsByCurrency/EUR')).statusCode).toBe(400);
 
     const listed = (await staff.get('/v1/admin/banks?currency=EUR')).json().data;
     expect(listed).toMatchObject({ totalResults: 1, data: [{ _id: bank._id, active: false }] });
@@ -88,7 +70,7 @@ describe('banks', () => {
     ).toBe(true);
 
     const [create] = await auditRows('bank.create', bank._id);
-    expect(create).toMatchObject({ actorId: admin.id, entity: 'bank', before: null });
+    expect(create).toMatchObject({ actorId: admin().id, entity: 'bank', before: null });
     expect(create!.after).toMatchObject({ bankName: 'Euro Meme Bank' });
     const [update] = await auditRows('bank.update', bank._id);
     expect(update!.before).toMatchObject({ bankName: 'Euro Meme Bank', RoutingNumber: null });
@@ -129,7 +111,9 @@ describe('currency rates and settings', () => {
     const table = res.json().data.rates as { code: string; rate: string }[];
     expect(table.find((r) => r.code === 'USD')!.rate).toBe('0.66');
     expect(table.find((r) => r.code === 'XYZ')!.rate).toBe('2');
-    expect((await app.inject('/v1/currency-rate/getCurrency')).json().data.rates.USD).toBe('0.66');
+    expect((await app().inject('/v1/currency-rate/getCurrency')).json().data.rates.USD).toBe(
+      '0.66',
+    );
 
     expect((await staff.put('/v1/admin/currency-rates', { rates: { AUD: '2' } })).statusCode).toBe(
       400,
@@ -164,7 +148,7 @@ describe('currency rates and settings', () => {
       minConfirmations: 3,
       holdDays: 7,
     });
-    expect((await app.inject('/v1/presale/config')).json().data).toMatchObject({
+    expect((await app().inject('/v1/presale/config')).json().data).toMatchObject({
       minPurchaseAud: '100',
       endsAt: '2030-01-31T02:00:00.000Z',
     });
@@ -244,7 +228,7 @@ describe('users', () => {
     const notAffiliate = await staff.patch(`/v1/admin/users/${first.id}`, { isInfluencer: true });
     expect(notAffiliate.statusCode).toBe(400);
     expect(notAffiliate.json().message).toBe('Only an affiliate can be marked as an influencer');
-    expect((await staff.patch(`/v1/admin/users/${admin.id}`, { role: 'user' })).statusCode).toBe(
+    expect((await staff.patch(`/v1/admin/users/${admin().id}`, { role: 'user' })).statusCode).toBe(
       400,
     );
     expect((await staff.patch(`/v1/admin/users/${first.id}`, {})).statusCode).toBe(400);
@@ -254,7 +238,7 @@ describe('users', () => {
 
     const [audit] = await auditRows('user.update', introducer.id);
     expect(audit).toMatchObject({
-      actorId: admin.id,
+      actorId: admin().id,
       before: { isInfluencer: false, role: 'user' },
       after: { isInfluencer: true, role: 'user' },
     });
@@ -276,13 +260,13 @@ describe('purchase review', () => {
       signupIpHash: 'same-ip',
     });
     const honest = await person({ referredBy: affiliate });
-    const { key } = await upload(app);
-    const flagged = await insertBankPurchase(db, sockPuppet, '500.00', {
+    const { key } = await upload(app());
+    const flagged = await insertBankPurchase(db(), sockPuppet, '500.00', {
       wallet: wallet.toLowerCase(),
       receiptKey: key,
       receiptType: 'image',
     });
-    const clean = await insertBankPurchase(db, honest, '60.00');
+    const clean = await insertBankPurchase(db(), honest, '60.00');
 
     const res = await staff.get(`/v1/admin/purchases?email=${encodeURIComponent('slyfox+2')}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -307,7 +291,7 @@ describe('purchase review', () => {
       'same-mailbox',
     ]);
     expect(row.receiptUrl).toMatch(/\?/);
-    expect((await fetchFile(app, row.receiptUrl)).statusCode).toBe(200);
+    expect((await fetchFile(app(), row.receiptUrl)).statusCode).toBe(200);
 
     const other = (
       await staff.get(`/v1/admin/purchases?email=${encodeURIComponent(honest.email)}`)
@@ -329,41 +313,43 @@ describe('purchase review', () => {
 
   it('applies the legal transitions only, e-mails the buyer each decision and shows the remark', async () => {
     const buyer = await person({ name: 'Rita Rejected' });
-    const rejected = await insertBankPurchase(db, buyer, '80.00');
-    const declined = await insertBankPurchase(db, buyer, '90.00');
+    const rejected = await insertBankPurchase(db(), buyer, '80.00');
+    const declined = await insertBankPurchase(db(), buyer, '90.00');
 
-    const reject = await decide(app, admin, rejected.id, 2, 'The receipt is unreadable');
+    const reject = await decide(app(), admin(), rejected.id, 2, 'The receipt is unreadable');
     expect(reject.statusCode, reject.body).toBe(200);
     expect(reject.json().data).toMatchObject({
       status: 2,
       remark: 'The receipt is unreadable',
-      reviewedBy: { _id: admin.id },
+      reviewedBy: { _id: admin().id },
       reviewedAt: expect.any(String),
     });
-    const mail = await box.next(buyer.email, /is Rejected/);
+    const mail = await box().next(buyer.email, /is Rejected/);
     expect(mail.text).toContain('The receipt is unreadable');
     expect(mail.text).toContain(rejected.reference);
 
-    expect((await decide(app, admin, declined.id, 3)).statusCode).toBe(200);
-    expect((await box.next(buyer.email, /is Not Accepted/)).subject).toContain(declined.reference);
+    expect((await decide(app(), admin(), declined.id, 3)).statusCode).toBe(200);
+    expect((await box().next(buyer.email, /is Not Accepted/)).subject).toContain(
+      declined.reference,
+    );
 
     for (const [id, status] of [
       [rejected.id, 1],
       [rejected.id, 4],
       [declined.id, 2],
     ] as const) {
-      const res = await decide(app, admin, id, status);
+      const res = await decide(app(), admin(), id, status);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/cannot be changed to/);
     }
-    const pending = await insertBankPurchase(db, buyer, '70.00');
-    expect((await decide(app, admin, pending.id, 4)).json().message).toBe(
+    const pending = await insertBankPurchase(db(), buyer, '70.00');
+    expect((await decide(app(), admin(), pending.id, 4)).json().message).toBe(
       'A request that is Pending cannot be changed to Reverted',
     );
-    expect((await decide(app, admin, pending.id, 0)).statusCode).toBe(400);
-    expect((await decide(app, admin, randomUUID(), 2)).statusCode).toBe(404);
+    expect((await decide(app(), admin(), pending.id, 0)).statusCode).toBe(400);
+    expect((await decide(app(), admin(), randomUUID(), 2)).statusCode).toBe(404);
 
-    const mine = await as(app, buyer).get('/v1/purchase/getmypurchase?limit=10');
+    const mine = await as(app(), buyer).get('/v1/purchase/getmypurchase?limit=10');
     expect(mine.statusCode, mine.body).toBe(200);
     const remarks = Object.fromEntries(
       mine.json().data.data.map((p: { _id: string; remark: string | null }) => [p._id, p.remark]),
@@ -373,7 +359,7 @@ describe('purchase review', () => {
     const audits = await auditRows('purchase.status', rejected.id);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
-      actorId: admin.id,
+      actorId: admin().id,
       before: { status: 0, remark: null },
       after: { status: 2, remark: 'The receipt is unreadable' },
     });
@@ -381,19 +367,19 @@ describe('purchase review', () => {
 
   it('leaves crypto acceptance to the chain, and a rejected crypto order can no longer be paid', async () => {
     const buyer = await person();
-    const { purchase, transaction } = await insertCryptoOrder(db, {
+    const { purchase, transaction } = await insertCryptoOrder(db(), {
       userId: buyer.id,
       coin: 'ETH',
       amount: '0.05',
       companyWallet: TEST_CHAIN.companyWallet,
     });
-    const accept = await decide(app, admin, purchase.id, 1);
+    const accept = await decide(app(), admin(), purchase.id, 1);
     expect(accept.statusCode).toBe(400);
     expect(accept.json().message).toMatch(/verifying its payment on the chain/);
-    const reject = await decide(app, admin, purchase.id, 2, 'Expired');
+    const reject = await decide(app(), admin(), purchase.id, 2, 'Expired');
     expect(reject.statusCode).toBe(200);
     expect(reject.json().data.transaction).toMatchObject({ _id: transaction.id, paymentStatus: 2 });
-    const [row] = await db.select().from(transactions).where(eq(transactions.id, transaction.id));
+    const [row] = await db().select().from(transactions).where(eq(transactions.id, transaction.id));
     expect(row!.paymentStatus).toBe(2);
   });
 });
@@ -401,8 +387,8 @@ describe('purchase review', () => {
 describe('transactions, dashboard and audit log', () => {
   it('lists every transaction with its payer and request', async () => {
     const buyer = await person();
-    const purchase = await insertBankPurchase(db, buyer, '120.00');
-    expect((await decide(app, admin, purchase.id, 1)).statusCode).toBe(200);
+    const purchase = await insertBankPurchase(db(), buyer, '120.00');
+    expect((await decide(app(), admin(), purchase.id, 1)).statusCode).toBe(200);
     const res = await staff.get(`/v1/admin/transactions?email=${encodeURIComponent(buyer.email)}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ totalResults: 1 });
@@ -459,7 +445,7 @@ describe('transactions, dashboard and audit log', () => {
     expect(entries.map((e) => e.createdAt)).toEqual(
       [...entries.map((e) => e.createdAt)].sort().reverse(),
     );
-    expect(entries[0]!.actor).toEqual({ _id: admin.id, email: admin.email, name: 'Sam Staff' });
+    expect(entries[0]!.actor).toEqual({ _id: admin().id, email: admin().email, name: 'Sam Staff' });
 
     const banks = (await staff.get('/v1/admin/audit-log?entity=bank')).json().data;
     expect(banks.data.map((e: { action: string }) => e.action).sort()).toEqual([
@@ -472,11 +458,11 @@ describe('transactions, dashboard and audit log', () => {
     ).json().data;
     expect(accepted.totalResults).toBeGreaterThanOrEqual(4);
     expect(
-      (await staff.get(`/v1/admin/audit-log?actorId=${admin.id}`)).json().data.totalResults,
+      (await staff.get(`/v1/admin/audit-log?actorId=${admin().id}`)).json().data.totalResults,
     ).toBe(all.json().data.totalResults);
     expect(
-      (await staff.get(`/v1/admin/audit-log?actor=${encodeURIComponent(admin.email)}`)).json().data
-        .totalResults,
+      (await staff.get(`/v1/admin/audit-log?actor=${encodeURIComponent(admin().email)}`)).json()
+        .data.totalResults,
     ).toBe(all.json().data.totalResults);
     expect(
       (await staff.get(`/v1/admin/audit-log?actorId=${randomUUID()}`)).json().data.totalResults,

@@ -1,31 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config.ts';
-import type { Db } from '../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { affiliateEarnings, auditLog, payouts } from '../src/db/schema/index.ts';
 import { lastCompletePeriod } from '../src/modules/affiliates/payout-period.ts';
-import { mailbox, type Mailbox } from './auth-helpers.ts';
 import {
   ageEarnings,
   as,
   decide,
   earningsOf,
   insertBankPurchase,
-  people,
   type Person,
+  useAffiliatesApp,
 } from './affiliates-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let config: Config;
-let sink: SmtpSink;
-let box: Mailbox;
-let person: ReturnType<typeof people>;
-let admin: Person;
+const { app, db, box, admin, person } = useAffiliatesApp();
 
 interface Line {
   affiliate: { _id: string; email: string; name: string; walletAddress: string | null };
@@ -35,25 +23,13 @@ interface Line {
   earningsCount: number;
 }
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db, config } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
-  person = people(db, config);
-  admin = await person({ role: 'admin' });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-});
-
 /** An accepted sale through `affiliate`, its earnings moved `days` back. */
 async function sale(affiliate: Person, aud: string, days = 30) {
   const buyer = await person({ referredBy: affiliate });
-  const purchase = await insertBankPurchase(db, buyer, aud);
-  const res = await decide(app, admin, purchase.id, 1);
+  const purchase = await insertBankPurchase(db(), buyer, aud);
+  const res = await decide(app(), admin(), purchase.id, 1);
   expect(res.statusCode, res.body).toBe(200);
-  if (days) await ageEarnings(db, purchase.id, days);
+  if (days) await ageEarnings(db(), purchase.id, days);
   return purchase;
 }
 
@@ -64,7 +40,7 @@ const sum = (lines: Line[]) =>
 /** Makes the batches made so far belong to earlier periods, as if a week (or a fortnight) had passed. */
 async function nextPeriod(tier: 1 | 2) {
   const days = tier === 1 ? 7 : 14;
-  await db
+  await db()
     .update(payouts)
     .set({
       periodStart: sql`${payouts.periodStart} - make_interval(days => ${days})`,
@@ -91,7 +67,7 @@ describe('weekly batches (tier 1)', () => {
     await sale(bob, '100.00');
     await sale(bob, '400.00', 0); // not approved yet: waits for a later batch
 
-    const res = await as(app, admin).get('/v1/admin/payouts/preview?tier=1');
+    const res = await as(app(), admin()).get('/v1/admin/payouts/preview?tier=1');
     expect(res.statusCode, res.body).toBe(200);
     const preview = res.json().data;
     const period = lastCompletePeriod(1, new Date());
@@ -122,7 +98,7 @@ describe('weekly batches (tier 1)', () => {
   });
 
   it('creates the batch once per period, linking its earnings in one transaction', async () => {
-    const res = await as(app, admin).post('/v1/admin/payouts', { tier: 1 });
+    const res = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
     expect(res.statusCode, res.body).toBe(201);
     const batch = res.json().data;
     batchId = batch._id;
@@ -138,12 +114,12 @@ describe('weekly batches (tier 1)', () => {
     expect(Number(batch.total)).toBe(sum(batch.lines));
     expect(batch.affiliates).toBe(batch.lines.length);
 
-    const linked = await db
+    const linked = await db()
       .select()
       .from(affiliateEarnings)
       .where(eq(affiliateEarnings.payoutId, batchId));
     expect(linked.reduce((t, e) => t + Number(e.affiliateEarning), 0)).toBe(Number(batch.total));
-    const [notYet] = await db
+    const [notYet] = await db()
       .select()
       .from(affiliateEarnings)
       .where(
@@ -154,25 +130,25 @@ describe('weekly batches (tier 1)', () => {
       );
     expect(notYet!.payoutId).toBeNull();
 
-    const again = await as(app, admin).post('/v1/admin/payouts', { tier: 1 });
+    const again = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
     expect(again.statusCode).toBe(200);
     expect(again.json().data._id).toBe(batchId);
-    expect(await db.select().from(payouts).where(eq(payouts.tier, 1))).toHaveLength(1);
+    expect(await db().select().from(payouts).where(eq(payouts.tier, 1))).toHaveLength(1);
 
-    const preview = (await as(app, admin).get('/v1/admin/payouts/preview?tier=1')).json().data;
+    const preview = (await as(app(), admin()).get('/v1/admin/payouts/preview?tier=1')).json().data;
     expect(preview.existingPayout._id).toBe(batchId);
     expect(lineOf(preview.lines, ada)).toBeUndefined();
 
-    const [audit] = await db
+    const [audit] = await db()
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'payout.create'), eq(auditLog.entityId, batchId)));
-    expect(audit).toMatchObject({ actorId: admin.id, entity: 'payout' });
+    expect(audit).toMatchObject({ actorId: admin().id, entity: 'payout' });
     expect((audit!.after as { total: string }).total).toBe(batch.total);
   });
 
   it('exports the batch as CSV: affiliate, e-mail, wallet, amount AUD', async () => {
-    const res = await as(app, admin).get(`/v1/admin/payouts/${batchId}.csv`);
+    const res = await as(app(), admin()).get(`/v1/admin/payouts/${batchId}.csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -185,13 +161,13 @@ describe('weekly batches (tier 1)', () => {
     );
     expect(lines).toContain(`'=cmd|calc,${bob.email},,20.00`);
     expect(lines.at(-1)).toBe('');
-    expect((await as(app, admin).get(`/v1/admin/payouts/${randomUUID()}.csv`)).statusCode).toBe(
+    expect((await as(app(), admin()).get(`/v1/admin/payouts/${randomUUID()}.csv`)).statusCode).toBe(
       404,
     );
   });
 
   it('marks it paid with a reference: earnings paid, affiliates e-mailed, a second time refused', async () => {
-    const res = await as(app, admin).post(`/v1/admin/payouts/${batchId}/paid`, {
+    const res = await as(app(), admin()).post(`/v1/admin/payouts/${batchId}/paid`, {
       reference: 'WIRE-2024-001',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -200,32 +176,32 @@ describe('weekly batches (tier 1)', () => {
       reference: 'WIRE-2024-001',
       paidAt: expect.any(String),
     });
-    const rows = await db
+    const rows = await db()
       .select()
       .from(affiliateEarnings)
       .where(eq(affiliateEarnings.payoutId, batchId));
     expect(rows.every((r) => r.status === 'paid' && r.paidAt !== null)).toBe(true);
 
-    const mail = await box.next(ada.email, /affiliate payout/);
+    const mail = await box().next(ada.email, /affiliate payout/);
     expect(mail.text).toContain('A$250.00');
     expect(mail.text).toContain('WIRE-2024-001');
 
-    const list = (await as(app, ada).get('/v1/affiliate-earning/get')).json().data.data;
+    const list = (await as(app(), ada).get('/v1/affiliate-earning/get')).json().data.data;
     expect(list.map((e: { status: string }) => e.status)).toEqual(['paid', 'paid']);
-    expect((await as(app, ada).get('/v1/affiliate-earning/summary')).json().data).toMatchObject({
+    expect((await as(app(), ada).get('/v1/affiliate-earning/summary')).json().data).toMatchObject({
       paid: '250.00',
       approved: '0.00',
     });
 
-    const again = await as(app, admin).post(`/v1/admin/payouts/${batchId}/paid`, {
+    const again = await as(app(), admin()).post(`/v1/admin/payouts/${batchId}/paid`, {
       reference: 'WIRE-2',
     });
     expect(again.statusCode).toBe(400);
     expect(
-      (await as(app, admin).post(`/v1/admin/payouts/${batchId}/paid`, { reference: ' ' }))
+      (await as(app(), admin()).post(`/v1/admin/payouts/${batchId}/paid`, { reference: ' ' }))
         .statusCode,
     ).toBe(400);
-    const audits = await db
+    const audits = await db()
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'payout.paid'), eq(auditLog.entityId, batchId)));
@@ -235,16 +211,16 @@ describe('weekly batches (tier 1)', () => {
   });
 
   it('a revert after payment records a negative adjustment that the next batch takes off', async () => {
-    const res = await decide(app, admin, paidPurchase, 4, 'Bank recalled the transfer');
+    const res = await decide(app(), admin(), paidPurchase, 4, 'Bank recalled the transfer');
     expect(res.statusCode, res.body).toBe(200);
-    const rows = await earningsOf(db, paidPurchase);
+    const rows = await earningsOf(db(), paidPurchase);
     expect(rows.map((r) => [r.kind, r.status, r.affiliateEarning])).toEqual([
       ['clawback', 'pending', '-200.00'],
       ['commission', 'paid', '200.00'],
     ]);
-    const summary = (await as(app, ada).get('/v1/affiliate-earning/summary')).json().data;
+    const summary = (await as(app(), ada).get('/v1/affiliate-earning/summary')).json().data;
     expect(summary).toMatchObject({ paid: '250.00', adjustments: '-200.00', totalEarned: '50.00' });
-    const listed = (await as(app, ada).get('/v1/affiliate-earning/get')).json().data.data;
+    const listed = (await as(app(), ada).get('/v1/affiliate-earning/get')).json().data.data;
     expect(listed[0]).toMatchObject({
       kind: 'clawback',
       affiliateEarning: '-200.00',
@@ -256,9 +232,9 @@ describe('weekly batches (tier 1)', () => {
     await nextPeriod(1);
     await sale(ada, '1500.00');
     await ageEarnings(
-      db,
+      db(),
       (
-        await db
+        await db()
           .select()
           .from(affiliateEarnings)
           .where(
@@ -270,7 +246,7 @@ describe('weekly batches (tier 1)', () => {
       )[0]!.purchaseId,
       30,
     );
-    const preview = (await as(app, admin).get('/v1/admin/payouts/preview?tier=1')).json().data;
+    const preview = (await as(app(), admin()).get('/v1/admin/payouts/preview?tier=1')).json().data;
     expect(preview.existingPayout).toBeNull();
     expect(lineOf(preview.lines, ada)).toMatchObject({
       earnings: '300.00',
@@ -280,13 +256,13 @@ describe('weekly batches (tier 1)', () => {
     });
     expect(lineOf(preview.lines, bob)).toMatchObject({ amount: '80.00' });
 
-    const next = await as(app, admin).post('/v1/admin/payouts', { tier: 1 });
+    const next = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
     expect(next.statusCode, next.body).toBe(201);
     const batch = next.json().data;
     expect(lineOf(batch.lines, ada)!.amount).toBe('100.00');
     expect(Number(batch.total)).toBe(sum(batch.lines));
     expect(batch.lines.every((l: Line) => Number(l.amount) > 0)).toBe(true);
-    const csv = (await as(app, admin).get(`/v1/admin/payouts/${batch._id}.csv`)).body;
+    const csv = (await as(app(), admin()).get(`/v1/admin/payouts/${batch._id}.csv`)).body;
     expect(csv).toContain(`${ada.email},0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed,100.00`);
   });
 
@@ -294,20 +270,20 @@ describe('weekly batches (tier 1)', () => {
     const cleo = await person({ affiliate: true });
     const big = await sale(cleo, '1000.00');
     await nextPeriod(1);
-    const created = await as(app, admin).post('/v1/admin/payouts', { tier: 1 });
+    const created = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
     expect(created.statusCode).toBe(201);
     expect(
       (
-        await as(app, admin).post(`/v1/admin/payouts/${created.json().data._id}/paid`, {
+        await as(app(), admin()).post(`/v1/admin/payouts/${created.json().data._id}/paid`, {
           reference: 'W-3',
         })
       ).statusCode,
     ).toBe(200);
-    expect((await decide(app, admin, big.id, 4)).statusCode).toBe(200);
+    expect((await decide(app(), admin(), big.id, 4)).statusCode).toBe(200);
     await sale(cleo, '100.00'); // 20 due, 200 to take back
 
     await nextPeriod(1);
-    const preview = (await as(app, admin).get('/v1/admin/payouts/preview?tier=1')).json().data;
+    const preview = (await as(app(), admin()).get('/v1/admin/payouts/preview?tier=1')).json().data;
     expect(lineOf(preview.lines, cleo)).toBeUndefined();
     expect(lineOf(preview.carriedForward, cleo)).toMatchObject({
       earnings: '20.00',
@@ -321,29 +297,29 @@ describe('weekly batches (tier 1)', () => {
     const eve = await person({ affiliate: true });
     const dansSale = await sale(dan, '500.00');
     await sale(eve, '50.00');
-    const created = await as(app, admin).post('/v1/admin/payouts', { tier: 1 });
+    const created = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
     expect(created.statusCode, created.body).toBe(201);
     const batch = created.json().data;
     expect(lineOf(batch.lines, dan)!.amount).toBe('100.00');
 
-    expect((await decide(app, admin, dansSale.id, 4)).statusCode).toBe(200);
-    const after = (await as(app, admin).get(`/v1/admin/payouts/${batch._id}`)).json().data;
+    expect((await decide(app(), admin(), dansSale.id, 4)).statusCode).toBe(200);
+    const after = (await as(app(), admin()).get(`/v1/admin/payouts/${batch._id}`)).json().data;
     expect(lineOf(after.lines, dan)).toBeUndefined();
     expect(Number(after.total)).toBe(Number(batch.total) - 100);
     expect(Number(after.total)).toBe(sum(after.lines));
-    expect((await earningsOf(db, dansSale.id)).map((r) => [r.status, r.payoutId])).toEqual([
+    expect((await earningsOf(db(), dansSale.id)).map((r) => [r.status, r.payoutId])).toEqual([
       ['void', null],
     ]);
   });
 
   it('lists batches, newest period first', async () => {
-    const res = await as(app, admin).get('/v1/admin/payouts?tier=1&limit=10');
+    const res = await as(app(), admin()).get('/v1/admin/payouts?tier=1&limit=10');
     expect(res.statusCode).toBe(200);
     const { data, totalResults } = res.json().data;
     expect(totalResults).toBeGreaterThanOrEqual(3);
     const ends = data.map((p: { periodEnd: string }) => p.periodEnd);
     expect([...ends].sort().reverse()).toEqual(ends);
-    expect((await as(app, admin).get('/v1/admin/payouts?tier=3')).statusCode).toBe(400);
+    expect((await as(app(), admin()).get('/v1/admin/payouts?tier=3')).statusCode).toBe(400);
   });
 });
 
@@ -352,7 +328,7 @@ describe('fortnightly batches (tier 2)', () => {
     const ivy = await person({ affiliate: true });
     const finn = await person({ influencer: true, referredBy: ivy });
     await sale(finn, '1000.00');
-    const preview = (await as(app, admin).get('/v1/admin/payouts/preview?tier=2')).json().data;
+    const preview = (await as(app(), admin()).get('/v1/admin/payouts/preview?tier=2')).json().data;
     const period = lastCompletePeriod(2, new Date());
     expect(preview.periodEnd).toBe(period.end.toISOString());
     expect(new Date(preview.periodEnd).getTime() - new Date(preview.periodStart).getTime()).toBe(
@@ -364,16 +340,16 @@ describe('fortnightly batches (tier 2)', () => {
         amount: '80.00',
       }),
     ]);
-    const res = await as(app, admin).post('/v1/admin/payouts', { tier: '2' });
+    const res = await as(app(), admin()).post('/v1/admin/payouts', { tier: '2' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ tier: 2, total: '80.00' });
   });
 
   it('refuses a batch with nothing due', async () => {
     await nextPeriod(2);
-    const res = await as(app, admin).post('/v1/admin/payouts', { tier: 2 });
+    const res = await as(app(), admin()).post('/v1/admin/payouts', { tier: 2 });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('No approved earnings are due for this period');
-    expect((await as(app, admin).post('/v1/admin/payouts', { tier: 3 })).statusCode).toBe(400);
+    expect((await as(app(), admin()).post('/v1/admin/payouts', { tier: 3 })).statusCode).toBe(400);
   });
 });

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { tokensFor } from '@tmc/shared';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { affiliateEarnings, banks, purchases, users } from '../src/db/schema/index.ts';
 import { createAccessTokens } from '../src/lib/auth.ts';
-import { freshEmail, freshIp } from './auth-helpers.ts';
+import { freshEmail, freshIp, mailbox, type Mailbox } from './auth-helpers.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { buildTestApp } from './test-app.ts';
 
 /**
  * People and purchases written straight to the database, with real access tokens: the ledger
@@ -140,3 +143,44 @@ export const decide = (
     status,
     ...(remark ? { remark } : {}),
   });
+
+/**
+ * The real app with mail going to an SMTP sink, and one admin (`admin` adds to their details):
+ * started in beforeAll and closed in afterAll. Call it at the top level of the test file; the
+ * getters answer once the set-up has run.
+ */
+export function useAffiliatesApp(opts: { admin?: PersonOptions } = {}) {
+  let built: Awaited<ReturnType<typeof buildTestApp>> | undefined;
+  let sink: SmtpSink | undefined;
+  let box: Mailbox | undefined;
+  let makePerson: ReturnType<typeof people> | undefined;
+  let admin: Person | undefined;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    built = await buildTestApp({ env: { SMTP_URL: sink.url } });
+    box = mailbox(sink);
+    makePerson = people(built.db, built.config);
+    admin = await makePerson({ role: 'admin', ...opts.admin });
+  });
+  afterAll(async () => {
+    await built?.app.close();
+    await sink?.stop();
+  });
+
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined)
+      throw new Error(
+        'The affiliates test app is not running: call useAffiliatesApp() at the top level',
+      );
+    return value;
+  };
+  return {
+    app: () => ready(built).app,
+    db: () => ready(built).db,
+    config: () => ready(built).config,
+    box: () => ready(box),
+    admin: () => ready(admin),
+    person: (personOpts?: PersonOptions) => ready(makePerson)(personOpts),
+  };
+}

@@ -12,7 +12,7 @@ import {
   type Hash,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { DECIMALS, convertToAud, tokensFor, type CryptoCurrency } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { purchases, settings, transactions } from '../src/db/schema/index.ts';
@@ -22,6 +22,10 @@ import { devAccount } from '../src/dev/dev-accounts.ts';
 import { loadTestUsdcArtifact } from '../src/dev/test-usdc-artifact.ts';
 import { sendDevPayment } from '../src/dev/send-dev-payment.ts';
 import { defineRpcChain } from '../src/lib/chain.ts';
+import { api, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
+import { useDevChain } from './chain-node.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { buildTestApp } from './test-app.ts';
 
 export const SEED_TOKEN_PRICE = '0.02';
 
@@ -190,5 +194,87 @@ export function chainTools(devChain: DevChain) {
       });
       return token;
     },
+  };
+}
+
+export type Buyer = Awaited<ReturnType<typeof verifiedUser>>;
+
+/**
+ * The real app pointed at this file's dev chain, with mail going to an SMTP sink: started in
+ * beforeAll and closed in afterAll. Call it at the top level of the test file; the getters answer
+ * once the set-up has run.
+ */
+export function useCryptoApp() {
+  const devChain = useDevChain();
+  let built: Awaited<ReturnType<typeof buildTestApp>> | undefined;
+  let sink: SmtpSink | undefined;
+  let box: Mailbox | undefined;
+  let client: ReturnType<typeof api> | undefined;
+  let tools: ReturnType<typeof chainTools> | undefined;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
+    built = await buildTestApp({
+      env: { SMTP_URL: sink.url },
+      chain: { rpcUrl, chainId, companyWallet, usdcAddress },
+    });
+    box = mailbox(sink);
+    client = api(built.app);
+    tools = chainTools(devChain());
+  });
+  afterAll(async () => {
+    await built?.app.close();
+    await sink?.stop();
+  });
+
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined)
+      throw new Error('The crypto test app is not running: call useCryptoApp() at the top level');
+    return value;
+  };
+  const app = () => ready(built).app;
+  const db = () => ready(built).db;
+  const theBox = () => ready(box);
+  const theClient = () => ready(client);
+
+  return {
+    devChain,
+    app,
+    db,
+    mailer: () => ready(built).mailer,
+    box: theBox,
+    client: theClient,
+    tools: () => ready(tools),
+
+    /** A signed-up, verified and logged-in user; `wallet` saves that dev account's address first. */
+    buyer: (opts: { wallet?: number } = {}) =>
+      verifiedUser(app(), theBox()).then(async (b) => {
+        if (opts.wallet !== undefined) {
+          const res = await theClient().post(
+            '/v1/auth/update-wallet',
+            { walletAddress: devAccount(opts.wallet).address.toLowerCase() },
+            { token: b.access },
+          );
+          expect(res.statusCode, res.body).toBe(200);
+        }
+        return b;
+      }),
+
+    /** A Pending order of `amount` `coin` by `b`, to the dev chain's company wallet. */
+    order: (b: Buyer, coin: CryptoCurrency, amount: string) =>
+      insertCryptoOrder(db(), {
+        userId: b.user._id,
+        coin,
+        amount,
+        companyWallet: devChain().companyWallet,
+      }),
+
+    verify: (b: Buyer, transactionId: string, txnHash: unknown) =>
+      theClient().post(
+        `/v1/transaction/verify-crypto-pay/${transactionId}`,
+        { txnHash },
+        { token: b.access },
+      ),
   };
 }

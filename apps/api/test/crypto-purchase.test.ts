@@ -1,9 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { parseEther, parseUnits } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cryptoPurchaseMessages, messages, minimumPurchaseMessage } from '@tmc/shared';
-import type { Db } from '../src/db/client.ts';
 import {
   affiliateEarnings,
   currencyRates,
@@ -13,56 +11,25 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { guestPurchaseLimit } from '../src/modules/purchases/purchases.service.ts';
-import {
-  api,
-  freshEmail,
-  freshIp,
-  mailbox,
-  PASSWORD,
-  VERIFY_SUBJECT,
-  verifiedUser,
-  type Mailbox,
-} from './auth-helpers.ts';
-import { useDevChain } from './chain-node.ts';
-import { chainTools, readOrder, readSettings } from './crypto-helpers.ts';
+import { freshEmail, freshIp, PASSWORD, VERIFY_SUBJECT, verifiedUser } from './auth-helpers.ts';
+import { readOrder, readSettings, useCryptoApp, type Buyer } from './crypto-helpers.ts';
 import { counts, fetchFile, PNG, TEXT, upload } from './purchases-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
 
-const devChain = useDevChain();
-let app: FastifyInstance;
-let db: Db;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
-let tools: ReturnType<typeof chainTools>;
-let buyer: Awaited<ReturnType<typeof verifiedUser>>;
+const { devChain, app, db, box, client, tools, buyer: newBuyer } = useCryptoApp();
+let buyer: Buyer;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
-  ({ app, db } = await buildTestApp({
-    env: { SMTP_URL: sink.url },
-    chain: { rpcUrl, chainId, companyWallet, usdcAddress },
-  }));
-  box = mailbox(sink);
-  client = api(app);
-  tools = chainTools(devChain());
-  buyer = await verifiedUser(app, box);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
+  buyer = await newBuyer();
 });
 
 const order = (body: object, token = buyer.access) =>
-  client.post('/v1/purchase/add-crypto', body, { token });
+  client().post('/v1/purchase/add-crypto', body, { token });
 const guestOrder = (body: object, ip?: string) =>
-  client.post('/v1/purchase/add-crypto-noUser', body, { ip });
+  client().post('/v1/purchase/add-crypto-noUser', body, { ip });
 
 async function everything() {
-  const [t] = await db.select({ n: count() }).from(transactions);
-  return { ...(await counts(db)), transactions: t!.n };
+  const [t] = await db().select({ n: count() }).from(transactions);
+  return { ...(await counts(db())), transactions: t!.n };
 }
 
 async function refused(send: () => ReturnType<typeof order>, message: string) {
@@ -76,7 +43,7 @@ async function refused(send: () => ReturnType<typeof order>, message: string) {
 
 describe('POST /v1/purchase/add-crypto', () => {
   it("answers a visitor with the spec's not-logged-in text", async () => {
-    const res = await client.post('/v1/purchase/add-crypto', {
+    const res = await client().post('/v1/purchase/add-crypto', {
       investmentAmount: '0.05',
       currency: 'ETH',
     });
@@ -123,7 +90,7 @@ describe('POST /v1/purchase/add-crypto', () => {
       walletAddress: devChain().companyWallet,
       purchaseId: purchase._id,
     });
-    const row = (await readOrder(db, transaction._id)).transaction;
+    const row = (await readOrder(db(), transaction._id)).transaction;
     expect(row.quoteBaseUnits).toBe(parseEther('0.05').toString());
     const ttl = row.quoteExpiresAt!.getTime() - before;
     expect(ttl).toBeGreaterThan(59 * 60_000);
@@ -131,7 +98,7 @@ describe('POST /v1/purchase/add-crypto', () => {
   });
 
   it('orders with USDC (a JSON number too), quoting 6-decimal units, for the quote time in the settings', async () => {
-    await db.update(settings).set({ quoteTtlMinutes: 15 });
+    await db().update(settings).set({ quoteTtlMinutes: 15 });
     try {
       const before = Date.now();
       const res = await order({ investmentAmount: 32.5, currency: 'usdc' });
@@ -149,12 +116,12 @@ describe('POST /v1/purchase/add-crypto', () => {
         currency: 'USDC',
         tokenSymbol: 'USDC',
       });
-      const row = (await readOrder(db, transaction._id)).transaction;
+      const row = (await readOrder(db(), transaction._id)).transaction;
       expect(row.quoteBaseUnits).toBe(parseUnits('32.5', 6).toString());
       expect(row.quoteExpiresAt!.getTime() - before).toBeLessThanOrEqual(15 * 60_000 + 2000);
       expect(row.quoteExpiresAt!.getTime() - before).toBeGreaterThan(14 * 60_000);
     } finally {
-      await db.update(settings).set({ quoteTtlMinutes: 60 });
+      await db().update(settings).set({ quoteTtlMinutes: 60 });
     }
   });
 
@@ -183,7 +150,7 @@ describe('POST /v1/purchase/add-crypto', () => {
   });
 
   it('rounds the AUD value to the cent and never gives a fraction of a token more than paid for', async () => {
-    await db.update(currencyRates).set({ rate: '0.000300' }).where(eq(currencyRates.code, 'ETH'));
+    await db().update(currencyRates).set({ rate: '0.000300' }).where(eq(currencyRates.code, 'ETH'));
     try {
       const res = await order({ investmentAmount: '0.0173', currency: 'ETH' });
       expect(res.statusCode, res.body).toBe(201);
@@ -193,7 +160,7 @@ describe('POST /v1/purchase/add-crypto', () => {
         tokenAmount: '2883.500000000000000000',
       });
     } finally {
-      await db.update(currencyRates).set({ rate: '0.0002' }).where(eq(currencyRates.code, 'ETH'));
+      await db().update(currencyRates).set({ rate: '0.0002' }).where(eq(currencyRates.code, 'ETH'));
     }
   });
 
@@ -229,7 +196,7 @@ describe('POST /v1/purchase/add-crypto', () => {
   });
 
   it('takes an optional screenshot, claimed for the request and served only by signed URL', async () => {
-    const shot = await upload(app, { contentType: 'image/png', bytes: PNG });
+    const shot = await upload(app(), { contentType: 'image/png', bytes: PNG });
     const res = await order({
       investmentAmount: '0.05',
       currency: 'ETH',
@@ -240,8 +207,8 @@ describe('POST /v1/purchase/add-crypto', () => {
     const { purchase } = res.json().data;
     expect(purchase.receiptType).toBe('image');
     expect(purchase.receiptUrl).toContain('?');
-    expect((await fetchFile(app, purchase.receiptUrl)).statusCode).toBe(200);
-    const [file] = await db.select().from(files).where(eq(files.key, shot.key));
+    expect((await fetchFile(app(), purchase.receiptUrl)).statusCode).toBe(200);
+    const [file] = await db().select().from(files).where(eq(files.key, shot.key));
     expect(file).toMatchObject({ purchaseId: purchase._id, ownerId: buyer.user._id });
 
     // Used once only; a screenshot needs its type; the bytes must be what the type says.
@@ -255,12 +222,12 @@ describe('POST /v1/purchase/add-crypto', () => {
         }),
       'receiptUrl: this file is already attached to another request',
     );
-    const other = await upload(app);
+    const other = await upload(app());
     await refused(
       () => order({ investmentAmount: '0.05', currency: 'ETH', receiptUrl: other.link }),
       messages.receiptType,
     );
-    const text = await upload(app, { contentType: 'image/png', bytes: TEXT });
+    const text = await upload(app(), { contentType: 'image/png', bytes: TEXT });
     await refused(
       () =>
         order({
@@ -302,15 +269,15 @@ describe('POST /v1/purchase/add-crypto-noUser', () => {
       purchaseId: purchase._id,
       walletAddress: devChain().companyWallet,
     });
-    const mine = await client.get('/v1/transaction/getUserTransaction', {
+    const mine = await client().get('/v1/transaction/getUserTransaction', {
       token: data.tokens.access.token,
     });
     expect(mine.json().data.data.map((t: { _id: string }) => t._id)).toEqual([transaction._id]);
-    await box.next(email, VERIFY_SUBJECT);
+    await box().next(email, VERIFY_SUBJECT);
   });
 
   it("'Login to proceed': files the order under the account whose password is given", async () => {
-    const owner = await verifiedUser(app, box);
+    const owner = await verifiedUser(app(), box());
     const res = await guestOrder({
       investmentAmount: '100',
       currency: 'USDC',
@@ -350,12 +317,12 @@ describe('POST /v1/purchase/add-crypto-noUser', () => {
       minimumPurchaseMessage('50'),
     );
     await refused(() => guestOrder({ ...body, currency: 'AUD' }), messages.cryptoCurrency);
-    expect((await db.select().from(users).where(eq(users.email, email))).length).toBe(0);
+    expect((await db().select().from(users).where(eq(users.email, email))).length).toBe(0);
   });
 
   it('is rate limited per address', async () => {
     const ip = freshIp();
-    const owner = await verifiedUser(app, box);
+    const owner = await verifiedUser(app(), box());
     const body = {
       investmentAmount: '100',
       currency: 'USDC',
@@ -370,9 +337,9 @@ describe('POST /v1/purchase/add-crypto-noUser', () => {
 
 describe('ordering, paying and verifying', () => {
   it("a referred visitor orders, pays with a dev account and verifies: Success, Accepted, raised, and the affiliate's earning", async () => {
-    const affiliate = await verifiedUser(app, box, { name: 'Affiliate' });
+    const affiliate = await verifiedUser(app(), box(), { name: 'Affiliate' });
     const code = (
-      await client.post('/v1/auth/become-affiliate', {}, { token: affiliate.access })
+      await client().post('/v1/auth/become-affiliate', {}, { token: affiliate.access })
     ).json().data.user.affiliateCode as string;
     const email = freshEmail('referred-crypto');
     const placed = await guestOrder({
@@ -387,11 +354,11 @@ describe('ordering, paying and verifying', () => {
     const { transaction, purchase, data } = placed.json().data;
     const token = data.tokens.access.token as string;
     // Rates moving after the order do not change what it is worth.
-    await db.update(currencyRates).set({ rate: '0.0001' }).where(eq(currencyRates.code, 'ETH'));
-    const before = await readSettings(db);
+    await db().update(currencyRates).set({ rate: '0.0001' }).where(eq(currencyRates.code, 'ETH'));
+    const before = await readSettings(db());
     try {
-      const payment = await tools.pay('ETH', transaction.price as string, { fromIndex: 6 });
-      const verified = await client.post(
+      const payment = await tools().pay('ETH', transaction.price as string, { fromIndex: 6 });
+      const verified = await client().post(
         `/v1/transaction/verify-crypto-pay/${transaction._id}`,
         { txnHash: payment.hash },
         { token },
@@ -402,22 +369,22 @@ describe('ordering, paying and verifying', () => {
         txnHash: payment.hash,
       });
 
-      const list = await client.get('/v1/transaction/getUserTransaction', { token });
+      const list = await client().get('/v1/transaction/getUserTransaction', { token });
       expect(list.json().data.data[0]).toMatchObject({
         _id: transaction._id,
         paymentStatus: 1,
         txnHash: payment.hash,
       });
-      const requests = await client.get('/v1/purchase/getmypurchase', { token });
+      const requests = await client().get('/v1/purchase/getmypurchase', { token });
       expect(requests.json().data.data[0]).toMatchObject({
         _id: purchase._id,
         status: 1,
         investmentAmount: '250.00',
       });
-      const after = await readSettings(db);
+      const after = await readSettings(db());
       expect(Number(after.raisedAud) - Number(before.raisedAud)).toBe(250);
 
-      const earnings = await db
+      const earnings = await db()
         .select()
         .from(affiliateEarnings)
         .where(eq(affiliateEarnings.purchaseId, purchase._id));
@@ -428,10 +395,10 @@ describe('ordering, paying and verifying', () => {
         affiliateEarning: '50.00',
         paymentMode: 1,
       });
-      expect((await box.next(email, /payment is verified/)).text).toContain('12500 TMC');
-      await box.next(affiliate.email, /referral/);
+      expect((await box().next(email, /payment is verified/)).text).toContain('12500 TMC');
+      await box().next(affiliate.email, /referral/);
     } finally {
-      await db.update(currencyRates).set({ rate: '0.0002' }).where(eq(currencyRates.code, 'ETH'));
+      await db().update(currencyRates).set({ rate: '0.0002' }).where(eq(currencyRates.code, 'ETH'));
     }
   });
 });

@@ -1,65 +1,24 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyPaymentMessages as says } from '@tmc/shared';
-import type { Db } from '../src/db/client.ts';
 import { purchases, transactions } from '../src/db/schema/index.ts';
 import { createChainClient } from '../src/lib/chain.ts';
 import { createQueuedMailDelivery } from '../src/lib/mailer/queued-mail.ts';
 import { createPurchaseAcceptance } from '../src/modules/purchases/accept-purchase.ts';
 import { createTransactionsService } from '../src/modules/transactions/transactions.service.ts';
-import { api, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
-import { useDevChain } from './chain-node.ts';
-import { chainTools, insertCryptoOrder, readSettings } from './crypto-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { verifiedUser } from './auth-helpers.ts';
+import { readSettings, useCryptoApp, type Buyer } from './crypto-helpers.ts';
 
-const devChain = useDevChain();
-let app: FastifyInstance;
-let db: Db;
-let mailer: Awaited<ReturnType<typeof buildTestApp>>['mailer'];
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
-let tools: ReturnType<typeof chainTools>;
+const { devChain, app, db, mailer, box, tools, order, verify } = useCryptoApp();
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
-  ({ app, db, mailer } = await buildTestApp({
-    env: { SMTP_URL: sink.url },
-    chain: { rpcUrl, chainId, companyWallet, usdcAddress },
-  }));
-  box = mailbox(sink);
-  client = api(app);
-  tools = chainTools(devChain());
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-});
-
-type Buyer = Awaited<ReturnType<typeof verifiedUser>>;
-const ethOrder = (b: Buyer) =>
-  insertCryptoOrder(db, {
-    userId: b.user._id,
-    coin: 'ETH',
-    amount: '0.05',
-    companyWallet: devChain().companyWallet,
-  });
-const verify = (b: Buyer, transactionId: string, txnHash: string) =>
-  client.post(
-    `/v1/transaction/verify-crypto-pay/${transactionId}`,
-    { txnHash },
-    { token: b.access },
-  );
+const ethOrder = (b: Buyer) => order(b, 'ETH', '0.05');
 
 describe('racing verifications', () => {
   it('20 verifications of one hash on one transaction at once: exactly one succeeds, counted once', async () => {
-    const b = await verifiedUser(app, box);
+    const b = await verifiedUser(app(), box());
     const { transaction, purchase } = await ethOrder(b);
-    const before = await readSettings(db);
-    const payment = await tools.pay('ETH', '0.05');
+    const before = await readSettings(db());
+    const payment = await tools().pay('ETH', '0.05');
 
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => verify(b, transaction.id, payment.hash)),
@@ -70,28 +29,31 @@ describe('racing verifications', () => {
     for (const refused of answers.filter((a) => a.statusCode === 400))
       expect([says.notPending, says.hashUsed]).toContain(refused.json().message);
 
-    const rows = await db.select().from(transactions).where(eq(transactions.txnHash, payment.hash));
+    const rows = await db()
+      .select()
+      .from(transactions)
+      .where(eq(transactions.txnHash, payment.hash));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: transaction.id, paymentStatus: 1 });
     expect(
-      (await db.select().from(purchases).where(eq(purchases.id, purchase.id)))[0]!.status,
+      (await db().select().from(purchases).where(eq(purchases.id, purchase.id)))[0]!.status,
     ).toBe(1);
-    const after = await readSettings(db);
+    const after = await readSettings(db());
     expect(Number(after.raisedAud) - Number(before.raisedAud)).toBe(250);
     // One e-mail, for the one verification that won.
-    await box.next(b.email, /payment is verified/);
+    await box().next(b.email, /payment is verified/);
     expect(
-      (await box.unread(b.email)).filter((m) => /payment is verified/.test(m.subject)),
+      (await box().unread(b.email)).filter((m) => /payment is verified/.test(m.subject)),
     ).toHaveLength(0);
   });
 
   it('two orders racing for one payment: exactly one wins, the other stays Pending', async () => {
-    const first = await verifiedUser(app, box);
-    const second = await verifiedUser(app, box);
+    const first = await verifiedUser(app(), box());
+    const second = await verifiedUser(app(), box());
     const orders = [await ethOrder(first), await ethOrder(second), await ethOrder(first)];
     const buyers = [first, second, first];
-    const before = await readSettings(db);
-    const payment = await tools.pay('ETH', '0.05');
+    const before = await readSettings(db());
+    const payment = await tools().pay('ETH', '0.05');
 
     const answers = await Promise.all(
       orders.map((o, i) => verify(buyers[i]!, o.transaction.id, payment.hash)),
@@ -100,7 +62,7 @@ describe('racing verifications', () => {
     for (const refused of answers.filter((a) => a.statusCode === 400))
       expect(refused.json().message).toBe(says.hashUsed);
 
-    const rows = await db
+    const rows = await db()
       .select()
       .from(transactions)
       .where(
@@ -111,7 +73,7 @@ describe('racing verifications', () => {
       );
     expect(rows.filter((r) => r.paymentStatus === 1)).toHaveLength(1);
     expect(rows.filter((r) => r.paymentStatus === 0 && r.txnHash === null)).toHaveLength(2);
-    const accepted = await db
+    const accepted = await db()
       .select()
       .from(purchases)
       .where(
@@ -121,7 +83,7 @@ describe('racing verifications', () => {
         ),
       );
     expect(accepted.filter((p) => p.status === 1)).toHaveLength(1);
-    const after = await readSettings(db);
+    const after = await readSettings(db());
     expect(Number(after.raisedAud) - Number(before.raisedAud)).toBe(250);
   });
 });
@@ -134,17 +96,17 @@ describe('the unique index on the hash', () => {
       onAccepted: [() => new Promise((r) => setTimeout(r, 300))],
     });
     const { rpcUrl, chainId } = devChain();
-    const mail = createQueuedMailDelivery(mailer, app.log);
+    const mail = createQueuedMailDelivery(mailer(), app().log);
     const service = createTransactionsService({
-      db,
+      db: db(),
       chain: createChainClient({ rpcUrl, chainId }),
       acceptance: slowAcceptance,
       mail,
-      log: app.log,
+      log: app().log,
     });
-    const b = await verifiedUser(app, box);
+    const b = await verifiedUser(app(), box());
     const [one, two] = [await ethOrder(b), await ethOrder(b)];
-    const payment = await tools.pay('ETH', '0.05');
+    const payment = await tools().pay('ETH', '0.05');
 
     const outcomes = await Promise.allSettled([
       service.verifyCryptoPayment(b.user._id, one.transaction.id, payment.hash),
@@ -158,7 +120,7 @@ describe('the unique index on the hash', () => {
       status: 'rejected',
       reason: { status: 400, message: says.hashUsed },
     });
-    const rows = await db
+    const rows = await db()
       .select()
       .from(transactions)
       .where(inArray(transactions.id, [one.transaction.id, two.transaction.id]));

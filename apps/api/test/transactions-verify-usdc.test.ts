@@ -1,67 +1,28 @@
-import type { FastifyInstance } from 'fastify';
 import { parseUnits } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyPaymentMessages as says } from '@tmc/shared';
-import type { Db } from '../src/db/client.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
-import { api, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
-import { useDevChain } from './chain-node.ts';
+import { verifiedUser } from './auth-helpers.ts';
 import {
-  chainTools,
   expectUntouched,
-  insertCryptoOrder,
   readOrder,
   readSettings,
+  useCryptoApp,
+  type Buyer,
 } from './crypto-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
 
-const devChain = useDevChain();
-let app: FastifyInstance;
-let db: Db;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
-let tools: ReturnType<typeof chainTools>;
+const { app, db, box, tools, order, verify } = useCryptoApp();
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
-  ({ app, db } = await buildTestApp({
-    env: { SMTP_URL: sink.url },
-    chain: { rpcUrl, chainId, companyWallet, usdcAddress },
-  }));
-  box = mailbox(sink);
-  client = api(app);
-  tools = chainTools(devChain());
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-});
+const usdcOrder = (b: Buyer, amount = '130') => order(b, 'USDC', amount);
 
-type Buyer = Awaited<ReturnType<typeof verifiedUser>>;
-const usdcOrder = (b: Buyer, amount = '130') =>
-  insertCryptoOrder(db, {
-    userId: b.user._id,
-    coin: 'USDC',
-    amount,
-    companyWallet: devChain().companyWallet,
-  });
-const verify = (b: Buyer, transactionId: string, txnHash: string) =>
-  client.post(
-    `/v1/transaction/verify-crypto-pay/${transactionId}`,
-    { txnHash },
-    { token: b.access },
-  );
-const raised = async () => (await readSettings(db)).raisedAud;
+const raised = async () => (await readSettings(db())).raisedAud;
 
 describe('POST /v1/transaction/verify-crypto-pay/:transactionId with USDC', () => {
   it('accepts a transfer of the configured USDC to the company wallet', async () => {
-    const b = await verifiedUser(app, box);
+    const b = await verifiedUser(app(), box());
     const { transaction } = await usdcOrder(b, '130');
-    const before = await readSettings(db);
-    const payment = await tools.pay('USDC', '130', { fromIndex: 3 });
+    const before = await readSettings(db());
+    const payment = await tools().pay('USDC', '130', { fromIndex: 3 });
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.transaction).toMatchObject({
@@ -70,7 +31,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with USDC', () =
       tokenSymbol: 'USDC',
       txnHash: payment.hash,
     });
-    const after = await readOrder(db, transaction.id);
+    const after = await readOrder(db(), transaction.id);
     expect(after.transaction).toMatchObject({
       paymentStatus: 1,
       fromAddress: devAccount(3).address,
@@ -79,66 +40,66 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with USDC', () =
     });
     expect(after.purchase.status).toBe(1);
     // 130 USDC at 0.65 per AUD is A$200, 10,000 tokens at A$0.02.
-    const totals = await readSettings(db);
+    const totals = await readSettings(db());
     expect(Number(totals.raisedAud) - Number(before.raisedAud)).toBe(200);
     expect(Number(totals.tokensSold) - Number(before.tokensSold)).toBe(10000);
-    expect((await box.next(b.email, /payment is verified/)).text).toContain('130 USDC');
+    expect((await box().next(b.email, /payment is verified/)).text).toContain('130 USDC');
   });
 
   it('names the USDC still missing when the transfer is short', async () => {
-    const b = await verifiedUser(app, box);
+    const b = await verifiedUser(app(), box());
     const { transaction } = await usdcOrder(b, '130');
     const before = await raised();
-    const payment = await tools.pay('USDC', '129.999999', { fromIndex: 3 });
+    const payment = await tools().pay('USDC', '129.999999', { fromIndex: 3 });
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.underpaid('0.000001', '129.999999', '130', 'USDC'));
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
   });
 
   it('refuses USDC sent to another address', async () => {
-    const b = await verifiedUser(app, box);
+    const b = await verifiedUser(app(), box());
     const { transaction } = await usdcOrder(b);
     const before = await raised();
-    const payment = await tools.pay('USDC', '130', { to: devAccount(8).address, fromIndex: 3 });
+    const payment = await tools().pay('USDC', '130', { to: devAccount(8).address, fromIndex: 3 });
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.noUsdcToCompanyWallet);
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
   });
 
   it('refuses a token that only looks like USDC (another contract emitting Transfer to the company wallet)', async () => {
-    const b = await verifiedUser(app, box);
+    const b = await verifiedUser(app(), box());
     const { transaction } = await usdcOrder(b);
     const before = await raised();
-    const fake = await tools.deployOtherToken(7);
-    const payment = await tools.pay('USDC', '130', { fromIndex: 7, usdcAddress: fake });
+    const fake = await tools().deployOtherToken(7);
+    const payment = await tools().pay('USDC', '130', { fromIndex: 7, usdcAddress: fake });
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.noUsdcToCompanyWallet);
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
   });
 
   it('refuses ETH for a USDC order', async () => {
-    const b = await verifiedUser(app, box);
+    const b = await verifiedUser(app(), box());
     const { transaction } = await usdcOrder(b);
     const before = await raised();
-    const payment = await tools.pay('ETH', '1');
+    const payment = await tools().pay('ETH', '1');
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.noUsdcToCompanyWallet);
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
   });
 
   it('refuses a USDC transfer that reverted (more than the sender holds)', async () => {
-    const b = await verifiedUser(app, box);
+    const b = await verifiedUser(app(), box());
     const { transaction } = await usdcOrder(b);
     const before = await raised();
-    const hash = await tools.sendReverting({ kind: 'usdcOverBalance', fromIndex: 4 });
-    expect((await tools.publicClient.getTransactionReceipt({ hash })).status).toBe('reverted');
+    const hash = await tools().sendReverting({ kind: 'usdcOverBalance', fromIndex: 4 });
+    expect((await tools().publicClient.getTransactionReceipt({ hash })).status).toBe('reverted');
     const res = await verify(b, transaction.id, hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.reverted);
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
   });
 });

@@ -1,78 +1,26 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { parseEther } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, verifyPaymentMessages as says } from '@tmc/shared';
-import type { Db } from '../src/db/client.ts';
 import { purchases, settings, transactions } from '../src/db/schema/index.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
-import { api, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
-import { useDevChain } from './chain-node.ts';
 import {
-  chainTools,
   expectUntouched,
-  insertCryptoOrder,
   readOrder,
   readSettings,
+  useCryptoApp,
+  type Buyer,
 } from './crypto-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
 
-const devChain = useDevChain();
-let app: FastifyInstance;
-let db: Db;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
-let tools: ReturnType<typeof chainTools>;
+const { devChain, db, box, client, tools, buyer, order, verify } = useCryptoApp();
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
-  ({ app, db } = await buildTestApp({
-    env: { SMTP_URL: sink.url },
-    chain: { rpcUrl, chainId, companyWallet, usdcAddress },
-  }));
-  box = mailbox(sink);
-  client = api(app);
-  tools = chainTools(devChain());
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-});
+const ethOrder = (b: Buyer, amount = '0.05') => order(b, 'ETH', amount);
 
-type Buyer = Awaited<ReturnType<typeof verifiedUser>>;
-const buyer = (opts: { wallet?: number } = {}) =>
-  verifiedUser(app, box).then(async (b) => {
-    if (opts.wallet !== undefined) {
-      const res = await client.post(
-        '/v1/auth/update-wallet',
-        { walletAddress: devAccount(opts.wallet).address.toLowerCase() },
-        { token: b.access },
-      );
-      expect(res.statusCode, res.body).toBe(200);
-    }
-    return b;
-  });
-const ethOrder = (b: Buyer, amount = '0.05') =>
-  insertCryptoOrder(db, {
-    userId: b.user._id,
-    coin: 'ETH',
-    amount,
-    companyWallet: devChain().companyWallet,
-  });
-const verify = (b: Buyer, transactionId: string, txnHash: unknown) =>
-  client.post(
-    `/v1/transaction/verify-crypto-pay/${transactionId}`,
-    { txnHash },
-    { token: b.access },
-  );
-const raised = async () => (await readSettings(db)).raisedAud;
+const raised = async () => (await readSettings(db())).raisedAud;
 
 describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () => {
   it('needs a signed-in user', async () => {
-    const res = await client.post(`/v1/transaction/verify-crypto-pay/${crypto.randomUUID()}`, {
+    const res = await client().post(`/v1/transaction/verify-crypto-pay/${crypto.randomUUID()}`, {
       txnHash: `0x${'1'.repeat(64)}`,
     });
     expect(res.statusCode).toBe(401);
@@ -81,8 +29,8 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
   it('accepts the exact amount: transaction Success with the proof, request Accepted, totals raised, buyer e-mailed', async () => {
     const b = await buyer({ wallet: 2 });
     const { transaction, purchase } = await ethOrder(b);
-    const before = await readSettings(db);
-    const payment = await tools.pay('ETH', '0.05', { fromIndex: 2 });
+    const before = await readSettings(db());
+    const payment = await tools().pay('ETH', '0.05', { fromIndex: 2 });
 
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode, res.body).toBe(200);
@@ -104,7 +52,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
       },
     });
 
-    const after = await readOrder(db, transaction.id);
+    const after = await readOrder(db(), transaction.id);
     expect(after.transaction).toMatchObject({
       paymentStatus: 1,
       txnHash: payment.hash,
@@ -116,11 +64,11 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     expect(after.transaction.verifiedAt).toBeInstanceOf(Date);
     expect(after.purchase).toMatchObject({ status: 1, reviewedBy: null });
     expect(after.purchase.reviewedAt).toBeInstanceOf(Date);
-    const totals = await readSettings(db);
+    const totals = await readSettings(db());
     expect(Number(totals.raisedAud) - Number(before.raisedAud)).toBe(250);
     expect(Number(totals.tokensSold) - Number(before.tokensSold)).toBe(12500);
 
-    const mail = await box.next(b.email, /payment is verified/);
+    const mail = await box().next(b.email, /payment is verified/);
     expect(mail.text).toContain('0.05 ETH');
     expect(mail.text).toContain(payment.hash);
     expect(mail.text).toContain('12500 TMC');
@@ -129,10 +77,10 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
   it('accepts more than the quote and records what was paid; no registered wallet leaves the sender check open', async () => {
     const b = await buyer();
     const { transaction } = await ethOrder(b);
-    const payment = await tools.pay('ETH', '0.06', { fromIndex: 3 });
+    const payment = await tools().pay('ETH', '0.06', { fromIndex: 3 });
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode, res.body).toBe(200);
-    expect((await readOrder(db, transaction.id)).transaction).toMatchObject({
+    expect((await readOrder(db(), transaction.id)).transaction).toMatchObject({
       paymentStatus: 1,
       paidBaseUnits: parseEther('0.06').toString(),
       fromAddress: devAccount(3).address,
@@ -143,9 +91,9 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
   it('records that the sender is not the registered wallet (and still accepts the payment)', async () => {
     const b = await buyer({ wallet: 4 });
     const { transaction } = await ethOrder(b);
-    const payment = await tools.pay('ETH', '0.05', { fromIndex: 5 });
+    const payment = await tools().pay('ETH', '0.05', { fromIndex: 5 });
     expect((await verify(b, transaction.id, payment.hash)).statusCode).toBe(200);
-    expect((await readOrder(db, transaction.id)).transaction).toMatchObject({
+    expect((await readOrder(db(), transaction.id)).transaction).toMatchObject({
       fromAddress: devAccount(5).address,
       senderMatchesWallet: false,
     });
@@ -155,34 +103,34 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const b = await buyer();
     const { transaction } = await ethOrder(b);
     const before = await raised();
-    const payment = await tools.pay('ETH', '0.049');
+    const payment = await tools().pay('ETH', '0.049');
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.underpaid('0.001', '0.049', '0.05', 'ETH'));
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
   });
 
   it('refuses ETH sent to another address', async () => {
     const b = await buyer();
     const { transaction } = await ethOrder(b);
     const before = await raised();
-    const payment = await tools.pay('ETH', '0.05', { to: devAccount(9).address });
+    const payment = await tools().pay('ETH', '0.05', { to: devAccount(9).address });
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.notToCompanyWallet);
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
   });
 
   it('refuses a transaction that reverted', async () => {
     const b = await buyer();
     const { transaction } = await ethOrder(b);
     const before = await raised();
-    const hash = await tools.sendReverting({ kind: 'ethToContract', fromIndex: 6 });
-    expect((await tools.publicClient.getTransactionReceipt({ hash })).status).toBe('reverted');
+    const hash = await tools().sendReverting({ kind: 'ethToContract', fromIndex: 6 });
+    expect((await tools().publicClient.getTransactionReceipt({ hash })).status).toBe('reverted');
     const res = await verify(b, transaction.id, hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.reverted);
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
   });
 
   it('refuses a hash the chain does not know', async () => {
@@ -192,7 +140,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const res = await verify(b, transaction.id, `0x${'ab'.repeat(32)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.notOnChain);
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
   });
 
   it('refuses anything but 0x and 64 hex characters', async () => {
@@ -213,40 +161,40 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
       expect(res.statusCode, String(bad)).toBe(400);
       expect(res.json().message).toBe(says.hashFormat);
     }
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
   });
 
   it('refuses until the payment has the configured confirmations, then accepts it (the including block counts)', async () => {
     const b = await buyer();
     const { transaction } = await ethOrder(b);
     const before = await raised();
-    await db.update(settings).set({ minConfirmations: 3 });
+    await db().update(settings).set({ minConfirmations: 3 });
     try {
-      const payment = await tools.pay('ETH', '0.05');
+      const payment = await tools().pay('ETH', '0.05');
       const early = await verify(b, transaction.id, payment.hash);
       expect(early.statusCode).toBe(400);
       expect(early.json().message).toBe(says.notEnoughConfirmations);
-      await expectUntouched(db, transaction.id, before);
+      await expectUntouched(db(), transaction.id, before);
 
-      await tools.mine(1);
+      await tools().mine(1);
       expect((await verify(b, transaction.id, payment.hash)).json().message).toBe(
         says.notEnoughConfirmations,
       );
-      await expectUntouched(db, transaction.id, before);
+      await expectUntouched(db(), transaction.id, before);
 
-      await tools.mine(1);
+      await tools().mine(1);
       const res = await verify(b, transaction.id, payment.hash);
       expect(res.statusCode, res.body).toBe(200);
     } finally {
-      await db.update(settings).set({ minConfirmations: 1 });
+      await db().update(settings).set({ minConfirmations: 1 });
     }
   });
 
   it('refuses a payment mined before the order was placed', async () => {
     const b = await buyer();
-    const payment = await tools.pay('ETH', '0.05');
-    const { timestamp } = await tools.publicClient.getBlock({ blockNumber: payment.blockNumber });
-    const placed = await client.post(
+    const payment = await tools().pay('ETH', '0.05');
+    const { timestamp } = await tools().publicClient.getBlock({ blockNumber: payment.blockNumber });
+    const placed = await client().post(
       '/v1/purchase/add-crypto',
       { investmentAmount: '0.05', currency: 'ETH' },
       { token: b.access },
@@ -255,7 +203,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const transaction = { id: placed.json().data.transaction._id as string };
     // The dev node stamps blocks mined in a burst a second apart, so its clock runs ahead of
     // ours: the order is placed one second after the block explicitly, as it would be on a real chain.
-    await db
+    await db()
       .update(transactions)
       .set({ createdAt: new Date((Number(timestamp) + 1) * 1000) })
       .where(eq(transactions.id, transaction.id));
@@ -263,10 +211,10 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.sentBeforeOrder);
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
 
     // Within the block's own second counts as after it (the block time has whole seconds only).
-    await db
+    await db()
       .update(transactions)
       .set({ createdAt: new Date(Number(timestamp) * 1000 + 999) })
       .where(eq(transactions.id, transaction.id));
@@ -277,7 +225,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const b = await buyer();
     const first = await ethOrder(b);
     const second = await ethOrder(b);
-    const payment = await tools.pay('ETH', '0.05');
+    const payment = await tools().pay('ETH', '0.05');
     expect((await verify(b, first.transaction.id, payment.hash)).statusCode).toBe(200);
     const before = await raised();
 
@@ -290,23 +238,23 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
       `0x${payment.hash.slice(2).toUpperCase()}`,
     );
     expect(upper.json().message).toBe(says.hashUsed);
-    await expectUntouched(db, second.transaction.id, before);
+    await expectUntouched(db(), second.transaction.id, before);
 
     const other = await buyer();
     const theirs = await ethOrder(other);
     expect((await verify(other, theirs.transaction.id, payment.hash)).json().message).toBe(
       says.hashUsed,
     );
-    await expectUntouched(db, theirs.transaction.id, before);
+    await expectUntouched(db(), theirs.transaction.id, before);
   });
 
   it('refuses to verify a transaction twice', async () => {
     const b = await buyer();
     const { transaction } = await ethOrder(b);
     expect(
-      (await verify(b, transaction.id, (await tools.pay('ETH', '0.05')).hash)).statusCode,
+      (await verify(b, transaction.id, (await tools().pay('ETH', '0.05')).hash)).statusCode,
     ).toBe(200);
-    const res = await verify(b, transaction.id, (await tools.pay('ETH', '0.05')).hash);
+    const res = await verify(b, transaction.id, (await tools().pay('ETH', '0.05')).hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.notPending);
   });
@@ -316,7 +264,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const intruder = await buyer();
     const { transaction } = await ethOrder(owner);
     const before = await raised();
-    const payment = await tools.pay('ETH', '0.05');
+    const payment = await tools().pay('ETH', '0.05');
     for (const id of [transaction.id, crypto.randomUUID(), 'not-a-uuid']) {
       const res = await verify(intruder, id, payment.hash);
       expect(res.statusCode, id).toBe(404);
@@ -326,7 +274,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
         data: null,
       });
     }
-    await expectUntouched(db, transaction.id, before);
+    await expectUntouched(db(), transaction.id, before);
     // The owner can still use the payment.
     expect((await verify(owner, transaction.id, payment.hash)).statusCode).toBe(200);
   });
@@ -334,14 +282,14 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
   it('leaves the transaction Pending when its presale request can no longer be accepted', async () => {
     const b = await buyer();
     const { transaction, purchase } = await ethOrder(b);
-    await db.update(purchases).set({ status: 2 }).where(eq(purchases.id, purchase.id));
+    await db().update(purchases).set({ status: 2 }).where(eq(purchases.id, purchase.id));
     const before = await raised();
-    const res = await verify(b, transaction.id, (await tools.pay('ETH', '0.05')).hash);
+    const res = await verify(b, transaction.id, (await tools().pay('ETH', '0.05')).hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(
       /Only a pending presale request can be accepted; this one is Rejected/,
     );
-    const after = await readOrder(db, transaction.id);
+    const after = await readOrder(db(), transaction.id);
     expect(after.transaction).toMatchObject({ paymentStatus: 0, txnHash: null });
     expect(after.purchase.status).toBe(2);
     expect(await raised()).toBe(before);
@@ -350,11 +298,11 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
   it('refuses to verify a bank payment by hash', async () => {
     const b = await buyer();
     const { transaction } = await ethOrder(b);
-    await db
+    await db()
       .update(transactions)
       .set({ paymentMode: 0, currency: 'AUD', tokenSymbol: 'TMC' })
       .where(eq(transactions.id, transaction.id));
-    const res = await verify(b, transaction.id, (await tools.pay('ETH', '0.05')).hash);
+    const res = await verify(b, transaction.id, (await tools().pay('ETH', '0.05')).hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.notCryptoPayment);
   });
