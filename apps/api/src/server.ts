@@ -30,7 +30,21 @@ async function startChain(config: Config, log: (line: string) => void) {
   return { rpcUrl: dev.rpcUrl, settings: dev as ChainSettings, stop: () => dev.stop(), dev };
 }
 
+/**
+ * After an error nothing caught, the process state is unknown (a half-done request, a leaked
+ * connection): log it and exit non-zero, so the supervisor (README, Production) starts a clean one.
+ */
+function exitOnUnexpectedErrors() {
+  const fatal = (kind: string) => (err: unknown) => {
+    console.error(`[fatal] ${kind}, exiting:`, err);
+    process.exit(1);
+  };
+  process.on('uncaughtException', fatal('uncaught exception'));
+  process.on('unhandledRejection', fatal('unhandled promise rejection'));
+}
+
 async function main() {
+  exitOnUnexpectedErrors();
   let config: Config;
   try {
     config = loadConfig();

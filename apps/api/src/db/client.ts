@@ -26,15 +26,63 @@ export const migrationsFolder = path.resolve(
     : '../../drizzle',
 );
 
+/** SQLSTATEs of a server that is going away or not yet back (classes 08 and 57P). */
+const UNAVAILABLE_SQLSTATES = /^(08|57P0[123]$|53300$)/;
+/** Socket errors, and pg's own wording for lost connections (it gives those no code). */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/** True when `err` (or an error it wraps, as Drizzle does) means the database cannot be reached. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_ERRNOS.has(code))
+    )
+      return true;
+    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
+    if (UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** PostgreSQL when a URL is given, otherwise PGlite (Postgres in WASM) in `dataDir`. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
+  /** Told about connections lost outside a query (the query that needs one fails on its own). */
+  onConnectionError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // A database that does not answer fails the request (503) instead of holding it.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
+    const onError =
+      opts.onConnectionError ??
+      ((err: Error) => console.error(`[db] connection lost: ${err.message}`));
+    // Without listeners, a restarting server's 'error' events on idle or checked-out clients
+    // (between the queries of a transaction) would end the process; the pool drops broken clients.
+    // Each client reports its own loss, so the pool's event (idle clients only) adds nothing.
+    pool.on('connect', (client) => client.on('error', onError));
+    pool.on('error', () => {});
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

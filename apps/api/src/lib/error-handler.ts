@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
+import { AppError, serviceUnavailable } from './errors.ts';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 
@@ -18,17 +19,23 @@ function fieldName(path: string, context?: string) {
   return name || context || 'body';
 }
 
+function sendAppError(reply: FastifyReply, err: AppError) {
+  if (err.headers) void reply.headers(err.headers);
+  return reply.code(err.status).send({
+    code: err.status,
+    message: err.message,
+    data: null,
+    ...(err.fields ? { errors: err.fields } : {}),
+  });
+}
+
 /** The one place errors become the API envelope (API.md, Conventions). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      if (err.headers) void reply.headers(err.headers);
-      return reply.code(err.status).send({
-        code: err.status,
-        message: err.message,
-        data: null,
-        ...(err.fields ? { errors: err.fields } : {}),
-      });
+    if (err instanceof AppError) return sendAppError(reply, err);
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return sendAppError(reply, serviceUnavailable());
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};

@@ -23,3 +23,7 @@ export const tooManyRequests = (
   new AppError(429, message, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+/** Something this API depends on (the database) cannot be reached right now; worth a retry. */
+export const serviceUnavailable = (
+  message = 'The service is temporarily unavailable, please try again in a moment',
+) => new AppError(503, message, undefined, { 'retry-after': '5' });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { serviceUnavailable } from '../../lib/errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
   app,
@@ -23,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         await database.ping();
       } catch (err) {
         req.log.error({ err }, 'database not reachable');
-        throw new AppError(503, 'Database not reachable');
+        throw serviceUnavailable('Database not reachable');
       }
       return { code: 200, message: 'OK', data: { status: 'ready' } };
     },
