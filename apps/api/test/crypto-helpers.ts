@@ -204,7 +204,7 @@ export type Buyer = Awaited<ReturnType<typeof verifiedUser>>;
  * beforeAll and closed in afterAll. Call it at the top level of the test file; the getters answer
  * once the set-up has run.
  */
-export function useCryptoApp() {
+export function useCryptoApp(opts: { postgres?: boolean } = {}) {
   const devChain = useDevChain();
   let built: Awaited<ReturnType<typeof buildTestApp>> | undefined;
   let sink: SmtpSink | undefined;
@@ -218,6 +218,7 @@ export function useCryptoApp() {
     built = await buildTestApp({
       env: { SMTP_URL: sink.url },
       chain: { rpcUrl, chainId, companyWallet, usdcAddress },
+      postgres: opts.postgres,
     });
     box = mailbox(sink);
     client = api(built.app);

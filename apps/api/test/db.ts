@@ -1,35 +1,47 @@
 import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { migrate, openDatabase, type Database } from '../src/db/client.ts';
 
 /**
- * One migrated database per test worker (a new PGlite costs seconds), emptied between files.
- * With DATABASE_URL set, each worker gets its own database on that server instead.
+ * One migrated database per test worker (a new PGlite costs seconds), emptied between files:
+ * PGlite by default, or a database of its own on the DATABASE_URL server when that is set.
+ * Tests of races and locks ask for `getPostgresTestDatabase()`, which is always real PostgreSQL.
  */
-const holder = globalThis as { __tmcTestDb?: Promise<Database> };
+const holder = globalThis as {
+  __tmcTestDb?: Promise<Database>;
+  __tmcPostgresDb?: Promise<Database>;
+};
 
-async function create(): Promise<Database> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({});
-    await migrate(database);
-    return database;
-  }
+async function createOnServer(serverUrl: string): Promise<Database> {
   const name = `tmc_test_${process.env.VITEST_POOL_ID ?? '0'}`;
   const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(adminUrl);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
   await migrate(database);
   return database;
 }
 
+async function createPglite(): Promise<Database> {
+  const database = await openDatabase({});
+  await migrate(database);
+  return database;
+}
+
+export function getPostgresTestDatabase(): Promise<Database> {
+  if (process.env.DATABASE_URL) return getTestDatabase();
+  holder.__tmcPostgresDb ??= createOnServer(inject('postgresUrl'));
+  return holder.__tmcPostgresDb;
+}
+
 export function getTestDatabase(): Promise<Database> {
-  holder.__tmcTestDb ??= create();
+  const serverUrl = process.env.DATABASE_URL;
+  holder.__tmcTestDb ??= serverUrl ? createOnServer(serverUrl) : createPglite();
   return holder.__tmcTestDb;
 }
 

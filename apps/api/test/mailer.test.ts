@@ -7,7 +7,7 @@ import type { Db } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { createMailer, MAX_MAIL_ATTEMPTS, startMailWorker } from '../src/lib/mailer/mailer.ts';
 import { FOOTER, renderMail } from '../src/lib/mailer/templates.ts';
-import { getTestDatabase, resetDatabase } from './db.ts';
+import { getPostgresTestDatabase, resetDatabase } from './db.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 let db: Db;
@@ -28,7 +28,8 @@ const rowFor = async (to: string) => {
 };
 
 beforeAll(async () => {
-  const database = await getTestDatabase();
+  // Two copies delivering at once only race for real on PostgreSQL (FOR UPDATE SKIP LOCKED).
+  const database = await getPostgresTestDatabase();
   await resetDatabase(database);
   db = database.db;
   sink = await startSmtpSink();

@@ -8,7 +8,7 @@ import { seedDatabase, type ChainSettings } from '../src/db/seed.ts';
 import { createChainClient } from '../src/lib/chain.ts';
 import { createMailer } from '../src/lib/mailer/mailer.ts';
 import { createStorage } from '../src/lib/storage/storage.ts';
-import { getTestDatabase, resetDatabase } from './db.ts';
+import { getPostgresTestDatabase, getTestDatabase, resetDatabase } from './db.ts';
 
 export const TEST_CHAIN: ChainSettings & { rpcUrl: string } = {
   rpcUrl: 'http://127.0.0.1:1',
@@ -35,12 +35,14 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Extra routes for a test, added before the app is ready. */
   build?: (app: FastifyInstance) => void;
+  /** Run on real PostgreSQL even when the other files run on PGlite (races, locks). */
+  postgres?: boolean;
 }
 
 export async function buildTestApp(opts: TestAppOptions = {}) {
   const config = testConfig(opts.env);
   const chainSettings = opts.chain ?? TEST_CHAIN;
-  const database = await getTestDatabase();
+  const database = await (opts.postgres ? getPostgresTestDatabase() : getTestDatabase());
   // Each app starts from an empty, freshly seeded database.
   await resetDatabase(database);
   await seedDatabase(database.db, config, chainSettings, true);

@@ -9,7 +9,7 @@ import { createTransactionsService } from '../src/modules/transactions/transacti
 import { verifiedUser } from './auth-helpers.ts';
 import { readSettings, useCryptoApp, type Buyer } from './crypto-helpers.ts';
 
-const { devChain, app, db, mailer, box, tools, order, verify } = useCryptoApp();
+const { devChain, app, db, mailer, box, tools, order, verify } = useCryptoApp({ postgres: true });
 
 const ethOrder = (b: Buyer) => order(b, 'ETH', '0.05');
 
@@ -92,8 +92,15 @@ describe('the unique index on the hash', () => {
   it('is the last word when the check inside the transaction cannot see the other, uncommitted, verification', async () => {
     // Acceptance is held open so that the second verification reads the hash as unused and then
     // meets the first one's row in the unique index (on PostgreSQL; PGlite runs them one by one).
+    let entered!: () => void;
+    const firstInAcceptance = new Promise<void>((r) => (entered = r));
     const slowAcceptance = createPurchaseAcceptance({
-      onAccepted: [() => new Promise((r) => setTimeout(r, 300))],
+      onAccepted: [
+        () => {
+          entered();
+          return new Promise((r) => setTimeout(r, 300));
+        },
+      ],
     });
     const { rpcUrl, chainId } = devChain();
     const mail = createQueuedMailDelivery(mailer(), app().log);
@@ -110,7 +117,7 @@ describe('the unique index on the hash', () => {
 
     const outcomes = await Promise.allSettled([
       service.verifyCryptoPayment(b.user._id, one.transaction.id, payment.hash),
-      new Promise((r) => setTimeout(r, 100)).then(() =>
+      firstInAcceptance.then(() =>
         service.verifyCryptoPayment(b.user._id, two.transaction.id, payment.hash),
       ),
     ]);
