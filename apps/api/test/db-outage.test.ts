@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-let cluster: PostgresCluster;
+let cluster: ThrowawayPostgres;
 let server: ChildProcess;
 let dataDir: string;
 let baseUrl: string;
@@ -52,7 +52,8 @@ async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boo
 }
 
 beforeAll(async () => {
-  cluster = await startPostgresCluster();
+  // A cluster of its own: the one other files share must not go down.
+  cluster = await startThrowawayPostgres();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-outage-'));
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
@@ -89,7 +90,7 @@ afterAll(async () => {
     server.kill('SIGTERM');
     await exited;
   }
-  await cluster?.destroy();
+  await cluster?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -126,7 +127,7 @@ async function outageUnderTraffic(seen: Answer[]) {
     () => Promise.resolve(seen.length),
     (n) => n >= 20,
   );
-  await cluster.stop();
+  await cluster.pause();
 
   const ready = await until('/readyz to report the outage', () => call('/readyz'), isUnavailable);
   expect(ready.body).toEqual({ code: 503, message: 'Database not reachable', data: null });
@@ -141,7 +142,7 @@ async function outageUnderTraffic(seen: Answer[]) {
   });
   expect(await login()).toEqual(read);
 
-  await cluster.start();
+  await cluster.resume();
   await until(
     '/readyz to recover',
     () => call('/readyz'),

