@@ -240,3 +240,19 @@ test('the mail worker calls deliverDue on its interval until stopped', async () 
   await new Promise((r) => setTimeout(r, 50));
   expect(deliverDue.mock.calls.length).toBe(calls);
 });
+
+test('the mail worker keeps its rounds going through rounds that fail (database down)', async () => {
+  const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+    code: 'ECONNREFUSED',
+  });
+  const deliverDue = vi
+    .fn<() => Promise<number>>()
+    .mockRejectedValueOnce(down)
+    .mockRejectedValueOnce(down)
+    .mockResolvedValue(1);
+  const onError = vi.fn();
+  const stop = startMailWorker({ deliverDue }, 10, onError);
+  await vi.waitFor(() => expect(deliverDue.mock.calls.length).toBeGreaterThanOrEqual(3));
+  stop();
+  expect(onError.mock.calls).toEqual([[down], [down]]);
+});
