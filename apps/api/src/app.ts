@@ -116,6 +116,13 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
+/**
+ * The first `n` hops (the socket's peer, then X-Forwarded-For from the right) are our proxies;
+ * Fastify ignores a plain number. Only for an API that cannot be reached around its proxies.
+ */
+const trustProxyOption = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
@@ -124,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

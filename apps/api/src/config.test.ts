@@ -43,6 +43,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));
   });
 
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 2001:db8::/32,loopback', ['10.0.0.0/8', '2001:db8::/32', 'loopback']],
+  ])('TRUST_PROXY=%s trusts %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(
+      expected,
+    );
+  });
+
+  it('refuses TRUST_PROXY=true, which would trust any forwarded address, and says what to set', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      "TRUST_PROXY: true would trust any client's X-Forwarded-For: give the number of proxies in front of the API (e.g. 1) or their addresses",
+    );
+  });
+
+  it.each(['yes', '10.0.0.0/33', '10.0.0.1, proxy.example.com', '1.5', '10.0.0.1/8/1'])(
+    'refuses TRUST_PROXY=%s',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        'TRUST_PROXY: must be a number of proxy hops or a comma-separated list of proxy addresses or CIDRs',
+      );
+    },
+  );
+
   it('names a malformed variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ COMPANY_WALLET: '0x123' })).toThrow(/COMPANY_WALLET/);

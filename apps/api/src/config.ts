@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,36 @@ const optional = z
 
 const address = optional.refine((v) => v === undefined || /^0x[0-9a-fA-F]{40}$/.test(v), {
   message: 'must be 0x followed by 40 hex characters',
+});
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyAddress = (entry: string) => {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * The proxies in front of the API: a number of hops or a list of their addresses/CIDRs.
+ * Never "trust every forwarded address": any client could then pick its own rate-limit key.
+ */
+const trustProxy = optional.transform((value, ctx): false | number | string[] => {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      value === 'true'
+        ? "true would trust any client's X-Forwarded-For: give the number of proxies in front of the API (e.g. 1) or their addresses"
+        : 'must be a number of proxy hops or a comma-separated list of proxy addresses or CIDRs',
+  });
+  return z.NEVER;
 });
 
 const envSchema = z.object({
@@ -44,7 +75,7 @@ const envSchema = z.object({
   SWAP_WALLET: address,
   WHITE_PAPER_URL: optional,
   /** Set when running behind a load balancer, so rate limits see the client's address. */
-  TRUST_PROXY: optional.pipe(z.enum(['true', 'false']).optional()),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -94,7 +125,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       whitePaperUrl: env.WHITE_PAPER_URL,
     },
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY,
   };
 }
 

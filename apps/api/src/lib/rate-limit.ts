@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
@@ -11,9 +12,36 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+/**
+ * An IPv6 client is limited by its /64, the network one subscriber gets (it can use any of its
+ * 2^64 addresses); an IPv4-mapped address is its IPv4 address. Other subjects are left as they are.
+ */
+export function rateLimitSubject(subject: string): string {
+  if (!isIPv6(subject)) return subject;
+  const address = subject.split('%')[0]!.toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const groupsOf = (part: string) => (part ? part.split(':') : []);
+  // A trailing dotted IPv4 part fills two groups.
+  const width = (groups: string[]) => groups.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+  const groups =
+    tail === undefined
+      ? groupsOf(head)
+      : [
+          ...groupsOf(head),
+          ...Array<string>(8 - width(groupsOf(head)) - width(groupsOf(tail))).fill('0'),
+          ...groupsOf(tail),
+        ];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** Keys are hashed so e-mails and IPs are not stored in clear. */
 const keyFor = (rule: RateLimitRule, subject: string) =>
-  `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
+  `${rule.name}:${createHash('sha256').update(rateLimitSubject(subject)).digest('base64url').slice(0, 32)}`;
 
 /** Fixed-window counters in the database, so every copy of the API shares them. */
 export function createRateLimiter(db: Db) {
