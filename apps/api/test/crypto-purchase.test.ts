@@ -13,7 +13,7 @@ import {
 import { guestPurchaseLimit } from '../src/modules/purchases/purchases.service.ts';
 import { freshEmail, freshIp, PASSWORD, VERIFY_SUBJECT, verifiedUser } from './auth-helpers.ts';
 import { readOrder, readSettings, useCryptoApp, type Buyer } from './crypto-helpers.ts';
-import { counts, fetchFile, PNG, TEXT, upload } from './purchases-helpers.ts';
+import { counts, fetchFile, PDF, PNG, upload } from './purchases-helpers.ts';
 
 const { devChain, app, db, box, client, tools, buyer: newBuyer } = useCryptoApp();
 let buyer: Buyer;
@@ -227,7 +227,7 @@ describe('POST /v1/purchase/add-crypto', () => {
       () => order({ investmentAmount: '0.05', currency: 'ETH', receiptUrl: other.link }),
       messages.receiptType,
     );
-    const text = await upload(app(), { contentType: 'image/png', bytes: TEXT });
+    const text = await upload(app(), { contentType: 'application/pdf', bytes: PDF });
     await refused(
       () =>
         order({

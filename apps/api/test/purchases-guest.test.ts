@@ -14,7 +14,7 @@ import {
   verifiedUser,
   type Mailbox,
 } from './auth-helpers.ts';
-import { audBankId, bankBody, counts, REFERENCE, TEXT, upload } from './purchases-helpers.ts';
+import { audBankId, bankBody, counts, PDF, REFERENCE, upload } from './purchases-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { buildTestApp } from './test-app.ts';
 
@@ -118,7 +118,7 @@ describe("guest checkout: 'Create new account'", () => {
 
   it('makes no account when the purchase fails', async () => {
     const email = freshEmail('nobody');
-    const bad = await upload(app, { contentType: 'image/png', bytes: TEXT });
+    const bad = await upload(app, { contentType: 'application/pdf', bytes: PDF });
     await refused(
       bankBody(bankId, bad.link, { email, password: PASSWORD, name: 'Nobody' }),
       'receiptUrl: the file is not a valid image',

@@ -359,9 +359,50 @@ describe('POST /v1/purchase/add: files', () => {
     );
   });
 
-  it('refuses a text file sent as a PNG (the bytes decide, not the declared type)', async () => {
-    const { link } = await upload(app, { contentType: 'image/png', bytes: TEXT });
-    await refused(bankBody(bankId, link), 'receiptUrl: the file is not a valid image');
+  it('refuses a text file sent as a PNG as it is uploaded (the bytes decide, not the declared type)', async () => {
+    const ticket = await app.inject({
+      method: 'POST',
+      url: '/v1/upload-file',
+      payload: { fileName: 'notes.png', contentType: 'image/png', size: TEXT.length },
+    });
+    const { url } = ticket.json<{ data: { url: string } }>().data;
+    const { pathname, search } = new URL(url);
+    const put = await app.inject({
+      method: 'PUT',
+      url: pathname + search,
+      headers: { 'content-type': 'image/png' },
+      payload: TEXT,
+    });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().message).toBe(messages.imageOrPdf);
+    await refused(
+      bankBody(bankId, url.split('?')[0]!),
+      'receiptUrl: the upload did not complete, please upload it again',
+    );
+  });
+
+  it('a claimed file cannot be replaced through its upload URL', async () => {
+    const ticket = await app.inject({
+      method: 'POST',
+      url: '/v1/upload-file',
+      payload: { fileName: 'receipt.png', contentType: 'image/png', size: 64 },
+    });
+    const { url } = ticket.json<{ data: { url: string } }>().data;
+    const { pathname, search } = new URL(url);
+    const putPng = (payload: Buffer) =>
+      app.inject({
+        method: 'PUT',
+        url: pathname + search,
+        headers: { 'content-type': 'image/png' },
+        payload,
+      });
+    expect((await putPng(PNG)).statusCode).toBe(200);
+    const res = await buy(bankBody(bankId, url.split('?')[0]!));
+    expect(res.statusCode).toBe(201);
+    const other = Buffer.concat([PNG, Buffer.from('replaced')]);
+    expect((await putPng(other)).statusCode).toBe(409);
+    const stored = await fetchFile(app, res.json().data.purchase.receiptUrl as string);
+    expect(stored.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('refuses a pdf declared as an image, and an image as the pdf billing document', async () => {
@@ -398,7 +439,7 @@ describe('POST /v1/purchase/add: files', () => {
 
   it('claims nothing when a later file fails: the receipt stays free for the next try', async () => {
     const receipt = await upload(app);
-    const bad = await upload(app, { contentType: 'image/png', bytes: TEXT });
+    const bad = await upload(app, { contentType: 'application/pdf', bytes: PDF });
     await refused(
       bankBody(bankId, receipt.link, { documentUrl: bad.link, documentType: 'image' }),
       'documentUrl: the file is not a valid image',
@@ -520,7 +561,7 @@ describe('POST /v1/purchase/add: wallet', () => {
 
   it('is not saved when the purchase fails', async () => {
     const walletless = await verifiedUser(app, box, { name: 'Still walletless' });
-    const bad = await upload(app, { contentType: 'image/png', bytes: TEXT });
+    const bad = await upload(app, { contentType: 'application/pdf', bytes: PDF });
     await refused(
       bankBody(bankId, bad.link, { wallet: lower }),
       'receiptUrl: the file is not a valid image',

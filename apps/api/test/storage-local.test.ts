@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { messages } from '@tmc/shared';
 import { registerErrorHandler } from '../src/lib/error-handler.ts';
 import { createLocalStorage, localFileRoutes } from '../src/lib/storage/local-storage.ts';
 import { newUploadKey, sniffKind, type Storage } from '../src/lib/storage/storage.ts';
@@ -78,7 +79,7 @@ const storedFiles = () =>
 
 describe('local storage', () => {
   test('files larger than the app-wide body limit stream through; uploads are rate limited', async () => {
-    const big = Buffer.alloc(64 * 1024, 7);
+    const big = Buffer.concat([PNG, Buffer.alloc(64 * 1024, 7)]);
     const before = limited.length;
     const { key, url } = await uploadUrl({ size: big.length });
     expect((await put(url, big)).status).toBe(200);
@@ -103,7 +104,8 @@ describe('local storage', () => {
     expect(got.headers.get('content-type')).toBe('image/png');
     expect(got.headers.get('cache-control')).toBe('private, max-age=300');
     expect(got.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(got.headers.get('content-disposition')).toBe('inline');
+    expect(got.headers.get('content-disposition')).toBe('attachment');
+    expect(got.headers.get('content-security-policy')).toBe('sandbox');
     expect(Buffer.from(await got.arrayBuffer())).toEqual(PNG);
 
     expect(await storage.stat(key)).toEqual({ size: PNG.length, contentType: 'image/png' });
@@ -202,8 +204,8 @@ describe('local storage', () => {
     const ok = await uploadUrl({ size: 10 });
     const small = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(new Uint8Array(6));
-        controller.enqueue(new Uint8Array(4));
+        controller.enqueue(new Uint8Array(PNG.subarray(0, 6)));
+        controller.enqueue(new Uint8Array(PNG.subarray(6, 10)));
         controller.close();
       },
     });
@@ -227,7 +229,7 @@ describe('local storage', () => {
     expect((await put(url, PNG, 'image/png; charset=binary')).status).toBe(200);
   });
 
-  test('a PDF and a JSON-typed body are taken raw, not parsed', async () => {
+  test('a PDF is taken raw; a JSON-typed body is not parsed but refused', async () => {
     const key = newUploadKey('application/pdf');
     const pdf = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
     const { url } = await storage.createUploadUrl({
@@ -247,8 +249,53 @@ describe('local storage', () => {
       size: json.length,
       expiresInSeconds: 60,
     });
-    expect((await put(signed.url, json, 'application/json')).status).toBe(200);
-    expect((await storage.readHead(jsonKey, 100))?.toString()).toBe(json);
+    expect((await put(signed.url, json, 'application/json')).status).toBe(400);
+    expect(await storage.stat(jsonKey)).toBeNull();
+  });
+
+  test('bytes that are not of the signed kind are refused with the spec message; nothing is kept', async () => {
+    const before = storedFiles().length;
+    const html = Buffer.from('<html><script>alert(1)</script></html>'.padEnd(4096, ' '));
+    const cases: [string, Buffer][] = [
+      ['image/png', html],
+      ['image/png', Buffer.from('%PDF-1.7\n')],
+      ['application/pdf', PNG],
+      ['image/png', PNG.subarray(0, 5)],
+      ['image/png', Buffer.alloc(0)],
+    ];
+    for (const [contentType, body] of cases) {
+      const { key, url } = await uploadUrl({ contentType, size: Math.max(body.length, 1) });
+      const res = await put(url, body, contentType);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        code: 400,
+        message: messages.imageOrPdf,
+        data: null,
+        errors: { file: messages.imageOrPdf },
+      });
+      expect(await storage.stat(key)).toBeNull();
+    }
+    expect(storedFiles()).toHaveLength(before);
+
+    // The kind counts, not the exact type: a JPEG with a .png name is still an image.
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1]);
+    const renamed = await uploadUrl({ size: jpeg.length });
+    expect((await put(renamed.url, jpeg)).status).toBe(200);
+  });
+
+  test('a signed URL stores a file once: it cannot replace what is there', async () => {
+    const { key, url } = await uploadUrl({ size: 1024 });
+    expect((await put(url, PNG)).status).toBe(200);
+    const other = Buffer.concat([PNG, Buffer.from('other bytes')]);
+    const again = await put(url, other);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      code: 409,
+      message: 'This upload link was already used: ask for a new one',
+      data: null,
+    });
+    expect(await storage.readHead(key, 1024)).toEqual(PNG);
+    expect(await storage.seal(key)).toBe(key);
   });
 
   test('GET needs its own valid signature', async () => {

@@ -92,8 +92,30 @@ describe('S3 storage', () => {
     const got = await fetch(download);
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('application/pdf');
-    expect(got.headers.get('content-disposition')).toBe('inline');
+    expect(got.headers.get('content-disposition')).toBe('attachment');
     expect(Buffer.from(await got.arrayBuffer())).toEqual(PDF);
+  });
+
+  test('sealing copies the upload to a key its upload URL cannot overwrite', async () => {
+    const key = newUploadKey('application/pdf');
+    const { url } = await upload(key, PDF);
+    const sealed = await storage.seal(key);
+    expect(sealed).toBe(`claimed/${key}`);
+    // Same size, so the signed PUT would still be accepted by S3.
+    const forged = Buffer.from(PDF.toString('latin1').replace('Catalog', 'Evil!!!'), 'latin1');
+    expect(forged.length).toBe(PDF.length);
+    const again = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: new Uint8Array(forged),
+    });
+    expect(again.status).toBe(200);
+    expect(await storage.readHead(key, 1000)).toEqual(forged);
+    expect(await storage.readHead(sealed, 1000)).toEqual(PDF);
+    expect(await storage.stat(sealed)).toEqual({
+      size: PDF.length,
+      contentType: 'application/pdf',
+    });
   });
 
   test('a missing object has no stat and no head', async () => {

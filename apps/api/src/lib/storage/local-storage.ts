@@ -4,9 +4,10 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { messages } from '@tmc/shared';
 import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
 import type { RateLimiter, RateLimitRule } from '../rate-limit.ts';
-import type { Storage } from './storage.ts';
+import { matchesDeclaredKind, SNIFF_BYTES, type Storage } from './storage.ts';
 
 type Op = 'put' | 'get';
 
@@ -14,7 +15,10 @@ export interface LocalStorage extends Storage {
   readonly kind: 'local';
   /** Checks a signed URL's query for `op` on `key`; throws 403 unless it is ours and unexpired. */
   authorize(op: Op, key: string, query: unknown): { contentType: string; maxBytes: number };
-  /** Streams `body` into place atomically; throws 413 (and keeps nothing) past `maxBytes`. */
+  /**
+   * Streams `body` into place atomically, once: throws (and keeps nothing) 413 past `maxBytes`,
+   * 400 when its first bytes are not of `contentType`'s kind, 409 when the key already holds a file.
+   */
   save(key: string, contentType: string, body: Readable, maxBytes: number): Promise<void>;
   open(key: string): Promise<{ stream: Readable; size: number; contentType: string } | null>;
 }
@@ -31,6 +35,11 @@ const isSafeKey = (key: string) =>
 
 const tooLarge = () =>
   new AppError(413, 'The file is larger than allowed', undefined, { connection: 'close' });
+
+const wrongType = () => badRequest(messages.imageOrPdf, { file: messages.imageOrPdf });
+
+const alreadyUploaded = () =>
+  new AppError(409, 'This upload link was already used: ask for a new one');
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -175,18 +184,38 @@ export function createLocalStorage(o: {
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       const tmp = path.join(tmpDir, randomUUID());
       let received = 0;
-      const limit = new Transform({
+      let head: Buffer | undefined = Buffer.alloc(0);
+      let refused: AppError | null = null;
+      // Wrong first bytes: nothing more is written, and the rest is read (up to the signed size)
+      // so the browser gets the answer instead of a cut connection.
+      const checkHead = () => {
+        if (!matchesDeclaredKind(head!, contentType)) refused = wrongType();
+        head = undefined;
+      };
+      const check = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           received += chunk.length;
-          if (received > maxBytes) callback(tooLarge());
-          else callback(null, chunk);
+          if (received > maxBytes) return callback(tooLarge());
+          if (head) {
+            head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+            if (head.length === SNIFF_BYTES) checkHead();
+          }
+          callback(null, refused ? undefined : chunk);
+        },
+        flush(callback) {
+          if (head) checkHead();
+          callback(refused);
         },
       });
       try {
-        await pipeline(body, limit, fs.createWriteStream(tmp, { flags: 'wx' }));
+        await pipeline(body, check, fs.createWriteStream(tmp, { flags: 'wx' }));
         await fs.promises.writeFile(tmp + META, JSON.stringify({ contentType }));
-        // Data first, then its metadata: readers see no object until both are in place.
-        await fs.promises.rename(tmp, file);
+        // Data first, then its metadata: readers see no object until both are in place. A link
+        // (unlike a rename) fails if the key exists, so a file, once there, is never replaced.
+        await fs.promises.link(tmp, file).catch((err: NodeJS.ErrnoException) => {
+          throw err.code === 'EEXIST' ? alreadyUploaded() : err;
+        });
+        await fs.promises.rm(tmp);
         await fs.promises.rename(tmp + META, file + META);
       } catch (err) {
         await fs.promises.rm(tmp, { force: true });
@@ -197,6 +226,8 @@ export function createLocalStorage(o: {
         throw err;
       }
     },
+
+    seal: (key) => Promise.resolve(key),
 
     async open(key) {
       const found = await statFile(key);
@@ -258,13 +289,17 @@ export const localFileRoutes: FastifyPluginCallback<LocalFileRoutesOptions> = (
     storage.authorize('get', key, request.query);
     const file = await storage.open(key);
     if (!file) throw notFound('File not found');
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.size)
-      .header('cache-control', 'private, max-age=300')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .send(file.stream);
+    return (
+      reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', 'private, max-age=300')
+        // A file from a buyer must never run as a page of this origin: <img> still shows images.
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'attachment')
+        .header('content-security-policy', 'sandbox')
+        .send(file.stream)
+    );
   });
 
   done();

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -79,7 +80,8 @@ export function createS3Storage(o: S3StorageOptions): Storage & { readonly clien
       const command = new GetObjectCommand({
         Bucket,
         Key: key,
-        ResponseContentDisposition: 'inline',
+        // Never shown as a page; the bucket's own origin keeps it away from the site's in any case.
+        ResponseContentDisposition: 'attachment',
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },
@@ -111,6 +113,14 @@ export function createS3Storage(o: S3StorageOptions): Storage & { readonly clien
         if (statusOf(err) === 416) return Buffer.alloc(0);
         throw err;
       }
+    },
+
+    // An upload URL stays valid for minutes and S3 lets it overwrite: the claimed copy has no URL.
+    async seal(key) {
+      const sealed = `claimed/${key}`;
+      const source = `${Bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+      await client.send(new CopyObjectCommand({ Bucket, Key: sealed, CopySource: source }));
+      return sealed;
     },
 
     keyFromUrl(link) {

@@ -21,6 +21,11 @@ export interface Storage {
   readHead(key: string, bytes: number): Promise<Buffer | null>;
   /** A stored link (a signed URL without its query string) back to its key; null if it is not one of ours. */
   keyFromUrl(link: string): string | null;
+  /**
+   * The key under which an uploaded object can no longer be replaced through its upload URL:
+   * the same key where the upload URL cannot overwrite, otherwise a copy under a new key.
+   */
+  seal(key: string): Promise<string>;
 }
 
 export const uploadExtensions = {
@@ -53,6 +58,16 @@ export function sniffKind(head: Buffer): UploadContentType | null {
   if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'image/webp';
   if (startsWith(head, ascii('%PDF-'))) return 'application/pdf';
   return null;
+}
+
+/** How many first bytes `sniffKind` needs. */
+export const SNIFF_BYTES = 12;
+
+/** Whether a file's first bytes are of its declared type's kind (a JPEG named .png is still an image). */
+export function matchesDeclaredKind(head: Buffer, declared: string): boolean {
+  const actual = sniffKind(head);
+  if (!actual || !isUploadContentType(declared)) return false;
+  return (actual === 'application/pdf') === (declared === 'application/pdf');
 }
 
 /** S3 when `S3_BUCKET` is set, otherwise signed URLs served by this API from `DATA_DIR/uploads`. */

@@ -5,6 +5,7 @@ import type { RateLimiter } from '../../lib/rate-limit.ts';
 import {
   isUploadContentType,
   newUploadKey,
+  SNIFF_BYTES,
   sniffKind,
   type Storage,
 } from '../../lib/storage/storage.ts';
@@ -80,16 +81,17 @@ export function createUploadsService({
         if (!key || !row) throw problem(`${file.field}: file not found, please upload it again`);
         if (row.purchaseId)
           throw problem(`${file.field}: this file is already attached to another request`);
-        const head = await storage.readHead(key, 16);
-        if (!head)
+        if (!(await storage.stat(key)))
           throw problem(`${file.field}: the upload did not complete, please upload it again`);
-        const actual = sniffKind(head);
+        // Checked after sealing, so what was checked is what the purchase keeps.
+        const sealed = await storage.seal(key);
+        const actual = sniffKind((await storage.readHead(sealed, SNIFF_BYTES)) ?? Buffer.alloc(0));
         if (!actual || kindOfContentType(actual) !== file.kind)
           throw problem(
             `${file.field}: the file is not a valid ${file.kind === 'pdf' ? 'pdf' : 'image'}`,
           );
         await markFileClaimed(tx, row.id, userId, purchaseId);
-        keys[file.field] = key;
+        keys[file.field] = sealed;
       }
       return keys;
     },
