@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokensFixture, userFixture } from '../testing/fixtures';
-import { api, ApiError, storedFileLink } from './api-client';
+import { api, ApiError, storedFileLink, uploadWithProgress } from './api-client';
 import { clearSession, getSession, setSession } from './session';
 
 interface Call {
@@ -141,6 +141,30 @@ describe('api client', () => {
       status: 400,
       message: 'Email already registered',
       errors: { email: 'Email already registered' },
+    });
+  });
+
+  it('reports a refused upload with the envelope message of the file server', async () => {
+    const refusal = { code: 400, message: 'Select only images or pdf files.', data: null };
+    class RefusingXhr {
+      status = 0;
+      responseText = '';
+      upload = {};
+      onload: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        this.status = 400;
+        this.responseText = JSON.stringify({ ...refusal, errors: { file: refusal.message } });
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', RefusingXhr);
+    const png = new File(['not a png'], 'fake.png', { type: 'image/png' });
+    await expect(uploadWithProgress('/files/u/a.png?sig=1', png)).rejects.toMatchObject({
+      status: 400,
+      message: refusal.message,
+      errors: { file: refusal.message },
     });
   });
 

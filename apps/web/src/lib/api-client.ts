@@ -60,8 +60,7 @@ async function send(
   }
 }
 
-async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
-  const text = await response.text();
+function parseBody<T>(text: string): { parsed: unknown; envelope: Envelope<T> | null } {
   let parsed: unknown = null;
   try {
     parsed = text ? JSON.parse(text) : null;
@@ -70,6 +69,11 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
   }
   const envelope =
     parsed && typeof parsed === 'object' && 'message' in parsed ? (parsed as Envelope<T>) : null;
+  return { parsed, envelope };
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
+  const { parsed, envelope } = parseBody<T>(await response.text());
   if (!response.ok) {
     throw new ApiError(
       response.status,
@@ -182,7 +186,15 @@ export function uploadWithProgress(
         onProgress?.(100);
         resolve(storedFileLink(url));
       } else {
-        reject(new ApiError(xhr.status, `Upload failed (${xhr.status})`));
+        // Our own file server answers with the envelope (e.g. bytes not of the declared type).
+        const { envelope } = parseBody(xhr.responseText);
+        reject(
+          new ApiError(
+            xhr.status,
+            envelope?.message || `Upload failed (${xhr.status})`,
+            envelope?.errors ?? {},
+          ),
+        );
       }
     };
     xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));

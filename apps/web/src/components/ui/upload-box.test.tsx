@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { messages } from '@tmc/shared';
+import { ApiError } from '../../lib/api-client';
 import { UploadBox } from './upload-box';
 
 function file(name: string, type: string) {
@@ -77,6 +79,36 @@ describe('UploadBox', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove receipt.pdf' }));
     expect(onChange).toHaveBeenLastCalledWith(null);
     expect(screen.getByText(/drop a file here/i)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['image-or-pdf', 'fake.png', 'image/png', 'Select only images or pdf files.'],
+    ['pdf', 'fake.pdf', 'application/pdf', 'Select only pdf files.'],
+  ] as const)(
+    'shows the spec message when the server finds the bytes are not of the type (%s)',
+    async (accept, name, type, message) => {
+      const onChange = vi.fn();
+      const upload = vi.fn(() =>
+        Promise.reject(new ApiError(400, messages.imageOrPdf, { file: messages.imageOrPdf })),
+      );
+      render(
+        <UploadBox label="Bank Receipt" accept={accept} upload={upload} onChange={onChange} />,
+      );
+      fireEvent.change(input(), { target: { files: [file(name, type)] } });
+      await act(() => Promise.resolve());
+      expect(screen.getByRole('alert')).toHaveTextContent(message);
+      expect(screen.queryByText('Uploaded')).not.toBeInTheDocument();
+      expect(screen.queryByRole('img')).not.toBeInTheDocument();
+      expect(onChange).not.toHaveBeenCalled();
+    },
+  );
+
+  it('says the upload failed for any other refusal', async () => {
+    const upload = vi.fn(() => Promise.reject(new ApiError(403, 'This link has expired')));
+    render(<UploadBox label="Bank Receipt" accept="image-or-pdf" upload={upload} />);
+    fireEvent.change(input(), { target: { files: [file('a.png', 'image/png')] } });
+    await act(() => Promise.resolve());
+    expect(screen.getByRole('alert')).toHaveTextContent('Upload failed. Please try again.');
   });
 
   it('previews an uploaded image', async () => {

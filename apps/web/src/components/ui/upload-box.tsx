@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { messages } from '@tmc/shared';
+import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { FileIcon, TrashIcon, UploadIcon } from './icons';
 import { Spinner } from './spinner';
@@ -87,8 +88,9 @@ export function UploadBox({
     }
     const file = list[0] as File;
     const kind = fileKind(file);
+    const wrongType = accept === 'pdf' ? messages.pdfOnly : messages.imageOrPdf;
     if (!kind || (accept === 'pdf' && kind !== 'pdf')) {
-      setLocalError(accept === 'pdf' ? messages.pdfOnly : messages.imageOrPdf);
+      setLocalError(wrongType);
       return;
     }
     if (file.size > maxBytes) {
@@ -108,8 +110,10 @@ export function UploadBox({
         kind,
         previewUrl: URL.createObjectURL(file),
       });
-    } catch {
-      setLocalError(UPLOAD_FAILED);
+    } catch (err) {
+      // The server read the first bytes: named like an image or a pdf, but not one.
+      const refused = err instanceof ApiError && err.message === messages.imageOrPdf;
+      setLocalError(refused ? wrongType : UPLOAD_FAILED);
     } finally {
       setStatus({ state: 'idle' });
       if (inputRef.current) inputRef.current.value = '';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fileKindOf } from '@tmc/shared';
 import { Dialog } from '../../../components/ui/dialog';
-import { ExternalLinkIcon, FileIcon } from '../../../components/ui/icons';
+import { FileIcon } from '../../../components/ui/icons';
 
 interface DocumentLinkProps {
   label: string;
@@ -14,8 +14,8 @@ const tile =
   'flex items-center gap-3 rounded-2xl border-2 border-line bg-surface-2 p-2.5 text-left text-sm font-bold transition hover:border-cyan';
 
 /**
- * One uploaded document: an image opens full size in a dialog; a pdf opens in a new tab (the
- * site's content policy keeps files out of frames and objects).
+ * One uploaded document: an image opens full size in a dialog; a pdf downloads (files are served
+ * as attachments, never as pages of the site, and the content policy keeps them out of frames).
  */
 export function DocumentLink({ label, url, type }: DocumentLinkProps) {
   const [open, setOpen] = useState(false);
@@ -46,25 +46,24 @@ export function DocumentLink({ label, url, type }: DocumentLinkProps) {
           <img src={url} alt={label} className="max-h-[75dvh] w-full rounded-xl object-contain" />
           <a
             href={url}
-            target="_blank"
-            rel="noopener noreferrer"
+            download
             className="mt-3 inline-flex items-center gap-1 text-sm font-bold text-cyan underline underline-offset-2"
           >
-            Open full size <ExternalLinkIcon />
+            Download
           </a>
         </Dialog>
       </>
     );
   }
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={tile}>
+    <a href={url} download className={tile}>
       <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-surface-3 text-2xl text-pink">
         <FileIcon />
       </span>
       <span>
         View {label}
         <span className="flex items-center gap-1 text-xs font-normal text-muted">
-          PDF, opens in a new tab <ExternalLinkIcon />
+          PDF, downloads
         </span>
       </span>
     </a>

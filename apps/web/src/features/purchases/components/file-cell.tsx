@@ -1,5 +1,4 @@
 import { fileKindOf } from '@tmc/shared';
-import { ExternalLinkIcon } from '../../../components/ui/icons';
 
 export interface FilePreview {
   url: string;
@@ -14,7 +13,7 @@ interface FileCellProps {
   onPreview: (preview: FilePreview) => void;
 }
 
-/** An image thumbnail that opens full size, a link for anything else, '--' when absent. */
+/** An image thumbnail that opens full size, a download link for anything else, '--' when absent. */
 export function FileCell({ url, type, label, onPreview }: FileCellProps) {
   if (!url) return <span className="text-muted">--</span>;
   if (fileKindOf(type) === 'image') {
@@ -29,16 +28,15 @@ export function FileCell({ url, type, label, onPreview }: FileCellProps) {
       </button>
     );
   }
+  // Files are served as downloads (never as pages of the site), so the link saves the file.
   return (
     <a
       href={url}
-      target="_blank"
-      rel="noopener noreferrer"
+      download
       className="inline-flex items-center gap-1 font-semibold whitespace-nowrap text-cyan underline underline-offset-2"
     >
       {fileKindOf(type) === 'pdf' ? 'View PDF' : 'View file'}
-      <ExternalLinkIcon />
-      <span className="sr-only">: {label} (opens in a new tab)</span>
+      <span className="sr-only">: {label} (downloads the file)</span>
     </a>
   );
 }

@@ -98,13 +98,14 @@ describe('PresaleRequestsList', () => {
     expect(within(second).getByText('Payment received')).toBeInTheDocument();
   });
 
-  it('shows an image as a thumbnail that opens full size, and a pdf as a link', async () => {
+  it('shows an image as a thumbnail that opens full size, and a pdf as a download link', async () => {
     renderList(page([base]));
     const thumbnail = await screen.findByRole('button', { name: 'View Bank Receipt' });
     expect(thumbnail.querySelector('img')).toHaveAttribute('src', base.receiptUrl);
     const pdf = screen.getByRole('link', { name: /View PDF.*Document Id Front/ });
     expect(pdf).toHaveAttribute('href', base.documentUrl);
-    expect(pdf).toHaveAttribute('target', '_blank');
+    expect(pdf).toHaveAttribute('download');
+    expect(pdf).not.toHaveAttribute('target');
 
     fireEvent.click(thumbnail);
     const dialog = screen.getByRole('dialog', { name: 'Bank Receipt' });
