@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, transactions } from '../src/db/schema/index.ts';
+import { auditLog, purchases, transactions } from '../src/db/schema/index.ts';
+import { money } from '../src/lib/money.ts';
 import { as, decide, insertBankPurchase, useAffiliatesApp } from './affiliates-helpers.ts';
 import { insertCryptoOrder } from './crypto-helpers.ts';
 import { fetchFile, upload } from './purchases-helpers.ts';
@@ -63,11 +64,16 @@ describe('banks', () => {
 
     const listed = (await staff.get('/v1/admin/banks?currency=EUR')).json().data;
     expect(listed).toMatchObject({ totalResults: 1, data: [{ _id: bank._id, active: false }] });
-    expect(
-      (await staff.get('/v1/admin/banks?active=true'))
-        .json()
-        .data.data.every((b: { active: boolean }) => b.active),
-    ).toBe(true);
+    const ids = (list: { data: { _id: string; active: boolean }[] }) =>
+      list.data.map((b) => b._id).sort();
+    const everyBank = (await staff.get('/v1/admin/banks?limit=30')).json().data;
+    expect(everyBank.totalResults).toBe(everyBank.data.length);
+    const activeOnes = (await staff.get('/v1/admin/banks?active=true&limit=30')).json().data;
+    expect(activeOnes.data.length).toBeGreaterThan(0);
+    expect(ids(activeOnes)).toEqual(
+      ids({ data: everyBank.data.filter((b: { active: boolean }) => b.active) }),
+    );
+    expect(ids(activeOnes)).not.toContain(bank._id);
 
     const [create] = await auditRows('bank.create', bank._id);
     expect(create).toMatchObject({ actorId: admin().id, entity: 'bank', before: null });
@@ -298,11 +304,19 @@ describe('purchase review', () => {
     ).json().data.data[0];
     expect(other).toMatchObject({ _id: clean.id, fraudSignals: [] });
 
-    expect(
-      (await staff.get('/v1/admin/purchases?status=0&limit=30'))
-        .json()
-        .data.data.every((p: { status: number }) => p.status === 0),
-    ).toBe(true);
+    const pending = (await staff.get('/v1/admin/purchases?status=0&limit=30')).json().data;
+    const [pendingInDb] = await db()
+      .select({ n: count() })
+      .from(purchases)
+      .where(eq(purchases.status, 0));
+    expect(pending.totalResults).toBe(pendingInDb!.n);
+    expect(pending.data).toHaveLength(pending.totalResults);
+    expect(pending.data.map((p: { status: number }) => p.status)).toEqual(
+      pending.data.map(() => 0),
+    );
+    expect(pending.data.map((p: { _id: string }) => p._id)).toEqual(
+      expect.arrayContaining([flagged.id, clean.id]),
+    );
     expect((await staff.get('/v1/admin/purchases?status=9')).statusCode).toBe(400);
     expect((await staff.get('/v1/admin/purchases?limit=11')).statusCode).toBe(400);
     const byAmount = (await staff.get('/v1/admin/purchases?sort[price]=-1&limit=30'))
@@ -401,36 +415,80 @@ describe('transactions, dashboard and audit log', () => {
       reference: purchase.reference,
       user: { _id: buyer.id, email: buyer.email },
     });
-    expect(
-      (await staff.get('/v1/admin/transactions?paymentMode=1'))
-        .json()
-        .data.data.every((t: { paymentMode: number }) => t.paymentMode === 1),
-    ).toBe(true);
+    const crypto = await insertCryptoOrder(db(), {
+      userId: buyer.id,
+      coin: 'USDC',
+      amount: '25',
+      companyWallet: TEST_CHAIN.companyWallet,
+    });
+    const [cryptoInDb] = await db()
+      .select({ n: count() })
+      .from(transactions)
+      .where(eq(transactions.paymentMode, 1));
+    const cryptoOnly = (await staff.get('/v1/admin/transactions?paymentMode=1&limit=30')).json()
+      .data;
+    expect(cryptoOnly.totalResults).toBe(cryptoInDb!.n);
+    expect(cryptoOnly.data).toHaveLength(cryptoOnly.totalResults);
+    expect(cryptoOnly.data.map((t: { paymentMode: number }) => t.paymentMode)).toEqual(
+      cryptoOnly.data.map(() => 1),
+    );
+    expect(cryptoOnly.data.map((t: { _id: string }) => t._id)).toContain(crypto.transaction.id);
+    const bankOnly = (
+      await staff.get(
+        `/v1/admin/transactions?paymentMode=0&email=${encodeURIComponent(buyer.email)}`,
+      )
+    ).json().data;
+    expect(bankOnly.data.map((t: { purchaseId: string }) => t.purchaseId)).toEqual([purchase.id]);
   });
 
   it('sums up the presale for the dashboard', async () => {
-    const res = await staff.get('/v1/admin/stats');
-    expect(res.statusCode).toBe(200);
-    const stats = res.json().data;
-    expect(stats).toMatchObject({
+    const dashboard = async () => {
+      const res = await staff.get('/v1/admin/stats');
+      expect(res.statusCode).toBe(200);
+      return res.json().data as {
+        raisedAud: string;
+        requestsByStatus: { label: string; count: number }[];
+        pendingReviews: number;
+        users: number;
+        affiliates: number;
+        influencers: number;
+      };
+    };
+    const before = await dashboard();
+    expect(before).toMatchObject({
       hardCapAud: '5000000.00',
       tokenSymbol: 'TMC',
       currency: 'AUD',
       verifiedCryptoToday: 0,
     });
-    expect(Number(stats.raisedAud)).toBeGreaterThanOrEqual(120);
-    expect(stats.requestsByStatus.map((s: { label: string }) => s.label)).toEqual([
+    expect(before.requestsByStatus.map((s) => s.label)).toEqual([
       'Pending',
       'Accepted',
       'Rejected',
       'Not Accepted',
       'Reverted',
     ]);
-    const pendingCount = stats.requestsByStatus[0].count;
-    expect(pendingCount).toBeGreaterThanOrEqual(stats.pendingReviews);
-    expect(stats.pendingReviews).toBeGreaterThanOrEqual(1);
-    expect(stats.affiliates).toBeGreaterThanOrEqual(2);
-    expect(stats.influencers).toBeGreaterThanOrEqual(1);
+
+    // What changes next is known exactly: one buyer, two affiliates (one an influencer),
+    // one accepted request of A$120.50 and one left pending.
+    const buyer = await person();
+    const accepted = await insertBankPurchase(db(), buyer, '120.50');
+    expect((await decide(app(), admin(), accepted.id, 1)).statusCode).toBe(200);
+    await insertBankPurchase(db(), buyer, '75.00');
+    const influencer = await person({ affiliate: true });
+    await person({ affiliate: true });
+    const marked = await staff.patch(`/v1/admin/users/${influencer.id}`, { isInfluencer: true });
+    expect(marked.statusCode).toBe(200);
+
+    const after = await dashboard();
+    expect(money(after.raisedAud).minus(before.raisedAud).toFixed(2)).toBe('120.50');
+    expect(
+      after.requestsByStatus.map((s, i) => s.count - before.requestsByStatus[i]!.count),
+    ).toEqual([1, 1, 0, 0, 0]);
+    expect(after.pendingReviews - before.pendingReviews).toBe(1);
+    expect(after.users - before.users).toBe(3);
+    expect(after.affiliates - before.affiliates).toBe(2);
+    expect(after.influencers - before.influencers).toBe(1);
   });
 
   it('shows the audit log newest first, filtered by actor, entity and action, paginated', async () => {
@@ -441,7 +499,10 @@ describe('transactions, dashboard and audit log', () => {
       actor: { _id: string; email: string } | null;
       action: string;
     }[];
-    expect(entries.length).toBeGreaterThan(5);
+    const [logged] = await db().select({ n: count() }).from(auditLog);
+    expect(logged!.n).toBeGreaterThan(10);
+    expect(all.json().data.totalResults).toBe(logged!.n);
+    expect(entries).toHaveLength(Math.min(30, logged!.n));
     expect(entries.map((e) => e.createdAt)).toEqual(
       [...entries.map((e) => e.createdAt)].sort().reverse(),
     );
@@ -456,7 +517,16 @@ describe('transactions, dashboard and audit log', () => {
     const accepted = (
       await staff.get('/v1/admin/audit-log?action=purchase.status&limit=10&page=1')
     ).json().data;
-    expect(accepted.totalResults).toBeGreaterThanOrEqual(4);
+    const [decisions] = await db()
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'purchase.status'));
+    expect(decisions!.n).toBeGreaterThan(0);
+    expect(accepted.totalResults).toBe(decisions!.n);
+    expect(accepted.data.map((e: { action: string }) => e.action)).toEqual(
+      accepted.data.map(() => 'purchase.status'),
+    );
+    expect(accepted.data).toHaveLength(Math.min(10, decisions!.n));
     expect(
       (await staff.get(`/v1/admin/audit-log?actorId=${admin().id}`)).json().data.totalResults,
     ).toBe(all.json().data.totalResults);
