@@ -263,7 +263,15 @@ describe('affiliate programme and staff console', () => {
     // The affiliate sees the earning paid, and was told by e-mail.
     await affiliate.page.goto('/affiliates');
     await affiliate.page.getByRole('row').nth(1).getByText('Paid', { exact: true }).waitFor();
-    await waitForMail(inject('mailDir'), affiliateEmail, /200\.00/);
+    // The payout e-mail itself, not the earlier referral e-mail (which also names A$200.00).
+    const payout = await waitForMail(
+      inject('mailDir'),
+      affiliateEmail,
+      /We have paid your weekly affiliate commission: A\$(\S+)\./,
+    );
+    expect(payout.mail.subject).toBe('Your TMC affiliate payout is on its way');
+    expect(payout.match[1]).toBe('200.00');
+    expect(payout.mail.text).toContain('Payment reference: BATCH-2026-W47');
 
     // Every staff action is in the audit log, with its before and after.
     await staff.page.goto('/admin/audit-log');
