@@ -180,7 +180,12 @@ describe('affiliate programme and staff console', () => {
     // Both accounts were made from this machine: staff see it as a warning.
     await dialog.getByText(/same IP address as the affiliate/).waitFor();
     const receipt = dialog.getByRole('link', { name: /View Bank Receipt/ });
-    expect(await receipt.getAttribute('target')).toBe('_blank');
+    // Buyers' files download; they never open as a page of the site.
+    expect(await receipt.getAttribute('download')).toBe('');
+    const served = await fetch((await receipt.getAttribute('href'))!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-disposition')).toBe('attachment');
+    expect(served.headers.get('content-security-policy')).toBe('sandbox');
     // Only the decisions open to a Pending bank request are offered.
     for (const name of ['Accept', 'Reject', 'Not Accepted']) {
       await dialog.getByRole('button', { name, exact: true }).waitFor();
