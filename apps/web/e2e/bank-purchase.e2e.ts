@@ -92,6 +92,14 @@ describe('buying by bank transfer', () => {
     await page.getByRole('heading', { name: 'Pay with Bank Transfer', level: 1 }).waitFor();
     // The bank's details show once it is chosen for the buyer.
     await page.locator('dd').getByText('Demo Bank of Australia (test account)').waitFor();
+    // A file named like an image but not one: the server reads its first bytes and refuses it.
+    await page.getByLabel('Bank Receipt').setInputFiles({
+      name: 'not-an-image.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+    });
+    await page.getByRole('alert').getByText('Select only images or pdf files.').waitFor();
+    expect(await page.getByText('Uploaded').count()).toBe(0);
     await page.getByLabel('Bank Receipt').setInputFiles({
       name: 'receipt.png',
       mimeType: 'image/png',
