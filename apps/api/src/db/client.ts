@@ -62,8 +62,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
-  /** Told about connections lost outside a query (the query that needs one fails on its own). */
-  onConnectionError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -75,9 +73,8 @@ export async function openDatabase(opts: {
       connectionTimeoutMillis: 5_000,
       keepAlive: true,
     });
-    const onError =
-      opts.onConnectionError ??
-      ((err: Error) => console.error(`[db] connection lost: ${err.message}`));
+    // Logged only: the query that needs the lost connection fails on its own (503).
+    const onError = (err: Error) => console.error(`[db] connection lost: ${err.message}`);
     // Without listeners, a restarting server's 'error' events on idle or checked-out clients
     // (between the queries of a transaction) would end the process; the pool drops broken clients.
     // Each client reports its own loss, so the pool's event (idle clients only) adds nothing.

@@ -289,17 +289,15 @@ export const localFileRoutes: FastifyPluginCallback<LocalFileRoutesOptions> = (
     storage.authorize('get', key, request.query);
     const file = await storage.open(key);
     if (!file) throw notFound('File not found');
-    return (
-      reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.size)
-        .header('cache-control', 'private, max-age=300')
-        // A file from a buyer must never run as a page of this origin: <img> still shows images.
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'attachment')
-        .header('content-security-policy', 'sandbox')
-        .send(file.stream)
-    );
+    // A file from a buyer must never run as a page of this origin: <img> still shows images.
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-length', file.size)
+      .header('cache-control', 'private, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'attachment')
+      .header('content-security-policy', 'sandbox')
+      .send(file.stream);
   });
 
   done();
