@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     // Ids are UUIDs; a longer path parameter answers the envelope's 404 (answerError).
     routerOptions: { maxParamLength: 100 },
-    frameworkErrors: answerError,
+    frameworkErrors: (err, request, reply) => void answerError(err, request, reply),
     clientErrorHandler: answerClientError,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,14 +114,63 @@ describe('envelope and status codes', () => {
     expect(res.json()).toMatchObject({ code: 415, data: null });
   });
 
-  it('answers a body over the limit with 413', async () => {
+  it('takes JSON bodies up to 64 KiB and answers a larger one with 413', async () => {
+    const fits = await app.inject({
+      method: 'POST',
+      url: '/v1/probe',
+      payload: { email: 'a@b.co', name: 'x'.repeat(64 * 1024 - 100) },
+    });
+    expect(fits.json<{ code: number }>().code, fits.body.slice(0, 200)).toBe(201);
     const res = await app.inject({
       method: 'POST',
       url: '/v1/probe',
-      payload: { email: 'a@b.co', name: 'x'.repeat(2 * 1024 * 1024) },
+      payload: { email: 'a@b.co', name: 'x'.repeat(64 * 1024) },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 413, message: 'Request body is too large' });
+    expect(res.json()).toEqual({ code: 413, message: 'Request body is too large', data: null });
+  });
+
+  it('answers an over-long path id with the 404 envelope, not a bare 414', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/v1/transaction/verify-crypto-pay/${'a'.repeat(5000)}`,
+      payload: { txnHash: `0x${'ab'.repeat(32)}` },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: 'Not found', data: null });
+  });
+
+  it('answers a path id that is not valid percent-encoding with the 400 envelope', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v1/bank/getBankDetailsByCurrency/%E0%A4%A',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: 'Malformed URL', data: null });
+  });
+
+  it('answers a method a route does not have with the 404 envelope', async () => {
+    const res = await app.inject({ method: 'DELETE', url: '/v1/presale/config' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: 'Not found', data: null });
+  });
+
+  it('answers a request that is not HTTP with the 400 envelope', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { hostname, port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = net.connect(Number(port), hostname, () =>
+        socket.write('NOT HTTP AT ALL\r\n\r\n'),
+      );
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toContain('Content-Type: application/json');
+    expect(JSON.parse(body!)).toEqual({ code: 400, message: 'Malformed request', data: null });
   });
 
   it('sends a request id and security headers', async () => {
@@ -157,7 +207,8 @@ describe('routing', () => {
 
   it('does not serve the SPA for a missing asset of the API', async () => {
     const res = await app.inject({ method: 'GET', url: '/files/uploads/missing.png' });
-    expect(res.statusCode).not.toBe(200);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 403, message: 'Invalid or missing signature', data: null });
   });
 
   it('reports health and readiness', async () => {
