@@ -9,9 +9,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@tmc/shared';
 import { envelope } from '../src/lib/envelope.ts';
 import { badRequest } from '../src/lib/errors.ts';
+import type { Storage } from '../src/lib/storage/storage.ts';
+import { PNG, upload } from './purchases-helpers.ts';
 import { buildTestApp } from './test-app.ts';
 
 let app: FastifyInstance;
+let storage: Storage;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-web-'));
 
 beforeAll(async () => {
@@ -21,7 +24,7 @@ beforeAll(async () => {
   );
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  ({ app } = await buildTestApp({
+  ({ app, storage } = await buildTestApp({
     webDist,
     build: (a) => {
       // A probe route that exercises the shared validation and error pipeline.
@@ -128,6 +131,12 @@ describe('envelope and status codes', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ code: 413, message: 'Request body is too large', data: null });
+  });
+
+  it('still takes file bytes far above the JSON limit on a signed upload URL', async () => {
+    const bytes = Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]);
+    const { key } = await upload(app, { contentType: 'image/png', bytes });
+    expect(await storage.stat(key)).toEqual({ size: bytes.length, contentType: 'image/png' });
   });
 
   it('answers an over-long path id with the 404 envelope, not a bare 414', async () => {
