@@ -5,8 +5,8 @@ import { badRequest } from './errors.ts';
 export const textGuardMessage = 'Text must not contain NUL characters or unpaired surrogates';
 
 /**
- * NUL, or half of a UTF-16 surrogate pair. PostgreSQL refuses both in text, and neither is ever
- * typed by a person. Matched per code unit (no `u` flag), with one-character lookarounds: linear.
+ * NUL, or half of a UTF-16 surrogate pair. PostgreSQL refuses NUL in text, a lone surrogate has
+ * no UTF-8 form (it would be stored silently altered), and neither is ever typed by a person. Matched per code unit (no `u` flag), with one-character lookarounds: linear.
  */
 const BAD_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BAD_TEXT_ALL = new RegExp(BAD_TEXT.source, 'g');
