@@ -18,7 +18,8 @@ import type { Mailer } from './lib/mailer/mailer.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { localFileRoutes } from './lib/storage/local-storage.ts';
 import type { ChainClient } from './lib/chain.ts';
-import { registerErrorHandler } from './lib/error-handler.ts';
+import { answerClientError, answerError, registerErrorHandler } from './lib/error-handler.ts';
+import { registerTextGuard } from './lib/text-guard.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createPresaleService } from './modules/presale/presale.service.ts';
 import { presaleRoutes } from './modules/presale/presale.routes.ts';
@@ -130,13 +131,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: logger(config, deps.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    bodyLimit: 1024 * 1024,
+    // The largest real JSON body (a purchase with five file links and a remark, or 200 rates) is
+    // about 15 KiB; file bytes go to signed URLs, whose route streams them under its own limit.
+    bodyLimit: 64 * 1024,
+    // Ids are UUIDs; a longer path parameter answers the envelope's 404 (answerError).
+    routerOptions: { maxParamLength: 100 },
+    frameworkErrors: (err, request, reply) => void answerError(err, request, reply),
+    clientErrorHandler: answerClientError,
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextGuard(app);
   // The API speaks JSON only: anything else is a clean 415.
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (req, reply) => {

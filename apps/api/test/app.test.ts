@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +9,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@tmc/shared';
 import { envelope } from '../src/lib/envelope.ts';
 import { badRequest } from '../src/lib/errors.ts';
+import type { Storage } from '../src/lib/storage/storage.ts';
+import { PNG, upload } from './purchases-helpers.ts';
 import { buildTestApp } from './test-app.ts';
 
 let app: FastifyInstance;
+let storage: Storage;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-web-'));
 
 beforeAll(async () => {
@@ -20,7 +24,7 @@ beforeAll(async () => {
   );
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  ({ app } = await buildTestApp({
+  ({ app, storage } = await buildTestApp({
     webDist,
     build: (a) => {
       // A probe route that exercises the shared validation and error pipeline.
@@ -113,14 +117,69 @@ describe('envelope and status codes', () => {
     expect(res.json()).toMatchObject({ code: 415, data: null });
   });
 
-  it('answers a body over the limit with 413', async () => {
+  it('takes JSON bodies up to 64 KiB and answers a larger one with 413', async () => {
+    const fits = await app.inject({
+      method: 'POST',
+      url: '/v1/probe',
+      payload: { email: 'a@b.co', name: 'x'.repeat(64 * 1024 - 100) },
+    });
+    expect(fits.json<{ code: number }>().code, fits.body.slice(0, 200)).toBe(201);
     const res = await app.inject({
       method: 'POST',
       url: '/v1/probe',
-      payload: { email: 'a@b.co', name: 'x'.repeat(2 * 1024 * 1024) },
+      payload: { email: 'a@b.co', name: 'x'.repeat(64 * 1024) },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 413, message: 'Request body is too large' });
+    expect(res.json()).toEqual({ code: 413, message: 'Request body is too large', data: null });
+  });
+
+  it('still takes file bytes far above the JSON limit on a signed upload URL', async () => {
+    const bytes = Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]);
+    const { key } = await upload(app, { contentType: 'image/png', bytes });
+    expect(await storage.stat(key)).toEqual({ size: bytes.length, contentType: 'image/png' });
+  });
+
+  it('answers an over-long path id with the 404 envelope, not a bare 414', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/v1/transaction/verify-crypto-pay/${'a'.repeat(5000)}`,
+      payload: { txnHash: `0x${'ab'.repeat(32)}` },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: 'Not found', data: null });
+  });
+
+  it('answers a path id that is not valid percent-encoding with the 400 envelope', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v1/bank/getBankDetailsByCurrency/%E0%A4%A',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: 'Malformed URL', data: null });
+  });
+
+  it('answers a method a route does not have with the 404 envelope', async () => {
+    const res = await app.inject({ method: 'DELETE', url: '/v1/presale/config' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: 'Not found', data: null });
+  });
+
+  it('answers a request that is not HTTP with the 400 envelope', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { hostname, port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = net.connect(Number(port), hostname, () =>
+        socket.write('NOT HTTP AT ALL\r\n\r\n'),
+      );
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toContain('Content-Type: application/json');
+    expect(JSON.parse(body!)).toEqual({ code: 400, message: 'Malformed request', data: null });
   });
 
   it('sends a request id and security headers', async () => {
@@ -157,7 +216,8 @@ describe('routing', () => {
 
   it('does not serve the SPA for a missing asset of the API', async () => {
     const res = await app.inject({ method: 'GET', url: '/files/uploads/missing.png' });
-    expect(res.statusCode).not.toBe(200);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 403, message: 'Invalid or missing signature', data: null });
   });
 
   it('reports health and readiness', async () => {

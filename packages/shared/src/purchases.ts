@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { SIGNUP_PASSWORD_MIN, signupSchema, WALLET_PATTERN } from './auth.ts';
+import {
+  EMAIL_MAX,
+  isEmailAddress,
+  SIGNUP_PASSWORD_MIN,
+  signupSchema,
+  WALLET_PATTERN,
+} from './auth.ts';
 import { CRYPTO_CURRENCIES } from './enums.ts';
 import { messages } from './messages.ts';
 
@@ -210,7 +216,6 @@ function requireTypes(
  */
 export const bankPurchaseSchema = z.object(bankPurchaseFields).superRefine(requireTypes);
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORD_MAX = 128;
 /** What a visitor adds on the guest checkout; `name` present means "Create new account". */
 export const guestFields = {
@@ -219,8 +224,8 @@ export const guestFields = {
     .trim()
     .toLowerCase()
     .min(1, { message: messages.guestEmail, abort: true })
-    .max(254, messages.email)
-    .regex(EMAIL_PATTERN, messages.email),
+    .max(EMAIL_MAX, { message: messages.email, abort: true })
+    .refine(isEmailAddress, messages.email),
   password: z
     .string({ error: messages.guestPassword })
     .min(1, { message: messages.guestPassword, abort: true })

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isEmailAddress } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -9,7 +10,7 @@ export async function ensureAdmin(
   input: { email: string; password: string; name?: string },
 ) {
   const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+  if (!isEmailAddress(email))
     throw new Error(`Not an e-mail address: ${input.email}`);
   if (input.password.length < 8)
     throw new Error('The admin password must be at least 8 characters long');
