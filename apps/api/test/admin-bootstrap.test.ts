@@ -11,6 +11,7 @@ import { users } from '../src/db/schema/index.ts';
 import { verifyPassword } from '../src/lib/password.ts';
 import { ensureAdmin } from '../src/modules/account/ensure-admin.ts';
 import { getTestDatabase, resetDatabase } from './db.ts';
+import { testConfig } from './test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 let db: Db;
@@ -22,12 +23,12 @@ beforeAll(async () => {
 
 describe('admin bootstrap', () => {
   it('creates a verified admin with an argon2id hash, and resets its password when run again', async () => {
-    await ensureAdmin(db, { email: '  Staff@Example.COM ', password: 'first-password' });
+    await ensureAdmin(db, testConfig(), { email: '  Staff@Example.COM ', password: 'first-password' });
     let [admin] = await db.select().from(users).where(eq(users.email, 'staff@example.com'));
     expect(admin).toMatchObject({ role: 'admin', emailVerifiedAt: expect.any(Date) });
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
 
-    await ensureAdmin(db, { email: 'staff@example.com', password: 'second-password' });
+    await ensureAdmin(db, testConfig(), { email: 'staff@example.com', password: 'second-password' });
     const all = await db.select().from(users).where(eq(users.email, 'staff@example.com'));
     expect(all).toHaveLength(1);
     [admin] = all;
@@ -37,16 +38,16 @@ describe('admin bootstrap', () => {
 
   it('promotes an existing user to admin', async () => {
     await db.insert(users).values({ email: 'user@example.com', name: 'U', passwordHash: 'x' });
-    await ensureAdmin(db, { email: 'user@example.com', password: 'a-new-password' });
+    await ensureAdmin(db, testConfig(), { email: 'user@example.com', password: 'a-new-password' });
     const [u] = await db.select().from(users).where(eq(users.email, 'user@example.com'));
     expect(u!.role).toBe('admin');
   });
 
   it('refuses a bad e-mail or a short password', async () => {
-    await expect(ensureAdmin(db, { email: 'nope', password: 'long-enough' })).rejects.toThrow(
+    await expect(ensureAdmin(db, testConfig(), { email: 'nope', password: 'long-enough' })).rejects.toThrow(
       /e-mail/,
     );
-    await expect(ensureAdmin(db, { email: 'a@b.co', password: 'short' })).rejects.toThrow(
+    await expect(ensureAdmin(db, testConfig(), { email: 'a@b.co', password: 'short' })).rejects.toThrow(
       /8 characters/,
     );
   });

@@ -3,6 +3,7 @@ import type { OtpPurpose } from '@tmc/shared';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { deriveKey } from '../../lib/auth.ts';
+import { securityMessages } from '@tmc/shared';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { consumeOtp, secondsSinceLastOtp, spendOtpAttempt, storeOtp } from './auth.repo.ts';
@@ -14,6 +15,13 @@ export const otpHourlyLimit: RateLimitRule = {
   name: 'otp-sent:hour',
   limit: 5,
   windowSeconds: 3600,
+};
+
+/** Wrong codes per address and purpose, across all its codes: past this, no code is accepted until the window ends. */
+export const wrongCodeBudget: RateLimitRule = {
+  name: 'otp-wrong:day',
+  limit: 10,
+  windowSeconds: 86_400,
 };
 
 export const isTooManyRequests = (err: unknown) => err instanceof AppError && err.status === 429;
@@ -79,15 +87,33 @@ export function createOtpService({
       await countSent(email, 'verifyemail');
     },
 
-    /** True once for the right, live code; every try counts towards the 5. */
-    async verify(email: string, purpose: OtpPurpose, code: string): Promise<boolean> {
+    /** What the stored hash of this code is, to tie something to the code that was mailed. */
+    fingerprint: (email: string, purpose: OtpPurpose, code: string) =>
+      hashOf(email, purpose, code).toString('hex'),
+
+    /**
+     * The used code's hash, once, for the right live code; every try counts towards the code's 5
+     * and every wrong one towards the address's daily budget. `budgetUsedUp` is true for the one
+     * wrong try that used the budget up. With the budget used up, 429 whatever the code.
+     */
+    async verify(
+      email: string,
+      purpose: OtpPurpose,
+      code: string,
+    ): Promise<{ codeHash?: string; budgetUsedUp: boolean }> {
+      const budget = subject(email, purpose);
+      await rateLimiter.check(wrongCodeBudget, budget).catch((err: unknown) => {
+        throw err instanceof AppError && err.status === 429
+          ? new AppError(429, securityMessages.codeBudgetUsed, undefined, err.headers)
+          : err;
+      });
       const row = await spendOtpAttempt(db, email, purpose, OTP_MAX_ATTEMPTS);
-      if (!row) return false;
-      const matches = timingSafeEqual(
-        Buffer.from(row.codeHash, 'hex'),
-        hashOf(email, purpose, code),
-      );
-      return matches && (await consumeOtp(db, row.id));
+      const matches =
+        row !== undefined &&
+        timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashOf(email, purpose, code));
+      if (matches && (await consumeOtp(db, row.id))) return { codeHash: row.codeHash, budgetUsedUp: false };
+      const wrong = await rateLimiter.tally(wrongCodeBudget, budget);
+      return { budgetUsedUp: wrong === wrongCodeBudget.limit };
     },
   };
 }
