@@ -34,6 +34,8 @@ export interface PersonOptions {
   referredBy?: Person;
   walletAddress?: string | null;
   signupIpHash?: string | null;
+  /** Staff only: a login opened with the authenticator (default) or without it. */
+  secondFactor?: boolean;
 }
 
 let codeCounter = 0;
@@ -69,7 +71,7 @@ export function people(db: Db, config: Config) {
       id: user.id,
       role: user.role,
       sessionVersion: user.sessionVersion,
-      secondFactor: staff,
+      secondFactor: staff && opts.secondFactor !== false,
     });
     return {
       id: user.id,
