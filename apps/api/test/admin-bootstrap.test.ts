@@ -10,9 +10,12 @@ import { migrate, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { verifyPassword } from '../src/lib/password.ts';
 import { ensureAdmin } from '../src/modules/account/ensure-admin.ts';
+import { createSecondFactor } from '../src/modules/auth/second-factor.ts';
 import { getTestDatabase, resetDatabase } from './db.ts';
+import { totpCode } from './staff-helpers.ts';
 import { testConfig } from './test-app.ts';
 
+const CLI_JWT_SECRET = 'admin-create-test-secret-of-more-than-32-bytes';
 const root = path.resolve(import.meta.dirname, '../../..');
 let db: Db;
 beforeAll(async () => {
@@ -65,17 +68,33 @@ describe('admin bootstrap', () => {
         'cli@example.com',
         '--password',
         'cli-password',
+        '--new-totp-secret',
       ],
-      { cwd: root, env: { ...env, DATA_DIR: dataDir, NODE_ENV: 'development' } },
+      {
+        cwd: root,
+        env: { ...env, DATA_DIR: dataDir, NODE_ENV: 'development', JWT_SECRET: CLI_JWT_SECRET },
+      },
     );
     expect(stdout).toContain('Admin account ready: cli@example.com');
+    const secret = /Authenticator secret \(base32\): ([A-Z2-7]{32})/.exec(stdout)?.[1];
+    expect(secret, stdout).toBeDefined();
+    expect(stdout).toContain(`otpauth://totp/TMC%20Presale:cli%40example.com?`);
     const database = await openDatabase({ dataDir });
-    await migrate(database);
-    const [admin] = await database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'cli@example.com'));
-    await database.close();
-    expect(admin?.role).toBe('admin');
+    try {
+      await migrate(database);
+      const [admin] = await database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'cli@example.com'));
+      expect(admin?.role).toBe('admin');
+      // The printed secret is the one the login checks.
+      const secondFactor = createSecondFactor({
+        db: database.db,
+        config: { jwtSecret: CLI_JWT_SECRET },
+      });
+      expect(await secondFactor.checkLogin(admin!.id, { totp: totpCode(secret) })).toBe('passed');
+    } finally {
+      await database.close();
+    }
   }, 60_000);
 });
