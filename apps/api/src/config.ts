@@ -88,7 +88,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     minConfirmations: env.MIN_CONFIRMATIONS ?? (production ? 12 : 1),
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, totpSecret: env.ADMIN_TOTP_SECRET }
+        ? {
+            email: env.ADMIN_EMAIL,
+            password: env.ADMIN_PASSWORD,
+            totpSecret: env.ADMIN_TOTP_SECRET,
+          }
         : undefined,
     presale: {
       tokenPriceAud: env.TOKEN_PRICE_AUD,

@@ -26,12 +26,18 @@ beforeAll(async () => {
 
 describe('admin bootstrap', () => {
   it('creates a verified admin with an argon2id hash, and resets its password when run again', async () => {
-    await ensureAdmin(db, testConfig(), { email: '  Staff@Example.COM ', password: 'first-password' });
+    await ensureAdmin(db, testConfig(), {
+      email: '  Staff@Example.COM ',
+      password: 'first-password',
+    });
     let [admin] = await db.select().from(users).where(eq(users.email, 'staff@example.com'));
     expect(admin).toMatchObject({ role: 'admin', emailVerifiedAt: expect.any(Date) });
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
 
-    await ensureAdmin(db, testConfig(), { email: 'staff@example.com', password: 'second-password' });
+    await ensureAdmin(db, testConfig(), {
+      email: 'staff@example.com',
+      password: 'second-password',
+    });
     const all = await db.select().from(users).where(eq(users.email, 'staff@example.com'));
     expect(all).toHaveLength(1);
     [admin] = all;
@@ -47,12 +53,12 @@ describe('admin bootstrap', () => {
   });
 
   it('refuses a bad e-mail or a short password', async () => {
-    await expect(ensureAdmin(db, testConfig(), { email: 'nope', password: 'long-enough' })).rejects.toThrow(
-      /e-mail/,
-    );
-    await expect(ensureAdmin(db, testConfig(), { email: 'a@b.co', password: 'short' })).rejects.toThrow(
-      /8 characters/,
-    );
+    await expect(
+      ensureAdmin(db, testConfig(), { email: 'nope', password: 'long-enough' }),
+    ).rejects.toThrow(/e-mail/);
+    await expect(
+      ensureAdmin(db, testConfig(), { email: 'a@b.co', password: 'short' }),
+    ).rejects.toThrow(/8 characters/);
   });
 
   it('npm run admin:create makes the account in the configured database', async () => {

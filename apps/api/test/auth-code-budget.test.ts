@@ -90,7 +90,9 @@ describe('the daily budget of wrong codes', () => {
     const notices = (await box.unread(email)).filter((m) => BUDGET_SUBJECT.test(m.subject));
     expect(notices).toEqual([]);
     // The sign-up purpose has a budget of its own; the account itself is untouched.
-    expect((await client.post('/v1/auth/login', { email, password: PASSWORD })).statusCode).toBe(200);
+    expect((await client.post('/v1/auth/login', { email, password: PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers an unknown e-mail exactly the same, and mails nobody', async () => {

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, pendingSignups, users } from '../src/db/schema/index.ts';
-import { api, freshEmail, mailbox, VERIFY_SUBJECT, verifiedUser, type Mailbox } from './auth-helpers.ts';
+import {
+  api,
+  freshEmail,
+  mailbox,
+  VERIFY_SUBJECT,
+  verifiedUser,
+  type Mailbox,
+} from './auth-helpers.ts';
 import { audBankId, bankBody, counts, upload } from './purchases-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { buildTestApp } from './test-app.ts';
@@ -109,9 +116,12 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     const mine = await client.get('/v1/purchase/getmypurchase', {
       token: data.data.tokens.access.token,
     });
-    expect(mine.json().data.data.map((p: { _id: string }) => p._id).sort()).toEqual(
-      [guest.purchaseId, data.purchase._id].sort(),
-    );
+    expect(
+      mine
+        .json()
+        .data.data.map((p: { _id: string }) => p._id)
+        .sort(),
+    ).toEqual([guest.purchaseId, data.purchase._id].sort());
 
     // Whoever reads the mailbox and enters the redo's code makes it count, and old sessions end.
     const verify = await client.post('/v1/auth/otpVerification', {
@@ -125,9 +135,9 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     expect(newLogin.json().data.user).toMatchObject({ name: 'Mallory', emailVerified: true });
     expect((await userRow(guest.email)).referredBy).toBe(referrer.id);
     expect((await client.get('/v1/auth/me', { token: guest.access })).statusCode).toBe(401);
-    expect(await db.select().from(pendingSignups).where(eq(pendingSignups.userId, guest.id))).toEqual(
-      [],
-    );
+    expect(
+      await db.select().from(pendingSignups).where(eq(pendingSignups.userId, guest.id)),
+    ).toEqual([]);
   });
 
   it('is dropped when the e-mail is verified with a code sent later for another cause', async () => {
@@ -149,7 +159,9 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     });
     expect(resend.statusCode).toBe(200);
     const otp = await box.nextCode(guest.email, VERIFY_SUBJECT);
-    expect((await client.post('/v1/auth/otpVerification', { email: guest.email, otp })).statusCode).toBe(200);
+    expect(
+      (await client.post('/v1/auth/otpVerification', { email: guest.email, otp })).statusCode,
+    ).toBe(200);
 
     expect((await login(guest.email, ATTACKER_PASSWORD)).statusCode).toBe(400);
     const own = await login(guest.email, GUEST_PASSWORD);

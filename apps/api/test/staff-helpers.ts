@@ -8,7 +8,12 @@ export const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /** The 6-digit code an authenticator app shows for `secret`, `steps` 30-second steps from now. */
 export function totpCode(secret = STAFF_TOTP_SECRET, steps = 0) {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  const totp = new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
   return totp.generate({ timestamp: Date.now() + steps * 30_000 });
 }
 
@@ -20,7 +25,9 @@ const usedSteps = new Map<string, number>();
 export function freshTotpCode(email: string, secret = STAFF_TOTP_SECRET) {
   const now = Math.floor(Date.now() / 30_000);
   const step = Math.max(now, (usedSteps.get(email) ?? now - 1) + 1);
-  expect(step - now, 'more than two staff logins of one account in 30 seconds').toBeLessThanOrEqual(1);
+  expect(step - now, 'more than two staff logins of one account in 30 seconds').toBeLessThanOrEqual(
+    1,
+  );
   usedSteps.set(email, step);
   return totpCode(secret, step - now);
 }
@@ -39,6 +46,9 @@ export async function staffLogin(
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{
-    data: { user: { _id: string }; tokens: { access: { token: string }; refresh: { token: string } } };
+    data: {
+      user: { _id: string };
+      tokens: { access: { token: string }; refresh: { token: string } };
+    };
   }>().data;
 }

@@ -105,7 +105,11 @@ describe('staff login with TOTP (API.md, Admin)', () => {
     expect(row!.secret).not.toContain(STAFF_TOTP_SECRET);
     expect(row!.secret).not.toContain(STAFF_TOTP_SECRET.slice(0, 16));
     // A restart with the same ADMIN_TOTP_SECRET keeps the record of used codes.
-    await ensureAdmin(db, config, { email, password: STAFF_PASSWORD, totpSecret: STAFF_TOTP_SECRET });
+    await ensureAdmin(db, config, {
+      email,
+      password: STAFF_PASSWORD,
+      totpSecret: STAFF_TOTP_SECRET,
+    });
     const [again] = await db.select().from(userTotp).where(eq(userTotp.userId, user._id));
     expect(again).toEqual(row);
     await expect(
@@ -208,9 +212,9 @@ describe('ending sessions', () => {
     const { email, access, refresh } = await verifiedUser(app, box);
     await ensureAdmin(db, config, { email, password: STAFF_PASSWORD });
     expect((await client.get('/v1/auth/me', { token: access })).statusCode).toBe(401);
-    expect((await client.post('/v1/auth/refresh-tokens', { refreshToken: refresh })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await client.post('/v1/auth/refresh-tokens', { refreshToken: refresh })).statusCode,
+    ).toBe(401);
     // Run again for an account that is an admin already, it leaves its sessions alone.
     const session = await login({ email, password: STAFF_PASSWORD });
     await ensureAdmin(db, config, { email, password: STAFF_PASSWORD });
@@ -223,8 +227,9 @@ describe('ending sessions', () => {
     expect((await client.get('/v1/auth/me', { token: access })).statusCode).toBe(200);
     await client.post('/v1/auth/forgetPasswordOTP', { email });
     const otp = await box.nextCode(email, RESET_SUBJECT);
-    const { resetToken } = (await client.post('/v1/auth/forgetOTPVerfication', { email, otp })).json()
-      .data;
+    const { resetToken } = (
+      await client.post('/v1/auth/forgetOTPVerfication', { email, otp })
+    ).json().data;
     const reset = await client.post('/v1/auth/forgetPassword', {
       email,
       password: 'a brand new password',
@@ -233,7 +238,10 @@ describe('ending sessions', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await client.get('/v1/auth/me', { token: access })).statusCode).toBe(401);
     const fresh = await login({ email, password: 'a brand new password' });
-    expect((await client.get('/v1/auth/me', { token: fresh.json().data.tokens.access.token })).statusCode).toBe(200);
+    expect(
+      (await client.get('/v1/auth/me', { token: fresh.json().data.tokens.access.token }))
+        .statusCode,
+    ).toBe(200);
     expect((await login({ email, password: PASSWORD })).statusCode).toBe(400);
   });
 });

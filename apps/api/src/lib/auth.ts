@@ -52,7 +52,11 @@ export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
   return {
     async sign(user: AccessClaims): Promise<TokenInfo> {
       const exp = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_SECONDS;
-      const token = await new SignJWT({ role: user.role, sv: user.sessionVersion, mfa: user.secondFactor })
+      const token = await new SignJWT({
+        role: user.role,
+        sv: user.sessionVersion,
+        mfa: user.secondFactor,
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)

@@ -119,7 +119,13 @@ const contents = {
       'Your request stays Pending until our team has checked your payment; you can follow it on the Presale Requests page.',
     ],
   }),
-  codeBudgetUsed: ({ name, purpose }: { name: string; purpose: 'verifyemail' | 'verifyUser' }): MailContent => ({
+  codeBudgetUsed: ({
+    name,
+    purpose,
+  }: {
+    name: string;
+    purpose: 'verifyemail' | 'verifyUser';
+  }): MailContent => ({
     subject: 'Too many wrong TMC codes',
     lines: [
       greeting(name),

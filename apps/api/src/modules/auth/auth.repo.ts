@@ -171,9 +171,15 @@ export async function usePasswordReset(tx: Tx, userId: string, tokenHash: string
 /** Holds a redone sign-up until the code mailed for it is verified (a later redo replaces it). */
 export async function savePendingSignup(
   db: Tx,
-  v: { userId: string; name: string; passwordHash: string; referredBy: string | null; codeHash: string },
+  v: {
+    userId: string;
+    name: string;
+    passwordHash: string;
+    referredBy: string | null;
+    codeHash: string;
+  },
 ) {
-  const { userId, ...rest } = v;
+  const { userId: _userId, ...rest } = v;
   await db
     .insert(pendingSignups)
     .values(v)

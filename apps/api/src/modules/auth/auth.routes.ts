@@ -184,11 +184,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
       schema: {
         tags,
         security,
-        summary: 'Staff: a new authenticator secret (otpauth:// URI for the QR code), waiting for its first code',
+        summary:
+          'Staff: a new authenticator secret (otpauth:// URI for the QR code), waiting for its first code',
         response: { 200: envelopeSchema(z.object({ secret: z.string(), uri: z.string() })) },
       },
     },
-    async (req) => envelope(200, await auth.beginTotpSetup(req.user), 'Scan the code with your authenticator app'),
+    async (req) =>
+      envelope(
+        200,
+        await auth.beginTotpSetup(req.user),
+        'Scan the code with your authenticator app',
+      ),
   );
 
   app.post(

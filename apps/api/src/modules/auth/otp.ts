@@ -111,7 +111,8 @@ export function createOtpService({
       const matches =
         row !== undefined &&
         timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashOf(email, purpose, code));
-      if (matches && (await consumeOtp(db, row.id))) return { codeHash: row.codeHash, budgetUsedUp: false };
+      if (matches && (await consumeOtp(db, row.id)))
+        return { codeHash: row.codeHash, budgetUsedUp: false };
       const wrong = await rateLimiter.tally(wrongCodeBudget, budget);
       return { budgetUsedUp: wrong === wrongCodeBudget.limit };
     },

@@ -182,7 +182,9 @@ describe('LoginForm', () => {
     const code = await screen.findByLabelText('Authentication code');
     // Asked, not refused: no error yet, and no toast.
     expect(code).not.toHaveAttribute('aria-invalid', 'true');
-    expect(screen.queryByText(`Login failed: ${securityMessages.totpRequired}`)).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(`Login failed: ${securityMessages.totpRequired}`),
+    ).not.toBeInTheDocument();
 
     await user.type(code, '111111{Enter}');
     expect(await screen.findByText(securityMessages.totpRequired)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -44,8 +44,8 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const login = useLogin();
   // Shown once the server asks for it (staff accounts with an authenticator app).
   const [codeAsked, setCodeAsked] = useState(false);
+  const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
-  const codeInput = useRef<HTMLInputElement>(null);
   const {
     register,
     handleSubmit,
@@ -60,7 +60,6 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const code = codeAsked ? (codeInput.current?.value ?? '') : '';
     try {
       const { data } = await login.mutateAsync({ ...values, ...secondFactorOf(code) });
       setSession(data);
@@ -72,7 +71,6 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         setCodeAsked(true);
         // The first time it is a question, not a mistake.
         setCodeError(code.trim() ? wanted : undefined);
-        codeInput.current?.focus();
         return;
       }
       toast.error(loginFailure(error));
@@ -106,9 +104,10 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
       />
       {codeAsked ? (
         <TextField
-          ref={codeInput}
           label="Authentication code"
           name="code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
           autoComplete="one-time-code"
           hint="The 6-digit code from your authenticator app, or one of your recovery codes."
           error={codeError}
