@@ -2,10 +2,9 @@ import { hkdfSync } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Role, TokenInfo } from '@tmc/shared';
+import { securityMessages, type Role, type TokenInfo } from '@tmc/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { securityMessages } from '@tmc/shared';
 import { findSessionState } from '../modules/account/users.repo.ts';
 import { forbidden, unauthorized } from './errors.ts';
 

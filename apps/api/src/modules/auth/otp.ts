@@ -1,9 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { OtpPurpose } from '@tmc/shared';
+import { securityMessages, type OtpPurpose } from '@tmc/shared';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { deriveKey } from '../../lib/auth.ts';
-import { securityMessages } from '@tmc/shared';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { consumeOtp, secondsSinceLastOtp, spendOtpAttempt, storeOtp } from './auth.repo.ts';
@@ -26,7 +25,10 @@ export const wrongCodeBudget: RateLimitRule = {
 
 export const isTooManyRequests = (err: unknown) => err instanceof AppError && err.status === 429;
 
-/** One-time codes: 4 digits, stored as an HMAC, 10 minutes, 5 tries, one a minute and 5 an hour per address. */
+/**
+ * One-time codes: 4 digits, stored as an HMAC, 10 minutes, 5 tries, one a minute and 5 an hour
+ * per address, and at most 10 wrong tries a day per address across all its codes.
+ */
 export function createOtpService({
   db,
   config,
