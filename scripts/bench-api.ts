@@ -65,7 +65,14 @@ console.log(`Filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 const [someone] = (
   await db.execute<{ id: string }>(sql`select id from users where email = 'bench1@example.com'`)
 ).rows;
-const token = (await createAccessTokens(config).sign({ id: someone!.id, role: 'user' })).token;
+const token = (
+  await createAccessTokens(config).sign({
+    id: someone!.id,
+    role: 'user',
+    sessionVersion: 0,
+    secondFactor: false,
+  })
+).token;
 const app = await buildApp({
   config,
   database,

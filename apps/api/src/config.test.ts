@@ -75,5 +75,21 @@ describe('loadConfig', () => {
   it('names a malformed variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ COMPANY_WALLET: '0x123' })).toThrow(/COMPANY_WALLET/);
+    expect(() => loadConfig({ ADMIN_TOTP_SECRET: 'not base32 at all!' })).toThrow(
+      /ADMIN_TOTP_SECRET/,
+    );
+  });
+
+  it('hands the bootstrap admin its authenticator secret', () => {
+    const config = loadConfig({
+      ADMIN_EMAIL: 'staff@example.com',
+      ADMIN_PASSWORD: 'staff password',
+      ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXP',
+    });
+    expect(config.admin).toEqual({
+      email: 'staff@example.com',
+      password: 'staff password',
+      totpSecret: 'JBSWY3DPEHPK3PXP',
+    });
   });
 });

@@ -67,6 +67,10 @@ const envSchema = z.object({
   MIN_CONFIRMATIONS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
+  /** The bootstrap admin's authenticator secret (base32), so staff can sign in with TOTP at once. */
+  ADMIN_TOTP_SECRET: optional.refine((v) => v === undefined || /^[A-Za-z2-7=\s]{16,}$/.test(v), {
+    message: 'must be a base32 secret of at least 16 characters',
+  }),
   TOKEN_PRICE_AUD: optional.refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), {
     message: 'must be a decimal number',
   }),
@@ -115,7 +119,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     minConfirmations: env.MIN_CONFIRMATIONS ?? (production ? 12 : 1),
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        ? {
+            email: env.ADMIN_EMAIL,
+            password: env.ADMIN_PASSWORD,
+            totpSecret: env.ADMIN_TOTP_SECRET,
+          }
         : undefined,
     presale: {
       tokenPriceAud: env.TOKEN_PRICE_AUD,

@@ -62,7 +62,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
   await seedDatabase(database.db, config, chainHandle.settings, !config.chain);
-  if (config.admin) await ensureAdmin(database.db, config.admin);
+  if (config.admin) await ensureAdmin(database.db, config, config.admin);
 
   const mailer = createMailer({ config, db: database.db, log });
   const storage = createStorage(config);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@tmc/shared';
+import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { ensureAdmin } from '../src/modules/account/ensure-admin.ts';
@@ -11,13 +12,14 @@ import { buildTestApp } from './test-app.ts';
 
 let app: FastifyInstance;
 let db: Db;
+let config: Config;
 let sink: SmtpSink;
 let box: Mailbox;
 let client: ReturnType<typeof api>;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  ({ app, db } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
+  ({ app, db, config } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
   box = mailbox(sink);
   client = api(app);
 });
@@ -138,7 +140,7 @@ describe('update-wallet', () => {
 
 describe('ensureAdmin', () => {
   it('still makes a verified admin that can log in', async () => {
-    await ensureAdmin(db, { email: ' Boss@Example.com ', password: 'admin password' });
+    await ensureAdmin(db, config, { email: ' Boss@Example.com ', password: 'admin password' });
     const res = await client.post('/v1/auth/login', {
       email: 'boss@example.com',
       password: 'admin password',

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityMessages } from '@tmc/shared';
 import { buildTestApp } from './test-app.ts';
 import { as, people, type Person } from './affiliates-helpers.ts';
 
 let app: FastifyInstance;
 let user: Person;
 let admin: Person;
+let adminWithoutSecondFactor: Person;
+let person: ReturnType<typeof people>;
 
 const id = randomUUID();
 
@@ -63,9 +66,10 @@ const call = (who: Person | undefined, route: (typeof ADMIN_ROUTES)[number]) => 
 beforeAll(async () => {
   let db, config;
   ({ app, db, config } = await buildTestApp());
-  const person = people(db, config);
+  person = people(db, config);
   user = await person({ affiliate: true });
   admin = await person({ role: 'admin' });
+  adminWithoutSecondFactor = await person({ role: 'admin', secondFactor: false });
 });
 afterAll(() => app.close());
 
@@ -100,15 +104,33 @@ describe('the staff console API', () => {
     },
   );
 
-  it('lets an admin in (and decides by the role in the database, not in the token)', async () => {
+  it.each(ADMIN_ROUTES)(
+    '$method $url answers 403 to an admin whose login had no second factor',
+    async (route) => {
+      const res = await call(adminWithoutSecondFactor, route);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({
+        code: 403,
+        message: securityMessages.secondFactorRequired,
+        data: null,
+      });
+    },
+  );
+
+  it('lets an admin in; a change of role ends every session of that account', async () => {
     expect((await as(app, admin).get('/v1/admin/stats')).statusCode).toBe(200);
-    const demoted = await as(app, admin).patch(`/v1/admin/users/${user.id}`, { role: 'admin' });
+    expect((await as(app, user).get('/v1/auth/me')).statusCode).toBe(200);
+    const promoted = await as(app, admin).patch(`/v1/admin/users/${user.id}`, { role: 'admin' });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    // The login opened as a user ends: the new admin signs in again (with the second factor).
+    expect((await as(app, user).get('/v1/auth/me')).statusCode).toBe(401);
+    expect((await as(app, user).get('/v1/admin/stats')).statusCode).toBe(401);
+
+    const colleague = await person({ role: 'admin' });
+    expect((await as(app, colleague).get('/v1/admin/stats')).statusCode).toBe(200);
+    const demoted = await as(app, admin).patch(`/v1/admin/users/${colleague.id}`, { role: 'user' });
     expect(demoted.statusCode, demoted.body).toBe(200);
-    // The user's token still says "user", but the database now says admin.
-    expect((await as(app, user).get('/v1/admin/stats')).statusCode).toBe(200);
-    expect(
-      (await as(app, admin).patch(`/v1/admin/users/${user.id}`, { role: 'user' })).statusCode,
-    ).toBe(200);
-    expect((await as(app, user).get('/v1/admin/stats')).statusCode).toBe(403);
+    expect((await as(app, colleague).get('/v1/admin/stats')).statusCode).toBe(401);
+    expect((await as(app, admin).get('/v1/admin/stats')).statusCode).toBe(200);
   });
 });

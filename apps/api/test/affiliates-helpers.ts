@@ -7,7 +7,9 @@ import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { affiliateEarnings, banks, purchases, users } from '../src/db/schema/index.ts';
 import { createAccessTokens } from '../src/lib/auth.ts';
+import { createSecondFactor } from '../src/modules/auth/second-factor.ts';
 import { freshEmail, freshIp, mailbox, type Mailbox } from './auth-helpers.ts';
+import { STAFF_TOTP_SECRET } from './staff-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { buildTestApp } from './test-app.ts';
 
@@ -32,6 +34,8 @@ export interface PersonOptions {
   referredBy?: Person;
   walletAddress?: string | null;
   signupIpHash?: string | null;
+  /** Staff only: a login opened with the authenticator (default) or without it. */
+  secondFactor?: boolean;
 }
 
 let codeCounter = 0;
@@ -40,6 +44,7 @@ const nextAffiliateCode = () =>
 
 export function people(db: Db, config: Config) {
   const tokens = createAccessTokens(config);
+  const secondFactor = createSecondFactor({ db, config });
   return async function person(opts: PersonOptions = {}): Promise<Person> {
     const affiliate = opts.affiliate ?? opts.influencer ?? false;
     const [row] = await db
@@ -59,7 +64,15 @@ export function people(db: Db, config: Config) {
       })
       .returning();
     const user = row!;
-    const { token } = await tokens.sign({ id: user.id, role: user.role });
+    // Staff have an authenticator (STAFF_TOTP_SECRET) and a session opened with it, as after a staff login.
+    const staff = user.role === 'admin';
+    if (staff) await secondFactor.ensureSecret(db, user.id, STAFF_TOTP_SECRET);
+    const { token } = await tokens.sign({
+      id: user.id,
+      role: user.role,
+      sessionVersion: user.sessionVersion,
+      secondFactor: staff && opts.secondFactor !== false,
+    });
     return {
       id: user.id,
       email: user.email,

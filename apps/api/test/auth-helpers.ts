@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
+import { mailSettled } from './mail-tracker.ts';
 import type { SinkMessage, SmtpSink } from './smtp-sink.ts';
 
 let ipCounter = 0;
@@ -59,9 +60,9 @@ export function mailbox(sink: SmtpSink) {
     async nextCode(to: string, subject?: RegExp) {
       return codeIn(await this.next(to, subject));
     },
-    /** Messages to an address not read yet (after mail that is still on its way has had time to land). */
+    /** Messages to an address not read yet, once no e-mail of the app is on its way any more. */
     async unread(to: string) {
-      await new Promise((r) => setTimeout(r, 400));
+      await mailSettled();
       return sink.messages.filter((m) => m.to === to && !seen.has(m));
     },
   };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@tmc/shared';
+import { messages, securityMessages } from '@tmc/shared';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, refreshTokens, users } from '../src/db/schema/index.ts';
@@ -280,28 +280,31 @@ describe('access tokens', () => {
   it('sets req.user for guarded routes', async () => {
     const { access, user } = await verifiedUser(app, box);
     const res = await client.get('/v1/test/signed-in', { token: access });
-    expect(res.json().data).toEqual({ id: user._id, role: 'user' });
+    expect(res.json().data).toEqual({ id: user._id, role: 'user', secondFactor: false });
   });
 
   it('reads the admin role from the database, not from the token', async () => {
-    const { access, user, email } = await verifiedUser(app, box);
+    const { access, user } = await verifiedUser(app, box);
     const asUser = await client.get('/v1/test/admin-only', { token: access });
     expect(asUser.statusCode).toBe(403);
     expect(asUser.json()).toMatchObject({ code: 403, data: null });
-    const forged = await new SignJWT({ ...claimsOf(access), role: 'admin' })
+    // Properly signed and claiming a staff login with its second factor: the database still says user.
+    const staffClaims = await new SignJWT({ ...claimsOf(access), role: 'admin', mfa: true })
       .setProtectedHeader({ alg: 'HS256' })
       .sign(key());
-    expect((await client.get('/v1/test/admin-only', { token: forged })).statusCode).toBe(403);
+    expect((await client.get('/v1/test/admin-only', { token: staffClaims })).statusCode).toBe(403);
 
     await db.update(users).set({ role: 'admin' }).where(eq(users.id, user._id));
-    const promoted = await client.get('/v1/test/admin-only', { token: access });
+    const promoted = await client.get('/v1/test/admin-only', { token: staffClaims });
     expect(promoted.statusCode).toBe(200);
-    expect(promoted.json().data).toEqual({ id: user._id, role: 'admin' });
+    expect(promoted.json().data).toEqual({ id: user._id, role: 'admin', secondFactor: true });
+    // An admin's login opened without the second factor stays out.
+    const withoutSecondFactor = await client.get('/v1/test/admin-only', { token: access });
+    expect(withoutSecondFactor.statusCode).toBe(403);
+    expect(withoutSecondFactor.json().message).toBe(securityMessages.secondFactorRequired);
 
-    const adminAccess = (await login(email, PASSWORD)).json().data.tokens.access.token as string;
-    expect(claimsOf(adminAccess).role).toBe('admin');
     await db.update(users).set({ role: 'user' }).where(eq(users.id, user._id));
-    expect((await client.get('/v1/test/admin-only', { token: adminAccess })).statusCode).toBe(403);
+    expect((await client.get('/v1/test/admin-only', { token: staffClaims })).statusCode).toBe(403);
     expect((await client.get('/v1/test/admin-only')).statusCode).toBe(401);
   });
 

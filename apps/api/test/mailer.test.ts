@@ -94,6 +94,26 @@ describe('SMTP', () => {
     await mailer.close();
   });
 
+  test('a mail with a code keeps only its metadata once sent; other mail keeps its body', async () => {
+    const mailer = createMailer({ config: config({ smtpUrl: sink.url }), db, log: () => {} });
+    await mailer.send('coded@example.com', { kind: 'verifyEmail', name: 'Ada', code: '5902' });
+    await mailer.send('plain@example.com', { kind: 'welcome', name: 'Ada' });
+    expect((await sink.waitFor((m) => m.to === 'coded@example.com')).text).toContain('5902');
+    const coded = await rowFor('coded@example.com');
+    expect(coded).toMatchObject({
+      to: 'coded@example.com',
+      kind: 'verifyEmail',
+      subject: 'Your TMC verification code',
+      text: '',
+      html: '',
+      sentAt: expect.any(Date),
+    });
+    const plain = await rowFor('plain@example.com');
+    expect(plain).toMatchObject({ kind: 'welcome', secret: false, sentAt: expect.any(Date) });
+    expect(plain.text).toContain('Your e-mail is verified');
+    await mailer.close();
+  });
+
   test('a name with markup arrives escaped', async () => {
     const mailer = createMailer({ config: config({ smtpUrl: sink.url }), db, log: () => {} });
     await mailer.send('mallory@example.com', {
@@ -122,6 +142,8 @@ describe('SMTP', () => {
     ).resolves.toBeUndefined();
     let row = await rowFor('late@example.com');
     expect(row.sentAt).toBeNull();
+    // Kept until it is sent: the retry needs it.
+    expect(row.text).toContain('7391');
     expect(row.attempts).toBe(1);
     expect(row.lastError).toBeTruthy();
     expect(row.nextAttemptAt.getTime()).toBeGreaterThan(before + 30_000);
@@ -142,6 +164,7 @@ describe('SMTP', () => {
       expect(mail.text).toContain('7391');
       row = await rowFor('late@example.com');
       expect(row.sentAt).toBeInstanceOf(Date);
+      expect(row.text + row.html).not.toContain('7391');
       expect(row.attempts).toBe(2);
       expect(row.lastError).toBeNull();
       expect(await mailer.deliverDue()).toBe(0);

@@ -171,7 +171,7 @@ describe("guest checkout: 'Create new account'", () => {
     expect((await userRow(email))!.referredBy).toBe(affiliate.user._id);
   });
 
-  it('lets a later sign-up with the same e-mail take the account over alone', async () => {
+  it('lets a later sign-up with the same e-mail take the account over alone once its code is verified', async () => {
     const email = freshEmail('takeover');
     const res = await guestBuy(await guestBody({ email, password: PASSWORD, name: 'Guest' }));
     expect(res.statusCode).toBe(201);
@@ -188,8 +188,16 @@ describe("guest checkout: 'Create new account'", () => {
       password: 'owner password',
     });
     expect(signup.statusCode, signup.body).toBe(201);
+    // Until the redo's code is verified the guest keeps the account and its login.
     const rotated = await client.post('/v1/auth/refresh-tokens', { refreshToken: refresh.token });
-    expect(rotated.statusCode).toBe(401);
+    expect(rotated.statusCode).toBe(200);
+    const otp = await box.nextCode(email, VERIFY_SUBJECT);
+    expect((await client.post('/v1/auth/otpVerification', { email, otp })).statusCode).toBe(200);
+    const guestRefresh = rotated.json().data.tokens.refresh.token as string;
+    expect(
+      (await client.post('/v1/auth/refresh-tokens', { refreshToken: guestRefresh })).statusCode,
+    ).toBe(401);
+    expect((await userRow(email))!.name).toBe('Owner');
   });
 });
 

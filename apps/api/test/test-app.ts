@@ -9,6 +9,7 @@ import { createChainClient } from '../src/lib/chain.ts';
 import { createMailer } from '../src/lib/mailer/mailer.ts';
 import { createStorage } from '../src/lib/storage/storage.ts';
 import { getPostgresTestDatabase, getTestDatabase, resetDatabase } from './db.ts';
+import { trackMailer } from './mail-tracker.ts';
 
 export const TEST_CHAIN: ChainSettings & { rpcUrl: string } = {
   rpcUrl: 'http://127.0.0.1:1',
@@ -46,7 +47,7 @@ export async function buildTestApp(opts: TestAppOptions = {}) {
   // Each app starts from an empty, freshly seeded database.
   await resetDatabase(database);
   await seedDatabase(database.db, config, chainSettings, true);
-  const mailer = createMailer({ config, db: database.db, log: () => {} });
+  const mailer = trackMailer(createMailer({ config, db: database.db, log: () => {} }));
   const storage = createStorage(config);
   const chain = createChainClient({ rpcUrl: chainSettings.rpcUrl, chainId: chainSettings.chainId });
   const app = await buildApp({

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
 import pg from 'pg';
 import { waitForMail } from './mail-catcher.ts';
+import { STAFF, staffTotp } from './staff.ts';
 
-const STAFF = { email: 'staff@tmc.test', password: 'staff-password-1' };
 const AFFILIATE_PASSWORD = 'affiliate-pass-1';
 const VISITOR_PASSWORD = 'visitor-pass-1';
 
@@ -40,6 +40,17 @@ async function logIn(page: Page, email: string, password: string) {
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(password);
   await field(page, 'Password').press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Staff sign in with their password, then the code the login screen asks for. */
+async function logInAsStaff(page: Page) {
+  await page.goto('/login');
+  await field(page, 'Email').fill(STAFF.email);
+  await field(page, 'Password').fill(STAFF.password);
+  await field(page, 'Password').press('Enter');
+  await field(page, 'Authentication code').fill(staffTotp());
+  await field(page, 'Authentication code').press('Enter');
   await page.waitForURL((url) => url.pathname === '/');
 }
 
@@ -163,7 +174,7 @@ describe('affiliate programme and staff console', () => {
 
     // Staff: commissions become payable at once (hold period 0), then the request is accepted.
     const staff = await openPage(browser);
-    await logIn(staff.page, STAFF.email, STAFF.password);
+    await logInAsStaff(staff.page);
     await setHoldDays(staff.page, 0);
     await staff.page
       .getByRole('navigation', { name: 'Staff console' })

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startMailCatcher } from './mail-catcher.ts';
 import { startThrowawayPostgres } from './postgres.ts';
+import { STAFF } from './staff.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -62,8 +63,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       SMTP_URL: mail.url,
       DATABASE_URL: databaseUrl,
-      ADMIN_EMAIL: 'staff@tmc.test',
-      ADMIN_PASSWORD: 'staff-password-1',
+      ADMIN_EMAIL: STAFF.email,
+      ADMIN_PASSWORD: STAFF.password,
+      ADMIN_TOTP_SECRET: STAFF.totpSecret,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recoveryCodeField, totpField } from './account-security.ts';
 import { OtpPurpose } from './enums.ts';
 import { messages } from './messages.ts';
 
@@ -72,6 +73,9 @@ export const LOGIN_PASSWORD_MIN = 6;
 export const loginSchema = z.object({
   email: emailWith(messages.loginEmail),
   password: passwordWith(LOGIN_PASSWORD_MIN, messages.loginPassword),
+  /** Staff accounts with an authenticator: the current 6-digit code, or `recoveryCode` instead. */
+  totp: totpField,
+  recoveryCode: recoveryCodeField,
 });
 
 export const otpField = z

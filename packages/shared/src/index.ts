@@ -8,3 +8,4 @@ export * from './purchases.ts';
 export * from './transactions.ts';
 export * from './crypto-purchases.ts';
 export * from './admin.ts';
+export * from './account-security.ts';

@@ -2,16 +2,23 @@ import { hkdfSync } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Role, TokenInfo } from '@tmc/shared';
+import { securityMessages, type Role, type TokenInfo } from '@tmc/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { findUserRole } from '../modules/account/users.repo.ts';
+import { findSessionState } from '../modules/account/users.repo.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /** Who is calling: set by `app.requireUser` / `app.requireAdmin`, absent on other routes. */
 export interface AuthUser {
   id: string;
   role: Role;
+  /** The login was opened with the staff second factor (TOTP or a recovery code). */
+  secondFactor: boolean;
+}
+
+/** What an access token carries: the caller and the account's session version when it was made. */
+export interface AccessClaims extends AuthUser {
+  sessionVersion: number;
 }
 
 type Guard = (req: FastifyRequest) => Promise<void>;
@@ -20,7 +27,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 'Please authenticate' unless a valid access token is sent; sets `req.user`. */
     requireUser: Guard;
-    /** preHandler: as requireUser, then 403 unless the account is an admin now (read from the database). */
+    /** preHandler: as requireUser, then 403 unless the account is an admin now and signed in with its second factor. */
     requireAdmin: Guard;
   }
   interface FastifyRequest {
@@ -42,9 +49,13 @@ export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
   const key = new TextEncoder().encode(config.jwtSecret);
 
   return {
-    async sign(user: AuthUser): Promise<TokenInfo> {
+    async sign(user: AccessClaims): Promise<TokenInfo> {
       const exp = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_SECONDS;
-      const token = await new SignJWT({ role: user.role })
+      const token = await new SignJWT({
+        role: user.role,
+        sv: user.sessionVersion,
+        mfa: user.secondFactor,
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
@@ -56,7 +67,7 @@ export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
     },
 
     /** The caller, or undefined for anything but an unexpired HS256 token of ours. */
-    async verify(token: string): Promise<AuthUser | undefined> {
+    async verify(token: string): Promise<AccessClaims | undefined> {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -64,9 +75,10 @@ export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
           audience: AUDIENCE,
           requiredClaims: ['sub', 'exp'],
         });
-        const { sub, role } = payload;
+        const { sub, role, sv, mfa } = payload;
         if (!sub || !UUID.test(sub) || (role !== 'user' && role !== 'admin')) return undefined;
-        return { id: sub, role };
+        if (typeof sv !== 'number' || !Number.isInteger(sv)) return undefined;
+        return { id: sub, role, sessionVersion: sv, secondFactor: mfa === true };
       } catch {
         return undefined;
       }
@@ -81,21 +93,24 @@ export const authPlugin = fp<{ config: Pick<Config, 'jwtSecret'>; db: Db }>(
   (app, { config, db }) => {
     const tokens = createAccessTokens(config);
 
+    /**
+     * One primary-key read per request: a token made before the account's session version was
+     * raised (promotion, password reset) is refused, and the role is the database's, not the token's.
+     */
     const requireUser: Guard = async (req) => {
       const [scheme, token] = (req.headers.authorization ?? '').split(' ');
-      const user =
+      const claims =
         scheme?.toLowerCase() === 'bearer' && token ? await tokens.verify(token) : undefined;
-      if (!user) throw unauthorized();
-      req.user = user;
+      if (!claims) throw unauthorized();
+      const state = await findSessionState(db, claims.id);
+      if (!state || state.sessionVersion !== claims.sessionVersion) throw unauthorized();
+      req.user = { id: claims.id, role: state.role, secondFactor: claims.secondFactor };
     };
 
-    // Staff can change roles at any time, so the token's role claim is not trusted here.
     const requireAdmin: Guard = async (req) => {
       await requireUser(req);
-      const role = await findUserRole(db, req.user.id);
-      if (!role) throw unauthorized();
-      if (role !== 'admin') throw forbidden();
-      req.user = { id: req.user.id, role };
+      if (req.user.role !== 'admin') throw forbidden();
+      if (!req.user.secondFactor) throw forbidden(securityMessages.secondFactorRequired);
     };
 
     app.decorateRequest('user', null as unknown as AuthUser);

@@ -70,6 +70,10 @@ export function createRateLimiter(db: Db) {
       const { count: n, resetAt } = await count(rule, subject);
       if (n > rule.limit) throw tooManyRequests((resetAt.getTime() - Date.now()) / 1000);
     },
+    /** Counts one hit without throwing; answers the count in the window so far. */
+    async tally(rule: RateLimitRule, subject: string) {
+      return (await count(rule, subject)).count;
+    },
     /** Throws 429 if the limit is already used up, without counting. */
     async check(rule: RateLimitRule, subject: string) {
       const row = await db.query.rateLimits.findFirst({

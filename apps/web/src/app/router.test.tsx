@@ -1,12 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../config/paths';
 import { clearSession, setSession } from '../lib/session';
 import { tokensFixture, userFixture } from '../testing/fixtures';
+import { mockApi } from '../testing/mock-api';
 import { renderRoutes } from '../testing/render';
 import { routes } from './router';
 
-afterEach(() => clearSession());
+afterEach(() => {
+  clearSession();
+  vi.restoreAllMocks();
+});
 
 const pages: [path: string, heading: string | RegExp, title: string, state?: unknown][] = [
   [paths.home, 'TMC', 'Home · TMC Presale'],
@@ -59,7 +63,8 @@ describe('routes', () => {
     expect(await screen.findByText('Staff only')).toBeInTheDocument();
   });
 
-  it('opens the staff console for an admin', async () => {
+  it('opens the staff console for an admin signed in with the second factor', async () => {
+    mockApi({ 'GET /v1/auth/totp': { data: { enabled: true, session: true } } });
     setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
     renderRoutes(routes, ['/admin/reviews']);
     expect(
@@ -67,5 +72,23 @@ describe('routes', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Staff console' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Review queue · Admin · TMC Presale'));
+  });
+
+  it('shows an admin without an authenticator the set-up screen instead of the console', async () => {
+    mockApi({ 'GET /v1/auth/totp': { data: { enabled: false, session: false } } });
+    setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+    renderRoutes(routes, ['/admin/reviews']);
+    expect(
+      await screen.findByRole('heading', { name: 'Set up two-factor authentication', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Staff console' })).not.toBeInTheDocument();
+  });
+
+  it('asks an admin whose login had no second factor to sign in again with it', async () => {
+    mockApi({ 'GET /v1/auth/totp': { data: { enabled: true, session: false } } });
+    setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+    renderRoutes(routes, ['/admin']);
+    expect(await screen.findByText('Sign in with your authenticator')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Staff console' })).not.toBeInTheDocument();
   });
 });

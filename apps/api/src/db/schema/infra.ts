@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Fixed-window counters shared by every copy of the API. */
 export const rateLimits = pgTable(
@@ -18,6 +18,10 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
+    /** The template's kind; kept after a body holding a code is cleared. */
+    kind: text('kind'),
+    /** The body holds a one-time code: it is cleared once sent (or given up). */
+    secret: boolean('secret').notNull().default(false),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),

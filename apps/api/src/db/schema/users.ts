@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   pgTable,
@@ -30,6 +31,8 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     signupIpHash: text('signup_ip_hash'),
+    /** In every access token; raising it ends every session at once (promotion, password reset). */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -69,6 +72,8 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedBy: uuid('replaced_by'),
+    /** The login was opened with the staff second factor; carried to every token of the family. */
+    secondFactor: boolean('second_factor').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -94,4 +99,47 @@ export const passwordResets = pgTable(
     uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
     index('password_resets_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * A sign-up redone for an e-mail that is not verified yet: held here and applied to the account
+ * only when the code mailed for it (`codeHash`) is verified, so the redo cannot take it over.
+ */
+export const pendingSignups = pgTable('pending_signups', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  referredBy: uuid('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  codeHash: text('code_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Staff second factor (TOTP); secrets are encrypted with a key derived from JWT_SECRET. */
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Set once confirmed with a code: from then on the login asks for it. */
+  secret: text('secret'),
+  /** Made by the setup screen, waiting for its first code. */
+  pendingSecret: text('pending_secret'),
+  /** The last 30-second step accepted, so a code is used once. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+});
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );

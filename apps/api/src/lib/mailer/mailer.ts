@@ -27,6 +27,9 @@ const secondsFromNow = (seconds: number) => sql`now() + make_interval(secs => ${
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/** A code must not outlive its delivery in the database: the body goes, the metadata stays. */
+const clearedIfSecret = (row: OutboxRow) => (row.secret ? { text: '', html: '' } : {});
+
 interface Transport {
   /** Resolves with the written file for the dev outbox. */
   deliver(row: OutboxRow): Promise<string | undefined>;
@@ -111,6 +114,7 @@ export function createMailer({
           attempts,
           lastError: reason.slice(0, 500),
           nextAttemptAt: retry ? secondsFromNow(retryDelaySeconds(attempts)) : sql`now()`,
+          ...(retry ? {} : clearedIfSecret(row)),
         })
         .where(eq(mailOutbox.id, row.id));
       log(
@@ -121,7 +125,7 @@ export function createMailer({
     }
     await db
       .update(mailOutbox)
-      .set({ attempts, sentAt: sql`now()`, lastError: null })
+      .set({ attempts, sentAt: sql`now()`, lastError: null, ...clearedIfSecret(row) })
       .where(eq(mailOutbox.id, row.id));
     if (file && !config.production) {
       const relative = path.relative(process.cwd(), file);

@@ -119,6 +119,20 @@ const contents = {
       'Your request stays Pending until our team has checked your payment; you can follow it on the Presale Requests page.',
     ],
   }),
+  codeBudgetUsed: ({
+    name,
+    purpose,
+  }: {
+    name: string;
+    purpose: 'verifyemail' | 'verifyUser';
+  }): MailContent => ({
+    subject: 'Too many wrong TMC codes',
+    lines: [
+      greeting(name),
+      `Someone entered too many wrong ${purpose === 'verifyUser' ? 'password reset' : 'verification'} codes for your TMC account today, so we stopped accepting these codes for it until tomorrow.`,
+      'If that was you, please try again tomorrow. If it was not, your account is safe: nobody can use a code for it in the meantime.',
+    ],
+  }),
   passwordChanged: ({ name }: { name: string }): MailContent => ({
     subject: 'Your TMC password was changed',
     lines: [
@@ -157,6 +171,9 @@ export type MailKind = keyof Contents;
 export type MailTemplate = { [K in MailKind]: { kind: K } & Parameters<Contents[K]>[0] }[MailKind];
 
 export interface RenderedMail {
+  kind: MailKind;
+  /** The body holds a one-time code (cleared from the outbox once sent). */
+  secret: boolean;
   subject: string;
   text: string;
   html: string;
@@ -227,5 +244,5 @@ ${[...lines.map(paragraph), codeBlock, ...after.map(paragraph)].filter(Boolean).
 </html>
 `;
 
-  return { subject, text, html };
+  return { kind: template.kind, secret: code !== undefined, subject, text, html };
 }

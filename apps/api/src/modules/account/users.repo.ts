@@ -20,9 +20,22 @@ export async function findUserByEmail(db: Tx, email: string) {
   return row;
 }
 
-export async function findUserRole(db: Tx, id: string) {
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
-  return row?.role;
+export async function findSessionState(db: Tx, id: string) {
+  const [row] = await db
+    .select({ role: users.role, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+/** Ends every session of the account: its access tokens carry the old version from now on. */
+export async function bumpSessionVersion(db: Tx, id: string) {
+  const [row] = await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, id))
+    .returning({ sessionVersion: users.sessionVersion });
+  return row?.sessionVersion;
 }
 
 /** Codes are made upper-case, so an upper-cased input matches whatever case it was typed in. */
@@ -39,21 +52,15 @@ export async function insertUser(db: Tx, values: typeof users.$inferInsert) {
   return row!;
 }
 
-export async function updateUnverifiedUser(
+/** Verifies the e-mail; a held sign-up redo, when given, replaces the name, password and referrer. */
+export async function markEmailVerified(
   db: Tx,
   id: string,
-  values: { name: string; passwordHash: string; referredBy?: string },
+  redo?: { name: string; passwordHash: string; referredBy: string | null },
 ) {
   await db
     .update(users)
-    .set(values)
-    .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
-}
-
-export async function markEmailVerified(db: Tx, id: string) {
-  await db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, ...redo })
     .where(eq(users.id, id));
 }
 
@@ -61,8 +68,25 @@ export async function markEmailVerified(db: Tx, id: string) {
 export async function setPassword(db: Tx, id: string, passwordHash: string) {
   await db
     .update(users)
-    .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .set({
+      passwordHash,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+    })
     .where(eq(users.id, id));
+}
+
+/** Makes the account a verified admin with this password. */
+export async function makeAdmin(db: Tx, id: string, passwordHash: string) {
+  const [row] = await db
+    .update(users)
+    .set({
+      passwordHash,
+      role: 'admin',
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
 }
 
 /** Keeps an existing code, so calling it twice changes nothing. */

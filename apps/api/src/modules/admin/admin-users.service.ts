@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { toUserDto } from '../account/user-dto.ts';
 import { voidUnpaidEarningsOf } from '../affiliates/commission-ledger.ts';
+import { endAllSessions } from '../auth/sessions.ts';
 import {
   dismissAffiliate,
   listUsers,
@@ -39,7 +40,7 @@ export function createAdminUsersService({ db }: { db: Db }) {
       );
     },
 
-    /** Marks or unmarks an influencer (tier 2 for whoever introduced them) and sets the role. */
+    /** Marks or unmarks an influencer (tier 2 for whoever introduced them) and sets the role (a new role ends the account's sessions). */
     async update(actorId: string, userId: string, change: { isInfluencer?: boolean; role?: Role }) {
       if (change.role !== undefined && userId === actorId)
         throw badRequest(adminUserMessages.ownRole, { role: adminUserMessages.ownRole });
@@ -51,6 +52,8 @@ export function createAdminUsersService({ db }: { db: Db }) {
             isInfluencer: adminUserMessages.influencerNotAffiliate,
           });
         const after = await updateUserFlags(tx, userId, change);
+        // Logins opened under the old role end: a new admin signs in again (and sets up the second factor).
+        if (after.role !== before.role) await endAllSessions(tx, userId);
         await recordAudit(tx, {
           actorId,
           action: 'user.update',

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpPurpose } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { otpCodes, passwordResets, refreshTokens } from '../../db/schema/index.ts';
+import { otpCodes, passwordResets, pendingSignups, refreshTokens } from '../../db/schema/index.ts';
 
 const secondsFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
 
@@ -86,7 +86,7 @@ export async function consumeOtp(db: Tx, id: string) {
 
 export async function insertRefreshToken(
   db: Tx,
-  v: { userId: string; family: string; tokenHash: string; expiresAt: Date },
+  v: { userId: string; family: string; tokenHash: string; expiresAt: Date; secondFactor: boolean },
 ) {
   const [row] = await db.insert(refreshTokens).values(v).returning({ id: refreshTokens.id });
   return row!;
@@ -100,6 +100,7 @@ export async function findRefreshTokenForUpdate(tx: Tx, tokenHash: string) {
       userId: refreshTokens.userId,
       family: refreshTokens.family,
       revokedAt: refreshTokens.revokedAt,
+      secondFactor: refreshTokens.secondFactor,
       live: sql<boolean>`${refreshTokens.expiresAt} > now()`,
     })
     .from(refreshTokens)
@@ -165,4 +166,31 @@ export async function usePasswordReset(tx: Tx, userId: string, tokenHash: string
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
   return true;
+}
+
+/** Holds a redone sign-up until the code mailed for it is verified (a later redo replaces it). */
+export async function savePendingSignup(
+  db: Tx,
+  v: {
+    userId: string;
+    name: string;
+    passwordHash: string;
+    referredBy: string | null;
+    codeHash: string;
+  },
+) {
+  const { userId: _userId, ...rest } = v;
+  await db
+    .insert(pendingSignups)
+    .values(v)
+    .onConflictDoUpdate({ target: pendingSignups.userId, set: { ...rest, createdAt: sql`now()` } });
+}
+
+/** Removes the account's held sign-up and answers it. */
+export async function takePendingSignup(db: Tx, userId: string) {
+  const [row] = await db
+    .delete(pendingSignups)
+    .where(eq(pendingSignups.userId, userId))
+    .returning();
+  return row;
 }

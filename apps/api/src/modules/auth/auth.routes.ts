@@ -9,6 +9,7 @@ import {
   refreshTokenSchema,
   resendOtpSchema,
   signupSchema,
+  totpConfirmSchema,
 } from '@tmc/shared';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { userSchema } from '../account/user-dto.ts';
@@ -17,6 +18,7 @@ import { tokensSchema } from './sessions.ts';
 
 const CODE_SENT = 'If an account exists for this e-mail, a code has been sent to it.';
 const tags = ['auth'];
+const security = [{ bearer: [] }];
 const noData = envelopeSchema(z.null());
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { auth }) => {
@@ -157,6 +159,67 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
       await auth.resetPassword(req.body, req.ip);
       return envelope(200, null, 'Password updated, please log in');
     },
+  );
+
+  app.get(
+    '/auth/totp',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the account has an authenticator and this login was opened with it',
+        response: {
+          200: envelopeSchema(z.object({ enabled: z.boolean(), session: z.boolean() })),
+        },
+      },
+    },
+    async (req) => envelope(200, await auth.totpStatus(req.user)),
+  );
+
+  app.post(
+    '/auth/totp/setup',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Staff: a new authenticator secret (otpauth:// URI for the QR code), waiting for its first code',
+        response: { 200: envelopeSchema(z.object({ secret: z.string(), uri: z.string() })) },
+      },
+    },
+    async (req) =>
+      envelope(
+        200,
+        await auth.beginTotpSetup(req.user),
+        'Scan the code with your authenticator app',
+      ),
+  );
+
+  app.post(
+    '/auth/totp/confirm',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Staff: turn the authenticator on with its first code; answers 10 one-time recovery codes and new tokens (other logins end)',
+        body: totpConfirmSchema,
+        response: {
+          200: envelopeSchema(
+            z.object({ recoveryCodes: z.array(z.string()), tokens: tokensSchema }),
+          ),
+        },
+      },
+    },
+    async (req) =>
+      envelope(
+        200,
+        await auth.confirmTotpSetup(req.user, req.body.totp),
+        'Two-factor authentication is on',
+      ),
   );
   return Promise.resolve();
 };

@@ -9,12 +9,14 @@ import {
   type OtpVerifyBody,
   type ResendOtpBody,
   type SignupBody,
+  type TotpStatus,
   authMessages,
+  securityMessages,
 } from '@tmc/shared';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { deriveKey } from '../../lib/auth.ts';
-import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import { deriveKey, type AuthUser } from '../../lib/auth.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer/mailer.ts';
 import type { MailTemplate } from '../../lib/mailer/templates.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -28,11 +30,16 @@ import {
   isUniqueViolation,
   markEmailVerified,
   setPassword,
-  updateUnverifiedUser,
   type UserRow,
 } from '../account/users.repo.ts';
-import { insertPasswordReset, usePasswordReset } from './auth.repo.ts';
+import {
+  insertPasswordReset,
+  savePendingSignup,
+  takePendingSignup,
+  usePasswordReset,
+} from './auth.repo.ts';
 import { createOtpService, isTooManyRequests } from './otp.ts';
+import { createSecondFactor } from './second-factor.ts';
 import { createSessions, newSecret, sha256 } from './sessions.ts';
 
 const perIp = (name: string, limit: number, windowSeconds: number): RateLimitRule => ({
@@ -60,6 +67,8 @@ const emailTaken = () => badRequest(messages.emailTaken, { email: messages.email
 const invalidReferral = () =>
   badRequest(messages.invalidReferral, { referralCode: messages.invalidReferral });
 const invalidCode = () => badRequest(messages.invalidCode, { otp: messages.invalidCode });
+const secondFactorNeeded = (field: 'totp' | 'recoveryCode', message: string) =>
+  new AppError(401, message, { [field]: message });
 const invalidResetToken = () =>
   badRequest(authMessages.resetToken, { resetToken: authMessages.resetToken });
 
@@ -91,6 +100,7 @@ interface AuthDeps {
 export function createAuthService({ db, config, mailer, rateLimiter, log }: AuthDeps) {
   const otp = createOtpService({ db, config, rateLimiter });
   const sessions = createSessions({ db, config });
+  const secondFactor = createSecondFactor({ db, config });
   const ipKey = deriveKey(config.jwtSecret, 'signup-ip');
   let dummyHash: Promise<string> | undefined;
   const pendingMail = new Set<Promise<void>>();
@@ -120,7 +130,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
 
   async function signUpNewAccount(
     input: SignupBody,
-    fields: Parameters<typeof updateUnverifiedUser>[2],
+    fields: { name: string; passwordHash: string; referredBy?: string },
     ip: string,
   ) {
     try {
@@ -140,10 +150,51 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     }
   }
 
-  const sessionFor = async (user: UserRow) => ({
+  const sessionFor = async (user: UserRow, withSecondFactor = false) => ({
     user: toUserDto(user),
-    tokens: await sessions.start({ id: user.id, role: user.role }),
+    tokens: await sessions.start({
+      id: user.id,
+      role: user.role,
+      sessionVersion: user.sessionVersion,
+      secondFactor: withSecondFactor,
+    }),
   });
+
+  /** Checks a code and e-mails the owner when this wrong try used up the address's daily budget. */
+  async function checkCode(email: string, purpose: 'verifyemail' | 'verifyUser', code: string) {
+    const { codeHash, budgetUsedUp } = await otp.verify(email, purpose, code);
+    if (budgetUsedUp) {
+      const owner = await findUserByEmail(db, email);
+      if (owner) mail(email, { kind: 'codeBudgetUsed', name: owner.name, purpose });
+    }
+    if (!codeHash) throw invalidCode();
+    return codeHash;
+  }
+
+  /** The staff second factor of a login whose password was right: true when it was given and right. */
+  async function passSecondFactor(
+    user: UserRow,
+    given: { totp?: string; recoveryCode?: string },
+    ip: string,
+  ) {
+    const outcome = await secondFactor.checkLogin(user.id, given);
+    if (outcome === 'none') return false;
+    if (outcome === 'passed') return true;
+    if (outcome === 'missing') throw secondFactorNeeded('totp', securityMessages.totpRequired);
+    await countHit(authLimits.loginFailuresPerEmail, user.email);
+    await countHit(authLimits.loginFailuresPerIp, ip);
+    throw outcome === 'wrongTotp'
+      ? secondFactorNeeded('totp', securityMessages.totpRequired)
+      : secondFactorNeeded('recoveryCode', securityMessages.recoveryCodeInvalid);
+  }
+
+  /** Setting up an authenticator is for staff accounts. */
+  async function staffAccount(caller: AuthUser) {
+    const user = await findUserById(db, caller.id);
+    if (!user) throw unauthorized();
+    if (user.role !== 'admin') throw forbidden(securityMessages.staffOnly);
+    return user;
+  }
 
   async function startSession(userId: string) {
     const user = await findUserById(db, userId);
@@ -258,11 +309,17 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       };
       let created: { userId: string; code: string };
       if (existing) {
-        // An unverified sign-up may be redone (new name, password, code), at most once a minute.
-        created = { userId: existing.id, code: await otp.issue(input.email, 'verifyemail') };
-        await updateUnverifiedUser(db, existing.id, fields);
-        // A guest checkout signs unverified accounts in: whoever redoes the sign-up takes it over alone.
-        await sessions.revokeAll(db, existing.id);
+        // An unverified sign-up may be redone at most once a minute. The account is left as it is
+        // (a guest checkout may hold orders under it): the new name, password and referrer wait
+        // for the code mailed now, so only the mailbox's owner can make them count.
+        const code = await otp.issue(input.email, 'verifyemail');
+        await savePendingSignup(db, {
+          userId: existing.id,
+          ...fields,
+          referredBy: fields.referredBy ?? null,
+          codeHash: otp.fingerprint(input.email, 'verifyemail', code),
+        });
+        created = { userId: existing.id, code };
       } else {
         created = await signUpNewAccount(input, fields, ip);
       }
@@ -272,13 +329,23 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
 
     async verifyEmail({ email, otp: code }: OtpVerifyBody, ip: string) {
       await rateLimiter.hit(authLimits.codeCheck, ip);
-      if (!(await otp.verify(email, 'verifyemail', code))) throw invalidCode();
+      const codeHash = await checkCode(email, 'verifyemail', code);
       const user = await findUserByEmail(db, email);
       if (!user) throw invalidCode();
-      if (!user.emailVerifiedAt) {
-        await markEmailVerified(db, user.id);
-        mail(email, { kind: 'welcome', name: user.name });
-      }
+      if (user.emailVerifiedAt) return;
+      const redone = await db.transaction(async (tx) => {
+        const pending = await takePendingSignup(tx, user.id);
+        // Only the code mailed for the redo applies it; a code sent later for another cause does not.
+        const redo = pending?.codeHash === codeHash ? pending : undefined;
+        await markEmailVerified(
+          tx,
+          user.id,
+          redo && { name: redo.name, passwordHash: redo.passwordHash, referredBy: redo.referredBy },
+        );
+        if (redo) await sessions.endAll(tx, user.id);
+        return redo;
+      });
+      mail(email, { kind: 'welcome', name: redone?.name ?? user.name });
     },
 
     /**
@@ -294,7 +361,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       else if (!user.emailVerifiedAt) mail(email, { kind: 'verifyEmail', name: user.name, code });
     },
 
-    async logIn({ email, password }: LoginBody, ip: string) {
+    async logIn({ email, password, totp, recoveryCode }: LoginBody, ip: string) {
       const user = await authenticate(email, password, ip);
       if (!user.emailVerifiedAt) {
         const code = await otp.issue(email, 'verifyemail').catch((err: unknown) => {
@@ -304,8 +371,35 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
         if (code) mail(email, { kind: 'verifyEmail', name: user.name, code });
         throw forbidden(messages.verifyEmail);
       }
+      const withSecondFactor = await passSecondFactor(user, { totp, recoveryCode }, ip);
       await rateLimiter.reset(authLimits.loginFailuresPerEmail, email);
-      return sessionFor(user);
+      return sessionFor(user, withSecondFactor);
+    },
+
+    async totpStatus(caller: AuthUser): Promise<TotpStatus> {
+      return { enabled: await secondFactor.enabled(caller.id), session: caller.secondFactor };
+    },
+
+    async beginTotpSetup(caller: AuthUser) {
+      const user = await staffAccount(caller);
+      return secondFactor.beginSetup(user.id, user.email);
+    },
+
+    /**
+     * Turns the authenticator on: every other login of the account ends (they were opened
+     * without it), and this one continues as a new login opened with it.
+     */
+    async confirmTotpSetup(caller: AuthUser, code: string) {
+      const user = await staffAccount(caller);
+      return db.transaction(async (tx) => {
+        const recoveryCodes = await secondFactor.confirmSetup(tx, user.id, code);
+        const sessionVersion = (await sessions.endAll(tx, user.id)) ?? user.sessionVersion;
+        const tokens = await sessions.start(
+          { id: user.id, role: user.role, sessionVersion, secondFactor: true },
+          tx,
+        );
+        return { recoveryCodes, tokens };
+      });
     },
 
     async refresh(refreshToken: string, ip: string) {
@@ -320,7 +414,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
 
     async verifyResetCode({ email, otp: code }: ForgetOtpVerifyBody, ip: string) {
       await rateLimiter.hit(authLimits.codeCheck, ip);
-      if (!(await otp.verify(email, 'verifyUser', code))) throw invalidCode();
+      await checkCode(email, 'verifyUser', code);
       const user = await findUserByEmail(db, email);
       if (!user) throw invalidCode();
       const resetToken = newSecret();
@@ -340,7 +434,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       const changed = await db.transaction(async (tx) => {
         if (!(await usePasswordReset(tx, user.id, sha256(resetToken)))) return false;
         await setPassword(tx, user.id, passwordHash);
-        await sessions.revokeAll(tx, user.id);
+        await sessions.endAll(tx, user.id);
         return true;
       });
       if (!changed) throw invalidResetToken();

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { OtpPurpose } from '@tmc/shared';
+import { securityMessages, type OtpPurpose } from '@tmc/shared';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { deriveKey } from '../../lib/auth.ts';
@@ -16,9 +16,19 @@ export const otpHourlyLimit: RateLimitRule = {
   windowSeconds: 3600,
 };
 
+/** Wrong codes per address and purpose, across all its codes: past this, no code is accepted until the window ends. */
+export const wrongCodeBudget: RateLimitRule = {
+  name: 'otp-wrong:day',
+  limit: 10,
+  windowSeconds: 86_400,
+};
+
 export const isTooManyRequests = (err: unknown) => err instanceof AppError && err.status === 429;
 
-/** One-time codes: 4 digits, stored as an HMAC, 10 minutes, 5 tries, one a minute and 5 an hour per address. */
+/**
+ * One-time codes: 4 digits, stored as an HMAC, 10 minutes, 5 tries, one a minute and 5 an hour
+ * per address, and at most 10 wrong tries a day per address across all its codes.
+ */
 export function createOtpService({
   db,
   config,
@@ -79,15 +89,34 @@ export function createOtpService({
       await countSent(email, 'verifyemail');
     },
 
-    /** True once for the right, live code; every try counts towards the 5. */
-    async verify(email: string, purpose: OtpPurpose, code: string): Promise<boolean> {
+    /** What the stored hash of this code is, to tie something to the code that was mailed. */
+    fingerprint: (email: string, purpose: OtpPurpose, code: string) =>
+      hashOf(email, purpose, code).toString('hex'),
+
+    /**
+     * The used code's hash, once, for the right live code; every try counts towards the code's 5
+     * and every wrong one towards the address's daily budget. `budgetUsedUp` is true for the one
+     * wrong try that used the budget up. With the budget used up, 429 whatever the code.
+     */
+    async verify(
+      email: string,
+      purpose: OtpPurpose,
+      code: string,
+    ): Promise<{ codeHash?: string; budgetUsedUp: boolean }> {
+      const budget = subject(email, purpose);
+      await rateLimiter.check(wrongCodeBudget, budget).catch((err: unknown) => {
+        throw err instanceof AppError && err.status === 429
+          ? new AppError(429, securityMessages.codeBudgetUsed, undefined, err.headers)
+          : err;
+      });
       const row = await spendOtpAttempt(db, email, purpose, OTP_MAX_ATTEMPTS);
-      if (!row) return false;
-      const matches = timingSafeEqual(
-        Buffer.from(row.codeHash, 'hex'),
-        hashOf(email, purpose, code),
-      );
-      return matches && (await consumeOtp(db, row.id));
+      const matches =
+        row !== undefined &&
+        timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashOf(email, purpose, code));
+      if (matches && (await consumeOtp(db, row.id)))
+        return { codeHash: row.codeHash, budgetUsedUp: false };
+      const wrong = await rateLimiter.tally(wrongCodeBudget, budget);
+      return { budgetUsedUp: wrong === wrongCodeBudget.limit };
     },
   };
 }

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { Tokens } from '@tmc/shared';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { createAccessTokens, type AuthUser } from '../../lib/auth.ts';
+import { createAccessTokens, type AccessClaims } from '../../lib/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { findUserRole } from '../account/users.repo.ts';
+import { bumpSessionVersion, findSessionState } from '../account/users.repo.ts';
 import {
   findRefreshTokenForUpdate,
   insertRefreshToken,
@@ -33,7 +33,7 @@ export function createSessions({ db, config }: { db: Db; config: Pick<Config, 'j
 
   async function issue(
     tx: Tx,
-    user: AuthUser,
+    user: AccessClaims,
     family: string,
   ): Promise<{ id: string; tokens: Tokens }> {
     const token = newSecret();
@@ -43,6 +43,7 @@ export function createSessions({ db, config }: { db: Db; config: Pick<Config, 'j
       family,
       tokenHash: sha256(token),
       expiresAt,
+      secondFactor: user.secondFactor,
     });
     return {
       id,
@@ -54,8 +55,9 @@ export function createSessions({ db, config }: { db: Db; config: Pick<Config, 'j
   }
 
   return {
-    async start(user: AuthUser): Promise<Tokens> {
-      return (await issue(db, user, randomUUID())).tokens;
+    /** A new login; `tx` when it must start in the same transaction as what ended the others. */
+    async start(user: AccessClaims, tx: Tx = db): Promise<Tokens> {
+      return (await issue(tx, user, randomUUID())).tokens;
     },
 
     async rotate(refreshToken: string): Promise<Tokens> {
@@ -66,9 +68,13 @@ export function createSessions({ db, config }: { db: Db; config: Pick<Config, 'j
           await revokeRefreshTokenFamily(tx, row.family);
           return undefined;
         }
-        const role = row.live ? await findUserRole(tx, row.userId) : undefined;
-        if (!role) return undefined;
-        const next = await issue(tx, { id: row.userId, role }, row.family);
+        const state = row.live ? await findSessionState(tx, row.userId) : undefined;
+        if (!state) return undefined;
+        const next = await issue(
+          tx,
+          { id: row.userId, ...state, secondFactor: row.secondFactor },
+          row.family,
+        );
         await markRefreshTokenReplaced(tx, row.id, next.id);
         return next.tokens;
       });
@@ -81,8 +87,14 @@ export function createSessions({ db, config }: { db: Db; config: Pick<Config, 'j
       await revokeRefreshTokenByHash(db, sha256(refreshToken));
     },
 
-    revokeAll: (tx: Tx, userId: string) => revokeUserRefreshTokens(tx, userId),
+    endAll: endAllSessions,
   };
+}
+
+/** Ends every login of the account: refresh tokens revoked, access tokens refused from now on; answers the new session version. */
+export async function endAllSessions(tx: Tx, userId: string) {
+  await revokeUserRefreshTokens(tx, userId);
+  return bumpSessionVersion(tx, userId);
 }
 
 export type Sessions = ReturnType<typeof createSessions>;

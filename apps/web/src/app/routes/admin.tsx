@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useRoutes } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -12,6 +13,9 @@ import { AdminSettingsForm } from '../../features/admin/components/admin-setting
 import { AdminTransactions } from '../../features/admin/components/admin-transactions';
 import { AdminUsers } from '../../features/admin/components/admin-users';
 import { AuditLog } from '../../features/admin/components/audit-log';
+import { TotpSetup } from '../../features/admin/components/totp-setup';
+import { TOTP_STATUS_KEY, useTotpStatus } from '../../features/admin/api/get-totp-status';
+import { PageSpinner } from '../../components/ui/spinner';
 import { ReviewQueue } from '../../features/admin/components/review-queue';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -29,7 +33,27 @@ const sub = (path: string) => path.slice(paths.admin.length + 1);
 /** Entry of the staff console (its own chunk): the role check, the layout and its pages. */
 export function AdminRoute() {
   const { user } = useSession();
-  return user?.role === 'admin' ? <AdminConsole /> : <StaffOnly />;
+  return user?.role === 'admin' ? <SecondFactorGate /> : <StaffOnly />;
+}
+
+/** The console opens only to a login made with the authenticator; without one, it is set up here. */
+function SecondFactorGate() {
+  const status = useTotpStatus();
+  const client = useQueryClient();
+  if (status.isPending) return <PageSpinner />;
+  if (status.isError)
+    return <Notice title="Could not open the console" description={status.error.message} />;
+  if (status.data?.session) return <AdminConsole />;
+  if (status.data && !status.data.enabled)
+    return (
+      <TotpSetup onDone={() => void client.invalidateQueries({ queryKey: TOTP_STATUS_KEY })} />
+    );
+  return (
+    <Notice
+      title="Sign in with your authenticator"
+      description="The staff console needs a login made with the code from your authenticator app. Log out and sign in again with it."
+    />
+  );
 }
 
 const pages: { path: string; title: string; element: ReactNode }[] = [
@@ -68,14 +92,23 @@ function AdminConsole() {
 }
 
 function StaffOnly() {
+  return (
+    <Notice
+      title="Staff only"
+      description="The admin console is only available to staff accounts."
+    />
+  );
+}
+
+function Notice({ title, description }: { title: string; description: string }) {
   useDocumentTitle('Admin');
   return (
     <section className="container-page py-16">
       <div className="card mx-auto max-w-xl">
         <EmptyState
           icon={<AlertIcon className="text-danger" />}
-          title="Staff only"
-          description="The admin console is only available to staff accounts."
+          title={title}
+          description={description}
           action={
             <Link to={paths.home} className={buttonClasses('secondary')}>
               Back to home

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@tmc/shared';
+import { messages, securityMessages } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
 import { clearSession, getSession } from '../../../lib/session';
 import { tokensFixture, userFixture } from '../../../testing/fixtures';
@@ -157,6 +157,49 @@ describe('LoginForm', () => {
     expect(
       await screen.findByText('Login failed: Too many attempts, try again later'),
     ).toBeInTheDocument();
+  });
+
+  it('asks for the authentication code when the server wants it, and sends it as totp or recoveryCode', async () => {
+    const totpRequired = {
+      status: 401,
+      message: securityMessages.totpRequired,
+      errors: { totp: securityMessages.totpRequired },
+    };
+    const api = mockApi({
+      'POST /v1/auth/login': (body) => {
+        const b = body as { totp?: string; recoveryCode?: string };
+        if (b.totp === '246810' || b.recoveryCode === 'abcde-fghjk')
+          return { data: { user: userFixture, tokens: tokensFixture('a2', 'r2') } };
+        return totpRequired;
+      },
+    });
+    const user = userEvent.setup();
+    renderLogin();
+
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
+    await user.type(email(), 'staff@example.com');
+    await user.type(password(), 'password1{Enter}');
+    const code = await screen.findByLabelText('Authentication code');
+    // Asked, not refused: no error yet, and no toast.
+    expect(code).not.toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.queryByText(`Login failed: ${securityMessages.totpRequired}`),
+    ).not.toBeInTheDocument();
+
+    await user.type(code, '111111{Enter}');
+    expect(await screen.findByText(securityMessages.totpRequired)).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(getSession().user).toBeNull();
+
+    await user.clear(code);
+    await user.type(code, 'abcde-fghjk{Enter}');
+    await screen.findByText(/Home page/);
+    expect(api.bodies('POST /v1/auth/login')).toEqual([
+      { email: 'staff@example.com', password: 'password1' },
+      { email: 'staff@example.com', password: 'password1', totp: '111111' },
+      { email: 'staff@example.com', password: 'password1', recoveryCode: 'abcde-fghjk' },
+    ]);
+    expect(getSession()).toMatchObject({ accessToken: 'a2' });
   });
 
   it('fills in the e-mail handed over by the previous screen', () => {

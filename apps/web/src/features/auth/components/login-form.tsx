@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,6 +19,19 @@ import { TextLink } from './text-link';
 
 const LOGIN_FAILED = 'Login failed: ';
 
+/** The server's 401 for a staff account: it wants the authenticator code (or a recovery code). */
+function secondFactorError(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 401) return undefined;
+  return error.errors.totp ?? error.errors.recoveryCode;
+}
+
+/** Six digits are the authenticator's code; anything else is taken for a recovery code. */
+const secondFactorOf = (code: string) => {
+  const value = code.trim();
+  if (!value) return {};
+  return /^\d{6}$/.test(value) ? { totp: value } : { recoveryCode: value };
+};
+
 /** Spec section 8: 400 shows the server's text, everything else is prefixed. */
 function loginFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 400) return error.message;
@@ -28,6 +42,10 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const login = useLogin();
+  // Shown once the server asks for it (staff accounts with an authenticator app).
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
@@ -43,11 +61,18 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { data } = await login.mutateAsync(values);
+      const { data } = await login.mutateAsync({ ...values, ...secondFactorOf(code) });
       setSession(data);
       localStorage.removeItem(REFERRAL_STORAGE_KEY);
       await navigate(postLoginTarget(location), { replace: true });
     } catch (error) {
+      const wanted = secondFactorError(error);
+      if (wanted) {
+        setCodeAsked(true);
+        // The first time it is a question, not a mistake.
+        setCodeError(code.trim() ? wanted : undefined);
+        return;
+      }
       toast.error(loginFailure(error));
       // 403: the e-mail is not verified yet; the server has sent a fresh code.
       if (error instanceof ApiError && error.status === 403) {
@@ -77,6 +102,20 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         {...register('password')}
         onFocus={() => clearErrors('password')}
       />
+      {codeAsked ? (
+        <TextField
+          label="Authentication code"
+          name="code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="one-time-code"
+          hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+          error={codeError}
+          announceError
+          autoFocus
+          onFocus={() => setCodeError(undefined)}
+        />
+      ) : null}
       <TextLink to={paths.forgetPassword} className="self-end text-sm">
         Forgot password?
       </TextLink>

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Texts of the staff second factor and of the wrong-code budget (API.md decisions). */
+export const securityMessages = {
+  totpRequired: 'Enter the 6-digit code from your authenticator app',
+  recoveryCodeInvalid: 'This recovery code is not valid or has already been used',
+  secondFactorRequired: 'Set up two-factor authentication to use the staff console',
+  totpSetupMissing: 'Start the authenticator setup again',
+  totpAlreadySetUp: 'Two-factor authentication is already set up',
+  staffOnly: 'Only staff accounts use an authenticator app here',
+  codeBudgetUsed: 'Too many wrong codes for this e-mail. Please try again tomorrow.',
+} as const;
+
+/** Anything up to 64 characters: a wrong or malformed code answers 401 `errors.totp`, not a 400. */
+const secondFactorText = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((v) => v || undefined);
+
+export const totpField = secondFactorText;
+export const recoveryCodeField = secondFactorText;
+
+export const totpConfirmSchema = z.object({
+  totp: z
+    .string({ error: securityMessages.totpRequired })
+    .trim()
+    .regex(/^\d{6}$/, securityMessages.totpRequired),
+});
+
+export type TotpConfirmBody = z.infer<typeof totpConfirmSchema>;
+
+/** GET /v1/auth/totp: whether the account has an authenticator and this session was opened with it. */
+export interface TotpStatus {
+  enabled: boolean;
+  session: boolean;
+}
+
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+}
