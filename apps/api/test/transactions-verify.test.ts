@@ -106,7 +106,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const payment = await tools().pay('ETH', '0.049');
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(says.underpaid('0.001', '0.049', '0.05', 'ETH'));
+    expect(res.json().message).toBe(says.short('0.049', '0.05', 'ETH'));
     await expectUntouched(db(), transaction.id, before);
   });
 

@@ -63,8 +63,7 @@ export async function checkPaymentOnChain(
   if (paid < quote.quoteBaseUnits) {
     const { coin } = quote;
     throw badRequest(
-      says.underpaid(
-        coinText(quote.quoteBaseUnits - paid, coin),
+      says.short(
         coinText(paid, coin),
         coinText(quote.quoteBaseUnits, coin),
         coin,
