@@ -34,6 +34,10 @@ const envSchema = z.object({
   COMPANY_WALLET: address,
   USDC_ADDRESS: address,
   MIN_CONFIRMATIONS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
+  /** How often the payment watcher reads new blocks; 0 turns it off. */
+  PAYMENT_WATCHER_INTERVAL_SECONDS: optional.pipe(
+    z.coerce.number<string | undefined>().min(0).max(3600).optional(),
+  ),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
   TOKEN_PRICE_AUD: optional.refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), {
@@ -82,6 +86,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     companyWallet: env.COMPANY_WALLET,
     usdcAddress: env.USDC_ADDRESS,
     minConfirmations: env.MIN_CONFIRMATIONS ?? (production ? 12 : 1),
+    paymentWatcherIntervalMs: (env.PAYMENT_WATCHER_INTERVAL_SECONDS ?? 15) * 1000,
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
