@@ -254,16 +254,16 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     if (payment.confirmations < BigInt(settings.minConfirmations))
       throw badRequest(says.notEnoughConfirmations);
 
-    let transaction: TransactionRow;
+    let credit: Awaited<ReturnType<typeof creditOrder>>;
     try {
-      ({ transaction } = await db.transaction((tx) =>
+      credit = await db.transaction((tx) =>
         creditOrder(tx, order.id, {
           txnHash,
           from: transfer.from,
           paidBaseUnits: transfer.value,
           blockNumber: transfer.blockNumber,
         }),
-      ));
+      );
     } catch (err) {
       if (isUniqueViolation(err)) throw badRequest(says.hashUsed);
       if (isOverHardCap(err)) {
@@ -273,8 +273,8 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
       throw err;
     }
     // The buyer's e-mail and any the acceptance queued (affiliate earnings) go out now.
-    mail.deliverSoon();
-    return toTransactionDto(transaction);
+    if (credit.credited) mail.deliverSoon();
+    return toTransactionDto(credit.transaction);
   }
 
   return {
