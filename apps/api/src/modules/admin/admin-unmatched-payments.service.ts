@@ -14,6 +14,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
+import { fixed } from '../../lib/money.ts';
 import { isUniqueViolation } from '../account/users.repo.ts';
 import type { TransactionsService } from '../transactions/transactions.service.ts';
 import { findCryptoOrderByReference } from '../transactions/transactions.repo.ts';
@@ -37,7 +38,7 @@ const toDto = (p: UnmatchedPaymentRow, reference: string | null): UnmatchedPayme
   logIndex: p.logIndex,
   coin: p.coin,
   fromAddress: p.fromAddress,
-  amount: formatUnits(BigInt(p.amountBaseUnits), DECIMALS[p.coin]),
+  amount: fixed(formatUnits(BigInt(p.amountBaseUnits), DECIMALS[p.coin]), DECIMALS[p.coin]),
   blockNumber: p.blockNumber.toString(),
   blockTime: p.blockTime.toISOString(),
   reason: p.reason,
