@@ -160,7 +160,7 @@ async function run(ops: Op[]) {
   const { raisedAud } = await readSettings(db);
   await db
     .update(settings)
-    .set({ hardCapAud: money(raisedAud).plus(900).toFixed(2) })
+    .set({ hardCapAud: money(raisedAud).plus(400).toFixed(2) })
     .where(eq(settings.id, 1));
   const orders: Order[] = [];
   const payments: { hash: string; order: Order }[] = [];
