@@ -58,8 +58,3 @@ export async function releaseChainWatcherLease(db: Tx, name: string, holder: str
     .set({ leaseUntil: null, updatedAt: sql`now()` })
     .where(and(eq(chainWatchers.name, name), eq(chainWatchers.holder, holder)));
 }
-
-export async function findChainWatcher(db: Tx, name: string) {
-  const [row] = await db.select().from(chainWatchers).where(eq(chainWatchers.name, name));
-  return row;
-}

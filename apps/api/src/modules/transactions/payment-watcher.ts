@@ -93,8 +93,8 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
 
     const from = lease.nextBlock;
     const confirmed = head - BigInt(settings.minConfirmations) + 1n;
-    const to =
-      confirmed < from + MAX_BLOCKS_PER_POLL - 1n ? confirmed : from + MAX_BLOCKS_PER_POLL - 1n;
+    const last = from + MAX_BLOCKS_PER_POLL - 1n;
+    const to = confirmed < last ? confirmed : last;
     if (to < from) return result;
 
     const wallets = await walletsToWatch(settings.companyWallet);
