@@ -40,6 +40,10 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { createPurchaseAcceptance } from './modules/purchases/accept-purchase.ts';
 import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
+import {
+  createPaymentWatcher,
+  type PaymentWatcher,
+} from './modules/transactions/payment-watcher.ts';
 import { createCryptoPurchaseService } from './modules/purchases/crypto-purchase.service.ts';
 import { cryptoPurchaseRoutes } from './modules/purchases/crypto-purchase.routes.ts';
 import { recordEarnings } from './modules/affiliates/commission-ledger.ts';
@@ -53,8 +57,16 @@ import { createAdminSettingsService } from './modules/admin/admin-settings.servi
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
 import { createAdminPurchasesService } from './modules/admin/admin-purchases.service.ts';
 import { createAdminTransactionsService } from './modules/admin/admin-transactions.service.ts';
+import { createAdminUnmatchedPaymentsService } from './modules/admin/admin-unmatched-payments.service.ts';
 import { createAdminStatsService } from './modules/admin/admin-stats.service.ts';
 import { createAuditLogService } from './modules/admin/audit-log.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Credits payments found on the chain; server.ts starts it, tests start it or poll it themselves. */
+    paymentWatcher: PaymentWatcher;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -180,7 +192,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const account = createAccountService({ db });
   const uploads = createUploadsService({ db, storage: deps.storage, rateLimiter });
   const queuedMail = createQueuedMailDelivery(deps.mailer, app.log);
-  app.addHook('onClose', () => queuedMail.settle());
   const purchases = createPurchasesService({
     db,
     mail: queuedMail,
@@ -198,6 +209,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: queuedMail,
     log: app.log,
   });
+  const paymentWatcher = createPaymentWatcher({
+    db,
+    chain: deps.chain,
+    transactions,
+    log: app.log,
+  });
+  app.decorate('paymentWatcher', paymentWatcher);
+  // The watcher first: a poll under way may still send a "payment verified" e-mail.
+  app.addHook('onClose', async () => {
+    await paymentWatcher.stop();
+    await queuedMail.settle();
+  });
   const cryptoPurchases = createCryptoPurchaseService({ purchases, presale, rateLimiter });
   const affiliates = createAffiliatesService({ db, config, rateLimiter });
   const admin = {
@@ -211,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mail: queuedMail,
     }),
     transactions: createAdminTransactionsService({ db }),
+    unmatchedPayments: createAdminUnmatchedPaymentsService({ db, transactions, mail: queuedMail }),
     stats: createAdminStatsService({ db }),
     payouts: createPayoutsService({ db, mail: queuedMail }),
     auditLog: createAuditLogService({ db }),

@@ -23,6 +23,17 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('reads the payment watcher interval in seconds: 15 by default, 0 turns it off', () => {
+    expect(loadConfig({}).paymentWatcherIntervalMs).toBe(15_000);
+    expect(loadConfig({ PAYMENT_WATCHER_INTERVAL_SECONDS: '0' }).paymentWatcherIntervalMs).toBe(0);
+    expect(loadConfig({ PAYMENT_WATCHER_INTERVAL_SECONDS: '2.5' }).paymentWatcherIntervalMs).toBe(
+      2500,
+    );
+    expect(() => loadConfig({ PAYMENT_WATCHER_INTERVAL_SECONDS: 'often' })).toThrow(
+      /PAYMENT_WATCHER_INTERVAL_SECONDS/,
+    );
+  });
+
   it('accepts a complete production environment', () => {
     const config = loadConfig(productionEnv);
     expect(config.production).toBe(true);

@@ -65,6 +65,10 @@ const envSchema = z.object({
   COMPANY_WALLET: address,
   USDC_ADDRESS: address,
   MIN_CONFIRMATIONS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
+  /** How often the payment watcher reads new blocks; 0 turns it off. */
+  PAYMENT_WATCHER_INTERVAL_SECONDS: optional.pipe(
+    z.coerce.number<string | undefined>().min(0).max(3600).optional(),
+  ),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
   /** The bootstrap admin's authenticator secret (base32), so staff can sign in with TOTP at once. */
@@ -117,6 +121,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     companyWallet: env.COMPANY_WALLET,
     usdcAddress: env.USDC_ADDRESS,
     minConfirmations: env.MIN_CONFIRMATIONS ?? (production ? 12 : 1),
+    paymentWatcherIntervalMs: (env.PAYMENT_WATCHER_INTERVAL_SECONDS ?? 15) * 1000,
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? {

@@ -72,6 +72,8 @@ async function main() {
   });
   const app = await buildApp({ config, database, mailer, storage, chain, webDist });
   const stopMailWorker = startMailWorker(mailer, 30_000);
+  if (config.paymentWatcherIntervalMs > 0)
+    app.paymentWatcher.start(config.paymentWatcherIntervalMs);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -23,6 +23,13 @@ const ADMIN_ROUTES: {
   { method: 'GET', url: '/v1/admin/purchases' },
   { method: 'POST', url: `/v1/admin/purchases/${id}/status`, body: { status: 2, remark: 'no' } },
   { method: 'GET', url: '/v1/admin/transactions' },
+  { method: 'GET', url: '/v1/admin/unmatched-payments' },
+  {
+    method: 'POST',
+    url: `/v1/admin/unmatched-payments/${id}/assign`,
+    body: { reference: 'TMC-ABCDEF', remark: 'mine now' },
+  },
+  { method: 'POST', url: `/v1/admin/unmatched-payments/${id}/refund`, body: { remark: 'gone' } },
   { method: 'GET', url: '/v1/admin/banks' },
   {
     method: 'POST',

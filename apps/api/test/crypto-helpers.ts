@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   createPublicClient,
   createTestClient,
   createWalletClient,
   erc20Abi,
+  formatUnits,
   getAddress,
   http,
   parseUnits,
@@ -15,12 +15,14 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { DECIMALS, convertToAud, tokensFor, type CryptoCurrency } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
-import { purchases, settings, transactions } from '../src/db/schema/index.ts';
+import { purchases, settings, transactions, unmatchedPayments } from '../src/db/schema/index.ts';
 import { SEED_RATES } from '../src/db/seed.ts';
 import type { DevChain } from '../src/dev/dev-chain.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import { loadTestUsdcArtifact } from '../src/dev/test-usdc-artifact.ts';
 import { sendDevPayment } from '../src/dev/send-dev-payment.ts';
+import { insertQuotedTransaction } from '../src/modules/purchases/exact-quote.ts';
+import { newPaymentReference } from '../src/modules/purchases/payment-reference.ts';
 import { defineRpcChain } from '../src/lib/chain.ts';
 import { api, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
 import { useDevChain } from './chain-node.ts';
@@ -30,8 +32,9 @@ import { buildTestApp } from './test-app.ts';
 export const SEED_TOKEN_PRICE = '0.02';
 
 /**
- * A Pending crypto order written straight to the database, as add-crypto makes it: for tests of
- * verification that must not depend on the order endpoint.
+ * A Pending crypto order written straight to the database, as add-crypto makes it (its exact
+ * amount is the nominal `amount` plus a tag of its own): for tests of verification that must not
+ * depend on the order endpoint.
  */
 export async function insertCryptoOrder(
   db: Db,
@@ -41,46 +44,61 @@ export async function insertCryptoOrder(
     amount: string;
     companyWallet: string;
     createdAt?: Date;
+    quoteExpiresAt?: Date;
   },
 ) {
   const rate = SEED_RATES[opts.coin]!;
   const aud = convertToAud(opts.amount, rate, '1', 2);
   const tokens = tokensFor(aud, SEED_TOKEN_PRICE);
-  const [purchase] = await db
-    .insert(purchases)
-    .values({
-      userId: opts.userId,
-      paymentMode: 1,
-      reference: randomUUID().slice(0, 8).toUpperCase(),
-      investmentAmount: aud,
-      tokenAmount: tokens,
-      tokenPriceAud: SEED_TOKEN_PRICE,
-      userAmount: opts.amount,
-      userCurrency: opts.coin,
-      rate,
-      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
-    })
-    .returning();
-  const [transaction] = await db
-    .insert(transactions)
-    .values({
-      userId: opts.userId,
-      purchaseId: purchase!.id,
-      price: opts.amount,
-      currency: opts.coin,
-      tokenSymbol: opts.coin,
-      tokenAmount: tokens,
-      userAmount: opts.amount,
-      userCurrency: opts.coin,
-      paymentMode: 1,
-      walletAddress: opts.companyWallet,
-      quoteBaseUnits: parseUnits(opts.amount, DECIMALS[opts.coin]).toString(),
-      quoteExpiresAt: new Date(Date.now() + 60 * 60_000),
-      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
-    })
-    .returning();
-  return { purchase: purchase!, transaction: transaction! };
+  return db.transaction(async (tx) => {
+    const [purchase] = await tx
+      .insert(purchases)
+      .values({
+        userId: opts.userId,
+        paymentMode: 1,
+        reference: newPaymentReference(),
+        investmentAmount: aud,
+        tokenAmount: tokens,
+        tokenPriceAud: SEED_TOKEN_PRICE,
+        userAmount: opts.amount,
+        userCurrency: opts.coin,
+        rate,
+        ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+      })
+      .returning();
+    const transaction = await insertQuotedTransaction(
+      tx,
+      {
+        userId: opts.userId,
+        purchaseId: purchase!.id,
+        tokenAmount: tokens,
+        userAmount: opts.amount,
+        userCurrency: opts.coin,
+        paymentMode: 1,
+        walletAddress: opts.companyWallet,
+        quoteExpiresAt: opts.quoteExpiresAt ?? new Date(Date.now() + 60 * 60_000),
+        ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+      },
+      { coin: opts.coin, nominal: parseUnits(opts.amount, DECIMALS[opts.coin]) },
+    );
+    return { purchase: purchase!, transaction };
+  });
 }
+
+/** The exact amount an order asks for, as a decimal string in its coin (what `price` says). */
+export const due = (transaction: { quoteBaseUnits: string | null; tokenSymbol: string }) =>
+  formatUnits(
+    BigInt(transaction.quoteBaseUnits!),
+    DECIMALS[transaction.tokenSymbol as CryptoCurrency],
+  );
+
+/** The transfers of a transaction listed for staff, by log index. */
+export const unmatchedOf = (db: Db, txnHash: string) =>
+  db
+    .select()
+    .from(unmatchedPayments)
+    .where(eq(unmatchedPayments.txnHash, txnHash))
+    .orderBy(asc(unmatchedPayments.logIndex));
 
 export const readSettings = async (db: Db) => (await db.select().from(settings))[0]!;
 

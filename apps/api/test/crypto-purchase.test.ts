@@ -1,7 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { parseEther, parseUnits } from 'viem';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cryptoPurchaseMessages, messages, minimumPurchaseMessage } from '@tmc/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  cryptoPurchaseMessages,
+  DECIMALS,
+  MAX_OPEN_CRYPTO_ORDERS,
+  messages,
+  minimumPurchaseMessage,
+  type CryptoCurrency,
+} from '@tmc/shared';
 import {
   affiliateEarnings,
   currencyRates,
@@ -18,9 +25,20 @@ import { counts, fetchFile, PDF, PNG, upload } from './purchases-helpers.ts';
 const { devChain, app, db, box, client, tools, buyer: newBuyer } = useCryptoApp();
 let buyer: Buyer;
 
-beforeAll(async () => {
+// A buyer per test: each may hold only MAX_OPEN_CRYPTO_ORDERS open orders.
+beforeEach(async () => {
   buyer = await newBuyer();
 });
+
+/** `price` is the nominal amount plus a tag of 1 to min(0.1% of it, 999,999) base units. */
+function expectTagged(price: string, nominal: string, coin: CryptoCurrency) {
+  const decimals = DECIMALS[coin];
+  expect(price).toMatch(new RegExp(`^\\d+\\.\\d{${decimals}}$`));
+  const tag = parseUnits(price, decimals) - parseUnits(nominal, decimals);
+  expect(tag).toBeGreaterThanOrEqual(1n);
+  expect(tag).toBeLessThanOrEqual(parseUnits(nominal, decimals) / 1000n);
+  expect(tag).toBeLessThanOrEqual(999_999n);
+}
 
 const order = (body: object, token = buyer.access) =>
   client().post('/v1/purchase/add-crypto', body, { token });
@@ -78,7 +96,7 @@ describe('POST /v1/purchase/add-crypto', () => {
     expect(transaction).toEqual({
       _id: expect.any(String),
       createdAt: expect.any(String),
-      price: '0.050000000000000000',
+      price: expect.any(String),
       currency: 'ETH',
       tokenSymbol: 'ETH',
       tokenAmount: '12500.000000000000000000',
@@ -89,9 +107,12 @@ describe('POST /v1/purchase/add-crypto', () => {
       txnHash: null,
       walletAddress: devChain().companyWallet,
       purchaseId: purchase._id,
+      quoteExpiresAt: expect.any(String),
     });
+    expectTagged(transaction.price, '0.05', 'ETH');
     const row = (await readOrder(db(), transaction._id)).transaction;
-    expect(row.quoteBaseUnits).toBe(parseEther('0.05').toString());
+    expect(row.quoteBaseUnits).toBe(parseEther(transaction.price).toString());
+    expect(transaction.quoteExpiresAt).toBe(row.quoteExpiresAt!.toISOString());
     const ttl = row.quoteExpiresAt!.getTime() - before;
     expect(ttl).toBeGreaterThan(59 * 60_000);
     expect(ttl).toBeLessThanOrEqual(60 * 60_000 + 2000);
@@ -111,13 +132,10 @@ describe('POST /v1/purchase/add-crypto', () => {
         userAmount: '32.500000',
         userCurrency: 'USDC',
       });
-      expect(transaction).toMatchObject({
-        price: '32.500000',
-        currency: 'USDC',
-        tokenSymbol: 'USDC',
-      });
+      expect(transaction).toMatchObject({ currency: 'USDC', tokenSymbol: 'USDC' });
+      expectTagged(transaction.price, '32.5', 'USDC');
       const row = (await readOrder(db(), transaction._id)).transaction;
-      expect(row.quoteBaseUnits).toBe(parseUnits('32.5', 6).toString());
+      expect(row.quoteBaseUnits).toBe(parseUnits(transaction.price, 6).toString());
       expect(row.quoteExpiresAt!.getTime() - before).toBeLessThanOrEqual(15 * 60_000 + 2000);
       expect(row.quoteExpiresAt!.getTime() - before).toBeGreaterThan(14 * 60_000);
     } finally {
@@ -143,10 +161,41 @@ describe('POST /v1/purchase/add-crypto', () => {
       userAmount: '0.011000000000000000',
       userCurrency: 'ETH',
     });
-    expect(transaction).toMatchObject({
-      price: '0.011000000000000000',
-      tokenAmount: '2750.000000000000000000',
-    });
+    expect(transaction).toMatchObject({ tokenAmount: '2750.000000000000000000' });
+    expectTagged(transaction.price, '0.011', 'ETH');
+  });
+
+  it('quotes every open order of a coin its own exact amount, however many order the same', async () => {
+    const prices = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      if (i % MAX_OPEN_CRYPTO_ORDERS === 0) buyer = await newBuyer();
+      const res = await order({ investmentAmount: '0.05', currency: 'ETH' });
+      expect(res.statusCode, res.body).toBe(201);
+      prices.add(res.json().data.transaction.price as string);
+    }
+    expect(prices.size).toBe(12);
+  });
+
+  it(`caps open orders at ${MAX_OPEN_CRYPTO_ORDERS} a buyer; an order whose quote expired no longer counts`, async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_OPEN_CRYPTO_ORDERS; i++) {
+      const res = await order({ investmentAmount: '100', currency: 'USDC' });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().data.transaction._id as string);
+    }
+    await refused(
+      () => order({ investmentAmount: '0.05', currency: 'ETH' }),
+      cryptoPurchaseMessages.tooManyOpenOrders,
+    );
+    await db()
+      .update(transactions)
+      .set({ quoteExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(transactions.id, ids[0]!));
+    expect((await order({ investmentAmount: '0.05', currency: 'ETH' })).statusCode).toBe(201);
+    await refused(
+      () => order({ investmentAmount: '0.05', currency: 'ETH' }),
+      cryptoPurchaseMessages.tooManyOpenOrders,
+    );
   });
 
   it('rounds the AUD value to the cent and never gives a fraction of a token more than paid for', async () => {
@@ -322,16 +371,21 @@ describe('POST /v1/purchase/add-crypto-noUser', () => {
 
   it('is rate limited per address', async () => {
     const ip = freshIp();
-    const owner = await verifiedUser(app(), box());
-    const body = {
+    // Several accounts, so that the cap on open orders a buyer does not come first.
+    const owners = await Promise.all(
+      Array.from({ length: 1 + guestPurchaseLimit.limit / MAX_OPEN_CRYPTO_ORDERS }, () =>
+        verifiedUser(app(), box()),
+      ),
+    );
+    const body = (i: number) => ({
       investmentAmount: '100',
       currency: 'USDC',
-      email: owner.email,
-      password: owner.password,
-    };
+      email: owners[Math.floor(i / MAX_OPEN_CRYPTO_ORDERS)]!.email,
+      password: PASSWORD,
+    });
     for (let i = 0; i < guestPurchaseLimit.limit; i++)
-      expect((await guestOrder(body, ip)).statusCode).toBe(201);
-    expect((await guestOrder(body, ip)).statusCode).toBe(429);
+      expect((await guestOrder(body(i), ip)).statusCode).toBe(201);
+    expect((await guestOrder(body(guestPurchaseLimit.limit), ip)).statusCode).toBe(429);
   });
 });
 

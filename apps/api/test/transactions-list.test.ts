@@ -104,6 +104,7 @@ describe('GET /v1/transaction/getUserTransaction', () => {
       txnHash: null,
       walletAddress: null,
       purchaseId: null,
+      quoteExpiresAt: null,
     });
     expect(page.data[1]).toMatchObject({
       price: '0.500000000000000000',
@@ -115,7 +116,9 @@ describe('GET /v1/transaction/getUserTransaction', () => {
 
     const theirs = await list('', other.access);
     expect(theirs.json().data).toMatchObject({ totalResults: 1, totalPages: 1 });
-    expect(prices(theirs)).toEqual(['0.3 ETH']);
+    expect(theirs.json().data.data).toMatchObject([
+      { currency: 'ETH', price: expect.stringMatching(/^0\.300000000000\d{6}$/) },
+    ]);
   });
 
   it('pages in the database', async () => {

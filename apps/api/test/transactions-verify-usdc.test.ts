@@ -1,12 +1,14 @@
-import { parseUnits } from 'viem';
+import { formatUnits, parseUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { verifyPaymentMessages as says } from '@tmc/shared';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import { verifiedUser } from './auth-helpers.ts';
 import {
+  due,
   expectUntouched,
   readOrder,
   readSettings,
+  unmatchedOf,
   useCryptoApp,
   type Buyer,
 } from './crypto-helpers.ts';
@@ -22,12 +24,13 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with USDC', () =
     const b = await verifiedUser(app(), box());
     const { transaction } = await usdcOrder(b, '130');
     const before = await readSettings(db());
-    const payment = await tools().pay('USDC', '130', { fromIndex: 3 });
+    const exact = due(transaction);
+    const payment = await tools().pay('USDC', exact, { fromIndex: 3 });
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.transaction).toMatchObject({
       paymentStatus: 1,
-      price: '130.000000',
+      price: exact,
       tokenSymbol: 'USDC',
       txnHash: payment.hash,
     });
@@ -35,33 +38,47 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with USDC', () =
     expect(after.transaction).toMatchObject({
       paymentStatus: 1,
       fromAddress: devAccount(3).address,
-      paidBaseUnits: parseUnits('130', 6).toString(),
+      paidBaseUnits: parseUnits(exact, 6).toString(),
       blockNumber: payment.blockNumber,
     });
     expect(after.purchase.status).toBe(1);
-    // 130 USDC at 0.65 per AUD is A$200, 10,000 tokens at A$0.02.
+    // 130 USDC at 0.65 per AUD is A$200, 10,000 tokens at A$0.02 (the tag buys nothing).
     const totals = await readSettings(db());
     expect(Number(totals.raisedAud) - Number(before.raisedAud)).toBe(200);
     expect(Number(totals.tokensSold) - Number(before.tokensSold)).toBe(10000);
-    expect((await box().next(b.email, /payment is verified/)).text).toContain('130 USDC');
+    expect((await box().next(b.email, /payment is verified/)).text).toContain(`${exact} USDC`);
   });
 
-  it('names the USDC still missing when the transfer is short', async () => {
+  it('refuses a transfer one unit short of the exact amount and lists it for staff, with its log', async () => {
     const b = await verifiedUser(app(), box());
-    const { transaction } = await usdcOrder(b, '130');
+    const { transaction, purchase } = await usdcOrder(b, '130');
     const before = await raised();
-    const payment = await tools().pay('USDC', '129.999999', { fromIndex: 3 });
+    const short = formatUnits(parseUnits(due(transaction), 6) - 1n, 6);
+    const payment = await tools().pay('USDC', short, { fromIndex: 3 });
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(says.underpaid('0.000001', '129.999999', '130', 'USDC'));
+    expect(res.json().message).toBe(says.short(short, due(transaction), 'USDC'));
     await expectUntouched(db(), transaction.id, before);
+    expect(await unmatchedOf(db(), payment.hash)).toMatchObject([
+      {
+        coin: 'USDC',
+        logIndex: expect.any(Number),
+        reason: 'short',
+        purchaseId: purchase.id,
+        fromAddress: devAccount(3).address,
+        amountBaseUnits: parseUnits(short, 6).toString(),
+      },
+    ]);
   });
 
   it('refuses USDC sent to another address', async () => {
     const b = await verifiedUser(app(), box());
     const { transaction } = await usdcOrder(b);
     const before = await raised();
-    const payment = await tools().pay('USDC', '130', { to: devAccount(8).address, fromIndex: 3 });
+    const payment = await tools().pay('USDC', due(transaction), {
+      to: devAccount(8).address,
+      fromIndex: 3,
+    });
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.noUsdcToCompanyWallet);
@@ -73,7 +90,10 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with USDC', () =
     const { transaction } = await usdcOrder(b);
     const before = await raised();
     const fake = await tools().deployOtherToken(7);
-    const payment = await tools().pay('USDC', '130', { fromIndex: 7, usdcAddress: fake });
+    const payment = await tools().pay('USDC', due(transaction), {
+      fromIndex: 7,
+      usdcAddress: fake,
+    });
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.noUsdcToCompanyWallet);

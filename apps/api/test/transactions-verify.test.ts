@@ -5,9 +5,11 @@ import { messages, verifyPaymentMessages as says } from '@tmc/shared';
 import { purchases, settings, transactions } from '../src/db/schema/index.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import {
+  due,
   expectUntouched,
   readOrder,
   readSettings,
+  unmatchedOf,
   useCryptoApp,
   type Buyer,
 } from './crypto-helpers.ts';
@@ -29,8 +31,12 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
   it('accepts the exact amount: transaction Success with the proof, request Accepted, totals raised, buyer e-mailed', async () => {
     const b = await buyer({ wallet: 2 });
     const { transaction, purchase } = await ethOrder(b);
+    const exact = due(transaction);
+    // The nominal 0.05 ETH plus a tag of at most 0.1% in the lowest digits.
+    expect(parseEther(exact)).toBeGreaterThan(parseEther('0.05'));
+    expect(parseEther(exact) - parseEther('0.05')).toBeLessThanOrEqual(parseEther('0.00005'));
     const before = await readSettings(db());
-    const payment = await tools().pay('ETH', '0.05', { fromIndex: 2 });
+    const payment = await tools().pay('ETH', exact, { fromIndex: 2 });
 
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode, res.body).toBe(200);
@@ -42,7 +48,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
           paymentStatus: 1,
           paymentMode: 1,
           txnHash: payment.hash,
-          price: '0.050000000000000000',
+          price: exact,
           currency: 'ETH',
           tokenSymbol: 'ETH',
           tokenAmount: '12500.000000000000000000',
@@ -58,7 +64,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
       txnHash: payment.hash,
       fromAddress: devAccount(2).address,
       senderMatchesWallet: true,
-      paidBaseUnits: parseEther('0.05').toString(),
+      paidBaseUnits: parseEther(exact).toString(),
       blockNumber: payment.blockNumber,
     });
     expect(after.transaction.verifiedAt).toBeInstanceOf(Date);
@@ -69,29 +75,72 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     expect(Number(totals.tokensSold) - Number(before.tokensSold)).toBe(12500);
 
     const mail = await box().next(b.email, /payment is verified/);
-    expect(mail.text).toContain('0.05 ETH');
+    expect(mail.text).toContain(`${exact} ETH`);
     expect(mail.text).toContain(payment.hash);
     expect(mail.text).toContain('12500 TMC');
   });
 
-  it('accepts more than the quote and records what was paid; no registered wallet leaves the sender check open', async () => {
+  it('answers a retry with the hash that credited the order as before, and refuses another hash', async () => {
     const b = await buyer();
     const { transaction } = await ethOrder(b);
-    const payment = await tools().pay('ETH', '0.06', { fromIndex: 3 });
-    const res = await verify(b, transaction.id, payment.hash);
-    expect(res.statusCode, res.body).toBe(200);
+    const payment = await tools().pay('ETH', due(transaction), { fromIndex: 3 });
+    const first = await verify(b, transaction.id, payment.hash);
+    expect(first.statusCode, first.body).toBe(200);
+    const raisedOnce = await raised();
+    const again = await verify(b, transaction.id, payment.hash.toUpperCase().replace('0X', '0x'));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await raised()).toBe(raisedOnce);
+
+    const other = await tools().pay('ETH', due(transaction), { fromIndex: 3 });
+    const refused = await verify(b, transaction.id, other.hash);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(says.notPending);
+    expect(await raised()).toBe(raisedOnce);
+  });
+
+  it('no registered wallet leaves the sender check open', async () => {
+    const b = await buyer();
+    const { transaction } = await ethOrder(b);
+    const payment = await tools().pay('ETH', due(transaction), { fromIndex: 3 });
+    expect((await verify(b, transaction.id, payment.hash)).statusCode).toBe(200);
     expect((await readOrder(db(), transaction.id)).transaction).toMatchObject({
       paymentStatus: 1,
-      paidBaseUnits: parseEther('0.06').toString(),
       fromAddress: devAccount(3).address,
       senderMatchesWallet: null,
     });
   });
 
+  it("refuses more than the exact amount and lists the payment for staff, as this order's", async () => {
+    const b = await buyer();
+    const { transaction, purchase } = await ethOrder(b);
+    const before = await raised();
+    const payment = await tools().pay('ETH', '0.06', { fromIndex: 3 });
+    const res = await verify(b, transaction.id, payment.hash);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(says.excess('0.06', due(transaction), 'ETH'));
+    await expectUntouched(db(), transaction.id, before);
+    expect(await unmatchedOf(db(), payment.hash)).toEqual([
+      expect.objectContaining({
+        coin: 'ETH',
+        logIndex: null,
+        reason: 'excess',
+        status: 'open',
+        purchaseId: purchase.id,
+        fromAddress: devAccount(3).address,
+        amountBaseUnits: parseEther('0.06').toString(),
+        blockNumber: payment.blockNumber,
+      }),
+    ]);
+    // Asking again lists it once.
+    expect((await verify(b, transaction.id, payment.hash)).statusCode).toBe(400);
+    expect(await unmatchedOf(db(), payment.hash)).toHaveLength(1);
+  });
+
   it('records that the sender is not the registered wallet (and still accepts the payment)', async () => {
     const b = await buyer({ wallet: 4 });
     const { transaction } = await ethOrder(b);
-    const payment = await tools().pay('ETH', '0.05', { fromIndex: 5 });
+    const payment = await tools().pay('ETH', due(transaction), { fromIndex: 5 });
     expect((await verify(b, transaction.id, payment.hash)).statusCode).toBe(200);
     expect((await readOrder(db(), transaction.id)).transaction).toMatchObject({
       fromAddress: devAccount(5).address,
@@ -99,22 +148,27 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     });
   });
 
-  it('refuses less than the quote, naming the amount still missing', async () => {
+  it('refuses less than the exact amount (the bare nominal amount too) and lists the payment for staff', async () => {
     const b = await buyer();
-    const { transaction } = await ethOrder(b);
+    const { transaction, purchase } = await ethOrder(b);
     const before = await raised();
-    const payment = await tools().pay('ETH', '0.049');
-    const res = await verify(b, transaction.id, payment.hash);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(says.underpaid('0.001', '0.049', '0.05', 'ETH'));
-    await expectUntouched(db(), transaction.id, before);
+    for (const amount of ['0.049', '0.05']) {
+      const payment = await tools().pay('ETH', amount);
+      const res = await verify(b, transaction.id, payment.hash);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(says.short(amount, due(transaction), 'ETH'));
+      await expectUntouched(db(), transaction.id, before);
+      expect(await unmatchedOf(db(), payment.hash)).toMatchObject([
+        { reason: 'short', status: 'open', purchaseId: purchase.id },
+      ]);
+    }
   });
 
   it('refuses ETH sent to another address', async () => {
     const b = await buyer();
     const { transaction } = await ethOrder(b);
     const before = await raised();
-    const payment = await tools().pay('ETH', '0.05', { to: devAccount(9).address });
+    const payment = await tools().pay('ETH', due(transaction), { to: devAccount(9).address });
     const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(says.notToCompanyWallet);
@@ -170,7 +224,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const before = await raised();
     await db().update(settings).set({ minConfirmations: 3 });
     try {
-      const payment = await tools().pay('ETH', '0.05');
+      const payment = await tools().pay('ETH', due(transaction));
       const early = await verify(b, transaction.id, payment.hash);
       expect(early.statusCode).toBe(400);
       expect(early.json().message).toBe(says.notEnoughConfirmations);
@@ -192,8 +246,6 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
 
   it('refuses a payment mined before the order was placed', async () => {
     const b = await buyer();
-    const payment = await tools().pay('ETH', '0.05');
-    const { timestamp } = await tools().publicClient.getBlock({ blockNumber: payment.blockNumber });
     const placed = await client().post(
       '/v1/purchase/add-crypto',
       { investmentAmount: '0.05', currency: 'ETH' },
@@ -201,6 +253,8 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     );
     expect(placed.statusCode, placed.body).toBe(201);
     const transaction = { id: placed.json().data.transaction._id as string };
+    const payment = await tools().pay('ETH', placed.json().data.transaction.price as string);
+    const { timestamp } = await tools().publicClient.getBlock({ blockNumber: payment.blockNumber });
     // The dev node stamps blocks mined in a burst a second apart, so its clock runs ahead of
     // ours: the order is placed one second after the block explicitly, as it would be on a real chain.
     await db()
@@ -225,7 +279,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const b = await buyer();
     const first = await ethOrder(b);
     const second = await ethOrder(b);
-    const payment = await tools().pay('ETH', '0.05');
+    const payment = await tools().pay('ETH', due(first.transaction));
     expect((await verify(b, first.transaction.id, payment.hash)).statusCode).toBe(200);
     const before = await raised();
 
@@ -248,23 +302,12 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     await expectUntouched(db(), theirs.transaction.id, before);
   });
 
-  it('refuses to verify a transaction twice', async () => {
-    const b = await buyer();
-    const { transaction } = await ethOrder(b);
-    expect(
-      (await verify(b, transaction.id, (await tools().pay('ETH', '0.05')).hash)).statusCode,
-    ).toBe(200);
-    const res = await verify(b, transaction.id, (await tools().pay('ETH', '0.05')).hash);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(says.notPending);
-  });
-
   it("answers 404 for another user's transaction and for unknown ids, and changes nothing", async () => {
     const owner = await buyer();
     const intruder = await buyer();
     const { transaction } = await ethOrder(owner);
     const before = await raised();
-    const payment = await tools().pay('ETH', '0.05');
+    const payment = await tools().pay('ETH', due(transaction));
     for (const id of [transaction.id, crypto.randomUUID(), 'not-a-uuid']) {
       const res = await verify(intruder, id, payment.hash);
       expect(res.statusCode, id).toBe(404);
@@ -284,7 +327,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const { transaction, purchase } = await ethOrder(b);
     await db().update(purchases).set({ status: 2 }).where(eq(purchases.id, purchase.id));
     const before = await raised();
-    const res = await verify(b, transaction.id, (await tools().pay('ETH', '0.05')).hash);
+    const res = await verify(b, transaction.id, (await tools().pay('ETH', due(transaction))).hash);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(
       /Only a pending presale request can be accepted; this one is Rejected/,

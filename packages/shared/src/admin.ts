@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Texts of the staff user actions, shown by the console and answered by the API. */
 export const adminUserMessages = {
   notFound: 'User not found',
@@ -7,3 +9,55 @@ export const adminUserMessages = {
   reasonRequired: 'Reason is required',
   reasonTooLong: 'Reason must be at most 1000 characters long',
 } as const;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Unmatched payments: transfers to the company wallet that credited no order by themselves.   */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Why a transfer credited no order: less or more than the exact amount of the order it was
+ * claimed for, mined after that order's quote expired, no open order has its exact amount, or
+ * crediting it would have passed the hard cap.
+ */
+export const UNMATCHED_PAYMENT_REASONS = ['short', 'excess', 'late', 'unknown', 'hardCap'] as const;
+export type UnmatchedPaymentReason = (typeof UNMATCHED_PAYMENT_REASONS)[number];
+
+export const UNMATCHED_PAYMENT_STATUSES = ['open', 'assigned', 'refunded'] as const;
+export type UnmatchedPaymentStatus = (typeof UNMATCHED_PAYMENT_STATUSES)[number];
+
+export const UNMATCHED_REMARK_MAX = 500;
+
+export const unmatchedPaymentMessages = {
+  notFound: 'Unmatched payment not found',
+  notOpen: 'This payment has already been assigned or refunded',
+  status: 'status must be open, assigned or refunded',
+  reference: 'Enter the order reference, e.g. TMC-7KQ2XM',
+  notPendingCryptoOrder: (coin: string) =>
+    `Only a pending ${coin} order can take this payment: check the reference`,
+  hashUsed: 'This transaction hash already pays for another order',
+  remarkRequired: 'Remark is required',
+  remarkTooLong: `Remark must be at most ${UNMATCHED_REMARK_MAX} characters long`,
+  assigned: 'Payment assigned to the order',
+  refunded: 'Payment marked as refunded',
+} as const;
+
+const unmatchedRemark = z
+  .string({ error: unmatchedPaymentMessages.remarkRequired })
+  .trim()
+  .min(1, unmatchedPaymentMessages.remarkRequired)
+  .max(UNMATCHED_REMARK_MAX, unmatchedPaymentMessages.remarkTooLong);
+
+/** Body of POST /v1/admin/unmatched-payments/:id/assign. */
+export const assignUnmatchedPaymentSchema = z.object({
+  reference: z
+    .string({ error: unmatchedPaymentMessages.reference })
+    .trim()
+    .toUpperCase()
+    .regex(/^TMC-[A-Z0-9]{6}$/, unmatchedPaymentMessages.reference),
+  remark: unmatchedRemark,
+});
+export type AssignUnmatchedPaymentBody = z.output<typeof assignUnmatchedPaymentSchema>;
+
+/** Body of POST /v1/admin/unmatched-payments/:id/refund (the refund itself is made outside the site). */
+export const refundUnmatchedPaymentSchema = z.object({ remark: unmatchedRemark });
+export type RefundUnmatchedPaymentBody = z.output<typeof refundUnmatchedPaymentSchema>;

@@ -1,4 +1,5 @@
-import type { PaymentMode, PaymentStatus, PurchaseStatus, Role } from './enums.ts';
+import type { UnmatchedPaymentReason, UnmatchedPaymentStatus } from './admin.ts';
+import type { CryptoCurrency, PaymentMode, PaymentStatus, PurchaseStatus, Role } from './enums.ts';
 
 /** Object shapes of the HTTP answers (API.md, "Objects"). Money is always a decimal string. */
 
@@ -142,6 +143,8 @@ export interface Transaction {
   /** The company wallet to pay (crypto); null for bank payments. */
   walletAddress: string | null;
   purchaseId: string | null;
+  /** Crypto: a payment mined after this is not credited by itself (it goes to staff); null for bank payments. */
+  quoteExpiresAt: string | null;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -223,6 +226,27 @@ export interface AdminTransaction extends Transaction {
   senderMatchesWallet: boolean | null;
   blockNumber: string | null;
   verifiedAt: string | null;
+}
+
+/** One entry of GET /v1/admin/unmatched-payments: a transfer to the company wallet that credited no order. */
+export interface UnmatchedPayment {
+  _id: string;
+  txnHash: string;
+  /** The USDC Transfer log's index in its block; null for an ETH transfer. */
+  logIndex: number | null;
+  coin: CryptoCurrency;
+  fromAddress: string;
+  /** In the coin: 18 decimals for ETH, 6 for USDC. */
+  amount: string;
+  blockNumber: string;
+  blockTime: string;
+  reason: UnmatchedPaymentReason;
+  status: UnmatchedPaymentStatus;
+  /** The order the buyer claimed it for, or the order staff assigned it to. */
+  purchaseReference: string | null;
+  remark: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
 }
 
 /** One entry of GET /v1/admin/users: who introduced them and how many they introduced. */

@@ -3,10 +3,16 @@ import { CRYPTO_CURRENCIES, DECIMALS, type CryptoCurrency } from './enums.ts';
 import { messages } from './messages.ts';
 import { bankPurchaseFields, guestFields, newAccountPassword } from './purchases.ts';
 
+/** Open crypto orders (Pending, quote not expired) one account may have at a time. */
+export const MAX_OPEN_CRYPTO_ORDERS = 5;
+
 /** Texts of the crypto order checks that the spec does not give (API.md decisions). */
 export const cryptoPurchaseMessages = {
   tooManyDecimals: (coin: CryptoCurrency) =>
     `${coin} amounts have at most ${DECIMALS[coin]} decimals`,
+  tooManyOpenOrders: `You already have ${MAX_OPEN_CRYPTO_ORDERS} open crypto orders: pay one or let its quote expire before placing another`,
+  noExactAmount:
+    'An exact amount for this order cannot be quoted right now; please change the amount slightly and try again',
 } as const;
 
 /** Empty text, null and absent all mean "not given". */

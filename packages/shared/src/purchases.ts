@@ -18,6 +18,8 @@ export const purchaseMessages = {
   amountTooLarge: 'The amount is too large',
   presaleEnded: 'The presale has ended',
   hardCapReached: 'This purchase would go over the presale hard cap',
+  /** Staff acceptance (or a chain payment) that would take the amount raised past the hard cap. */
+  acceptOverHardCap: 'Accepting this request would take the amount raised past the presale hard cap',
 } as const;
 
 /** The server's answer below the minimum, e.g. 'The minimum purchase is A$50'. */

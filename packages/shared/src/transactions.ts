@@ -22,8 +22,18 @@ export const verifyPaymentMessages = {
   notEnoughConfirmations: 'not enough confirmations yet, try again in a minute',
   /** 503: the RPC endpoint did not answer; nothing was decided. */
   chainUnavailable: 'The chain cannot be reached right now, please try again in a minute',
-  underpaid: (missing: string, paid: string, due: string, coin: string) =>
-    `The payment is ${missing} ${coin} short: ${paid} ${coin} received of ${due} ${coin} due`,
+  /** Short, excess, late and over-cap payments are listed for staff: the buyer hears what happens next. */
+  short: (paid: string, due: string, coin: string) =>
+    `This payment of ${paid} ${coin} is less than the exact amount due, ${due} ${coin}, so it was not credited automatically. Our team will review it and contact you.`,
+  excess: (paid: string, due: string, coin: string) =>
+    `This payment of ${paid} ${coin} is more than the exact amount due, ${due} ${coin}, so it was not credited automatically. Our team will review it and contact you.`,
+  late: 'This payment was sent after the quote expired, so it was not credited automatically. Our team will review it and contact you.',
+  overHardCap:
+    'The presale hard cap has been reached, so this payment was not credited automatically. Our team will review it and contact you.',
+  inReview: 'This payment is with our team for review; they will contact you.',
+  refunded: 'This payment has been refunded by our team, so it cannot pay for an order',
+  /** The amount is the exact amount of another open order: it pays that order, not this one. */
+  otherOrder: 'This payment is the exact amount of another order, so it cannot pay for this one',
 } as const;
 
 /** Body of POST /v1/transaction/verify-crypto-pay/:transactionId; the hash is kept lower-case. */

@@ -2,6 +2,7 @@ import {
   createPublicClient,
   defineChain,
   erc20Abi,
+  getAbiItem,
   http,
   isAddressEqual,
   parseEventLogs,
@@ -15,6 +16,8 @@ import {
   type TransactionReceipt,
 } from 'viem';
 
+const transferEvent = getAbiItem({ abi: erc20Abi, name: 'Transfer' });
+
 export interface ChainOptions {
   rpcUrl: string;
   chainId: number;
@@ -24,6 +27,23 @@ export interface UsdcTransfer {
   from: Address;
   to: Address;
   value: bigint;
+  /** The Transfer log's index in its block. */
+  logIndex: number;
+}
+
+/** A USDC Transfer found by scanning blocks. */
+export interface ScannedUsdcTransfer extends UsdcTransfer {
+  txnHash: Hash;
+  blockNumber: bigint;
+}
+
+/** A direct ETH transfer (a transaction with value) found by scanning blocks. */
+export interface ScannedEthTransfer {
+  txnHash: Hash;
+  from: Address;
+  to: Address;
+  value: bigint;
+  blockNumber: bigint;
 }
 
 export interface BlockInfo {
@@ -82,6 +102,51 @@ export function createChainClient(options: ChainOptions) {
       return { number: block.number, hash: block.hash, timestamp: block.timestamp };
     },
 
+    /** Transactions of `blockNumber` that send ETH to one of `wallets`; reverted ones included (check the receipt). */
+    async getEthTransfersTo(
+      blockNumber: bigint,
+      wallets: readonly Address[],
+    ): Promise<{ timestamp: bigint; transfers: ScannedEthTransfer[] }> {
+      const block = await client.getBlock({ blockNumber, includeTransactions: true });
+      const transfers = block.transactions
+        .filter((t) => t.to && t.value > 0n && wallets.some((w) => isAddressEqual(w, t.to!)))
+        .map((t) => ({
+          txnHash: t.hash,
+          from: t.from,
+          to: t.to!,
+          value: t.value,
+          blockNumber,
+        }));
+      return { timestamp: block.timestamp, transfers };
+    },
+
+    /** Transfer logs of the `usdcAddress` contract to one of `wallets` in the block range (inclusive). */
+    async getUsdcTransfersTo(
+      usdcAddress: Address,
+      wallets: readonly Address[],
+      fromBlock: bigint,
+      toBlock: bigint,
+    ): Promise<ScannedUsdcTransfer[]> {
+      const logs = await client.getLogs({
+        address: usdcAddress,
+        event: transferEvent,
+        args: { to: [...wallets] },
+        fromBlock,
+        toBlock,
+        strict: true,
+      });
+      return logs
+        .filter((log) => !log.removed && isAddressEqual(log.address, usdcAddress))
+        .map((log) => ({
+          txnHash: log.transactionHash,
+          blockNumber: log.blockNumber,
+          logIndex: log.logIndex,
+          from: log.args.from,
+          to: log.args.to,
+          value: log.args.value,
+        }));
+    },
+
     /** True when the RPC answers with the configured chain id; never throws. */
     async ping(): Promise<boolean> {
       try {
@@ -106,6 +171,6 @@ export function decodeUsdcTransfers(
 ): UsdcTransfer[] {
   const logs = receipt.logs.filter((log) => isAddressEqual(log.address, usdcAddress));
   return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs, strict: true }).map(
-    ({ args }) => ({ from: args.from, to: args.to, value: args.value }),
+    ({ args, logIndex }) => ({ from: args.from, to: args.to, value: args.value, logIndex }),
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Fixed-window counters shared by every copy of the API. */
 export const rateLimits = pgTable(
@@ -37,3 +37,16 @@ export const mailOutbox = pgTable(
       .where(sql`${t.sentAt} is null`),
   ],
 );
+
+/**
+ * Where the payment watcher is on the chain, and which copy of the API holds the lease to run
+ * it: a copy polls only while its lease is unexpired, and renews it on every poll.
+ */
+export const chainWatchers = pgTable('chain_watchers', {
+  name: text('name').primaryKey(),
+  /** The next block to read. */
+  nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
+  holder: text('holder'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

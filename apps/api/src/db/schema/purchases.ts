@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   index,
+  integer,
   numeric,
   pgTable,
   smallint,
@@ -87,5 +89,46 @@ export const transactions = pgTable(
     index('transactions_user_created_idx').on(t.userId, t.createdAt),
     index('transactions_user_price_idx').on(t.userId, t.price),
     index('transactions_purchase_idx').on(t.purchaseId),
+    // An open crypto order's exact amount is its own: a payment of it can only be for that order.
+    uniqueIndex('transactions_open_quote_key')
+      .on(t.tokenSymbol, t.quoteBaseUnits)
+      .where(sql`${t.paymentStatus} = 0 and ${t.paymentMode} = 1`),
+    index('transactions_user_open_quote_idx')
+      .on(t.userId, t.quoteExpiresAt)
+      .where(sql`${t.paymentStatus} = 0 and ${t.paymentMode} = 1`),
+  ],
+);
+
+/**
+ * Transfers to the company wallet that credited no order by themselves (short, excess, late,
+ * unknown, over the hard cap), for staff to assign to an order or refund. One row per transfer:
+ * an ETH transaction (log_index null) or a USDC Transfer log.
+ */
+export const unmatchedPayments = pgTable(
+  'unmatched_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    txnHash: text('txn_hash').notNull(),
+    logIndex: integer('log_index'),
+    coin: text('coin', { enum: ['ETH', 'USDC'] }).notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    reason: text('reason', { enum: ['short', 'excess', 'late', 'unknown', 'hardCap'] }).notNull(),
+    status: text('status', { enum: ['open', 'assigned', 'refunded'] })
+      .notNull()
+      .default('open'),
+    /** The order the buyer claimed it for, then the order staff assigned it to. */
+    purchaseId: uuid('purchase_id').references(() => purchases.id),
+    remark: text('remark'),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('unmatched_payments_transfer_key').on(t.txnHash, sql`coalesce(${t.logIndex}, -1)`),
+    index('unmatched_payments_status_created_idx').on(t.status, t.createdAt),
   ],
 );

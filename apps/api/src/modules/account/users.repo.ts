@@ -15,6 +15,12 @@ export async function findUserById(db: Tx, id: string) {
   return row;
 }
 
+/** Holds the user's row until the surrounding transaction ends (one order check at a time per buyer). */
+export async function lockUser(db: Tx, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
 export async function findUserByEmail(db: Tx, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;

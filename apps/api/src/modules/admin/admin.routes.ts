@@ -11,6 +11,8 @@ import type { AdminStatsService } from './admin-stats.service.ts';
 import { adminStatsRoutes } from './admin-stats.routes.ts';
 import type { AdminTransactionsService } from './admin-transactions.service.ts';
 import { adminTransactionsRoutes } from './admin-transactions.routes.ts';
+import type { AdminUnmatchedPaymentsService } from './admin-unmatched-payments.service.ts';
+import { adminUnmatchedPaymentsRoutes } from './admin-unmatched-payments.routes.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import type { AuditLogService } from './audit-log.service.ts';
@@ -22,6 +24,7 @@ export interface AdminServices {
   users: AdminUsersService;
   purchases: AdminPurchasesService;
   transactions: AdminTransactionsService;
+  unmatchedPayments: AdminUnmatchedPaymentsService;
   stats: AdminStatsService;
   payouts: PayoutsService;
   auditLog: AuditLogService;
@@ -36,6 +39,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, ser
   await app.register(adminStatsRoutes, { stats: services.stats });
   await app.register(adminPurchasesRoutes, { purchases: services.purchases });
   await app.register(adminTransactionsRoutes, { transactions: services.transactions });
+  await app.register(adminUnmatchedPaymentsRoutes, {
+    unmatchedPayments: services.unmatchedPayments,
+  });
   await app.register(adminBanksRoutes, { banks: services.banks });
   await app.register(adminSettingsRoutes, { settings: services.settings });
   await app.register(adminUsersRoutes, { users: services.users });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 
@@ -7,14 +7,25 @@ export async function findSettings(db: Tx) {
   return row;
 }
 
-/** Adds an accepted purchase to the running totals in one statement, so concurrent acceptances never lose an update. */
+/**
+ * Adds an accepted purchase to the running totals in one statement, only while they stay within
+ * the hard cap; false when they would not. Concurrent acceptances queue on the row and each
+ * re-checks the cap against the total the one before it committed, so none overshoots or is lost.
+ */
 export async function addToPresaleTotals(db: Tx, amounts: { aud: string; tokens: string }) {
-  await db
+  const rows = await db
     .update(settings)
     .set({
       raisedAud: sql`${settings.raisedAud} + ${amounts.aud}::numeric`,
       tokensSold: sql`${settings.tokensSold} + ${amounts.tokens}::numeric`,
       updatedAt: sql`now()`,
     })
-    .where(eq(settings.id, 1));
+    .where(
+      and(
+        eq(settings.id, 1),
+        sql`${settings.raisedAud} + ${amounts.aud}::numeric <= ${settings.hardCapAud}`,
+      ),
+    )
+    .returning({ id: settings.id });
+  return rows.length > 0;
 }

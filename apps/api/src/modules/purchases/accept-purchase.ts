@@ -1,6 +1,6 @@
-import { purchaseStatusLabel } from '@tmc/shared';
+import { purchaseMessages, purchaseStatusLabel } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { addToPresaleTotals } from '../presale/presale.repo.ts';
 import {
   findPurchaseStatus,
@@ -21,7 +21,12 @@ export const purchaseAcceptanceMessages = {
   notFound: 'Presale request not found',
   notPending: (status: number) =>
     `Only a pending presale request can be accepted; this one is ${purchaseStatusLabel(status)}`,
+  overHardCap: purchaseMessages.acceptOverHardCap,
 } as const;
+
+/** The acceptance was refused because it would take the amount raised past the hard cap. */
+export const isOverHardCap = (err: unknown) =>
+  err instanceof AppError && err.message === purchaseAcceptanceMessages.overHardCap;
 
 /**
  * The one "purchase accepted" step: a verified crypto payment and a staff acceptance of a bank
@@ -31,7 +36,10 @@ export const purchaseAcceptanceMessages = {
 export function createPurchaseAcceptance({
   onAccepted = [],
 }: { onAccepted?: readonly PurchaseAcceptedHook[] } = {}) {
-  /** Call inside a transaction: Pending → Accepted, raised AUD and tokens sold grow, then the hooks run. */
+  /**
+   * Call inside a transaction: Pending → Accepted, raised AUD and tokens sold grow, then the hooks
+   * run. A 400 when it would pass the hard cap; the caller's transaction then undoes the status.
+   */
   async function acceptPurchase(
     tx: Tx,
     { purchaseId, reviewedBy }: AcceptPurchaseInput,
@@ -42,7 +50,11 @@ export function createPurchaseAcceptance({
       if (status === undefined) throw notFound(purchaseAcceptanceMessages.notFound);
       throw badRequest(purchaseAcceptanceMessages.notPending(status));
     }
-    await addToPresaleTotals(tx, { aud: purchase.investmentAmount, tokens: purchase.tokenAmount });
+    const counted = await addToPresaleTotals(tx, {
+      aud: purchase.investmentAmount,
+      tokens: purchase.tokenAmount,
+    });
+    if (!counted) throw badRequest(purchaseAcceptanceMessages.overHardCap);
     for (const hook of onAccepted) await hook(tx, purchase);
     return purchase;
   }

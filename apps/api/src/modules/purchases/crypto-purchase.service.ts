@@ -1,6 +1,8 @@
 import { parseUnits } from 'viem';
 import {
+  cryptoPurchaseMessages,
   DECIMALS,
+  MAX_OPEN_CRYPTO_ORDERS,
   PaymentMode,
   PaymentStatus,
   type AuthResult,
@@ -8,12 +10,14 @@ import {
   type CryptoPurchaseBody,
   type CryptoPurchaseResult,
 } from '@tmc/shared';
+import { badRequest } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
-import { fixed } from '../../lib/money.ts';
 import { toUserDto } from '../account/user-dto.ts';
+import { lockUser } from '../account/users.repo.ts';
 import type { PresaleService } from '../presale/presale.service.ts';
 import { toTransactionDto } from '../transactions/transaction-dto.ts';
-import { insertTransaction } from '../transactions/transactions.repo.ts';
+import { countOpenCryptoOrders } from '../transactions/transactions.repo.ts';
+import { insertQuotedTransaction } from './exact-quote.ts';
 import { guestPurchaseLimit, type Buyer, type PurchasesService } from './purchases.service.ts';
 
 export interface CryptoPurchaseOutcome extends CryptoPurchaseResult {
@@ -39,8 +43,9 @@ export function createCryptoPurchaseService({
   return {
     /**
      * POST /v1/purchase/add-crypto and add-crypto-noUser: a Pending presale request priced in
-     * AUD from the server's rates, and a Pending transaction quoting the exact coin amount and
-     * the company wallet, for the buyer to pay and then verify by hash.
+     * AUD from the server's rates, and a Pending transaction quoting the company wallet and an
+     * exact coin amount of its own (the nominal amount plus a tag), for the buyer to pay. At most
+     * MAX_OPEN_CRYPTO_ORDERS open orders per buyer.
      */
     async addCryptoPurchase(
       buyer: Buyer,
@@ -53,10 +58,14 @@ export function createCryptoPurchaseService({
         userAmount: body.investmentAmount,
       });
       const settings = await presale.settings();
-      const quoteBaseUnits = parseUnits(order.userAmount, DECIMALS[coin]);
+      const nominal = parseUnits(order.userAmount, DECIMALS[coin]);
       const quoteExpiresAt = new Date(Date.now() + settings.quoteTtlMinutes * 60_000);
 
       const outcome = await purchases.inBuyerTransaction(buyer, async (tx, user) => {
+        // The buyer's row is held so that two orders placed at once cannot both pass the count.
+        await lockUser(tx, user.id);
+        if ((await countOpenCryptoOrders(tx, user.id)) >= MAX_OPEN_CRYPTO_ORDERS)
+          throw badRequest(cryptoPurchaseMessages.tooManyOpenOrders);
         const { purchase, buyer: updated } = await purchases.createPurchase(tx, user, {
           order,
           paymentMode: PaymentMode.Crypto,
@@ -67,22 +76,22 @@ export function createCryptoPurchaseService({
               : undefined,
           userRemark: body.userRemark,
         });
-        const transaction = await insertTransaction(tx, {
-          userId: updated.id,
-          purchaseId: purchase.id,
-          price: fixed(order.userAmount, DECIMALS[coin]),
-          currency: coin,
-          tokenSymbol: coin,
-          tokenAmount: order.tokenAmount,
-          userAmount: order.userAmount,
-          userCurrency: coin,
-          paymentStatus: PaymentStatus.Pending,
-          paymentMode: PaymentMode.Crypto,
-          // The wallet of the quote: a later change of the setting does not move an open order.
-          walletAddress: settings.companyWallet,
-          quoteBaseUnits: quoteBaseUnits.toString(),
-          quoteExpiresAt,
-        });
+        const transaction = await insertQuotedTransaction(
+          tx,
+          {
+            userId: updated.id,
+            purchaseId: purchase.id,
+            tokenAmount: order.tokenAmount,
+            userAmount: order.userAmount,
+            userCurrency: coin,
+            paymentStatus: PaymentStatus.Pending,
+            paymentMode: PaymentMode.Crypto,
+            // The wallet of the quote: a later change of the setting does not move an open order.
+            walletAddress: settings.companyWallet,
+            quoteExpiresAt,
+          },
+          { coin, nominal },
+        );
         return { result: { purchase, transaction }, buyer: updated };
       });
 

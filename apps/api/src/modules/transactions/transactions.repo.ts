@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { PaymentStatus } from '@tmc/shared';
+import { and, asc, count, desc, eq, gt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { PaymentMode, PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { transactions } from '../../db/schema/index.ts';
+import { purchases, transactions } from '../../db/schema/index.ts';
 
 export async function findTransaction(db: Tx, id: string) {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
@@ -14,13 +14,99 @@ export async function lockTransaction(db: Tx, id: string) {
   return row;
 }
 
-export async function isTxnHashUsed(db: Tx, txnHash: string) {
+/** The id of the transaction this hash paid, if any. */
+export async function findTransactionIdByHash(db: Tx, txnHash: string) {
   const [row] = await db
     .select({ id: transactions.id })
     .from(transactions)
     .where(eq(transactions.txnHash, txnHash))
     .limit(1);
+  return row?.id;
+}
+
+const openCryptoOrder = and(
+  eq(transactions.paymentStatus, PaymentStatus.Pending),
+  eq(transactions.paymentMode, PaymentMode.Crypto),
+)!;
+
+/** The open order of `coin` whose exact amount is `baseUnits` (at most one: transactions_open_quote_key). */
+export async function findOpenOrderByQuote(db: Tx, coin: string, baseUnits: bigint) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        openCryptoOrder,
+        eq(transactions.tokenSymbol, coin),
+        eq(transactions.quoteBaseUnits, baseUnits.toString()),
+      ),
+    );
+  return row;
+}
+
+/**
+ * True when `baseUnits` is the exact amount of an order other than `exceptId` that is open or
+ * that this very hash paid: the transfer is that order's, whether or not it is credited yet.
+ */
+export async function isQuoteOfAnotherOrder(
+  db: Tx,
+  q: { coin: string; baseUnits: bigint; txnHash: string; exceptId: string },
+) {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.paymentMode, PaymentMode.Crypto),
+        eq(transactions.tokenSymbol, q.coin),
+        eq(transactions.quoteBaseUnits, q.baseUnits.toString()),
+        or(
+          eq(transactions.paymentStatus, PaymentStatus.Pending),
+          eq(transactions.txnHash, q.txnHash),
+        ),
+        ne(transactions.id, q.exceptId),
+      ),
+    )
+    .limit(1);
   return row !== undefined;
+}
+
+/** The newest crypto transaction of the presale request with this payment reference, with the request's status. */
+export async function findCryptoOrderByReference(db: Tx, reference: string) {
+  const [row] = await db
+    .select({ transaction: transactions, purchaseStatus: purchases.status })
+    .from(purchases)
+    .innerJoin(transactions, eq(transactions.purchaseId, purchases.id))
+    .where(
+      and(eq(purchases.reference, reference), eq(transactions.paymentMode, PaymentMode.Crypto)),
+    )
+    .orderBy(desc(transactions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** A buyer's open crypto orders whose quote still holds. */
+export async function countOpenCryptoOrders(db: Tx, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(transactions)
+    .where(
+      and(
+        openCryptoOrder,
+        eq(transactions.userId, userId),
+        gt(transactions.quoteExpiresAt, sql`now()`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The wallets open crypto orders were quoted to (a changed setting does not move an open order). */
+export async function findOpenOrderWallets(db: Tx) {
+  const rows = await db
+    .selectDistinct({ wallet: transactions.walletAddress })
+    .from(transactions)
+    .where(openCryptoOrder);
+  return rows.flatMap((r) => (r.wallet ? [r.wallet] : []));
 }
 
 export interface VerifiedPayment {

@@ -30,6 +30,7 @@ const transaction: Transaction = {
   txnHash: null,
   walletAddress: WALLET,
   purchaseId: 'p-1',
+  quoteExpiresAt: '2025-03-05T04:30:00.000Z',
 };
 const created = {
   status: 201,

@@ -30,6 +30,7 @@ const bank: Transaction = {
   txnHash: null,
   walletAddress: null,
   purchaseId: 'p-1',
+  quoteExpiresAt: null,
 };
 
 const pending: Transaction = {
@@ -46,6 +47,7 @@ const pending: Transaction = {
   txnHash: null,
   walletAddress: '0x4444444444444444444444444444444444444444',
   purchaseId: 'p-2',
+  quoteExpiresAt: '2025-03-06T04:30:00.000Z',
 };
 
 const paid: Transaction = {

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assignUnmatchedPaymentSchema,
+  CRYPTO_CURRENCIES,
+  refundUnmatchedPaymentSchema,
+  UNMATCHED_PAYMENT_REASONS,
+  UNMATCHED_PAYMENT_STATUSES,
+  unmatchedPaymentMessages,
+} from '@tmc/shared';
+import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { pageSchema } from '../../lib/list-query.ts';
+import { adminListQuery, idParams } from './admin-query.ts';
+import type { AdminUnmatchedPaymentsService } from './admin-unmatched-payments.service.ts';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+const unmatchedPaymentSchema = z.object({
+  _id: z.string(),
+  txnHash: z.string(),
+  logIndex: z.number().int().nullable(),
+  coin: z.enum(CRYPTO_CURRENCIES),
+  fromAddress: z.string(),
+  amount: z.string(),
+  blockNumber: z.string(),
+  blockTime: z.string(),
+  reason: z.enum(UNMATCHED_PAYMENT_REASONS),
+  status: z.enum(UNMATCHED_PAYMENT_STATUSES),
+  purchaseReference: z.string().nullable(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+
+export const adminUnmatchedPaymentsRoutes: FastifyPluginAsyncZod<{
+  unmatchedPayments: AdminUnmatchedPaymentsService;
+}> = async (app, { unmatchedPayments }) => {
+  app.get(
+    '/admin/unmatched-payments',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Transfers to the company wallet that credited no order (short, excess, late, unknown, over the hard cap), newest first (query status: open, assigned or refunded; default open)',
+        querystring: adminListQuery({
+          status: z
+            .enum(UNMATCHED_PAYMENT_STATUSES, { error: unmatchedPaymentMessages.status })
+            .default('open'),
+        }),
+        response: { 200: envelopeSchema(pageSchema(unmatchedPaymentSchema)) },
+      },
+    },
+    async (req) => envelope(200, await unmatchedPayments.list(req.query)),
+  );
+
+  app.post(
+    '/admin/unmatched-payments/:id/assign',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Credit a pending crypto order of the payment's coin with it (by payment reference), with a remark",
+        params: idParams,
+        body: assignUnmatchedPaymentSchema,
+        response: { 200: envelopeSchema(unmatchedPaymentSchema) },
+      },
+    },
+    async (req) =>
+      envelope(
+        200,
+        await unmatchedPayments.assign(req.user.id, req.params.id, req.body),
+        unmatchedPaymentMessages.assigned,
+      ),
+  );
+
+  app.post(
+    '/admin/unmatched-payments/:id/refund',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Mark the payment refunded (the refund itself is made outside the site), with a remark',
+        params: idParams,
+        body: refundUnmatchedPaymentSchema,
+        response: { 200: envelopeSchema(unmatchedPaymentSchema) },
+      },
+    },
+    async (req) =>
+      envelope(
+        200,
+        await unmatchedPayments.refund(req.user.id, req.params.id, req.body),
+        unmatchedPaymentMessages.refunded,
+      ),
+  );
+};

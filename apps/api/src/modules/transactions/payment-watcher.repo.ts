@@ -1,0 +1,60 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { chainWatchers } from '../../db/schema/index.ts';
+
+/** Creates the watcher's row on its first start; a row that exists keeps its place. */
+export async function ensureChainWatcher(db: Tx, name: string, firstBlock: bigint) {
+  await db.insert(chainWatchers).values({ name, nextBlock: firstBlock }).onConflictDoNothing();
+}
+
+/**
+ * Takes the lease when it is free or expired, or renews it when `holder` has it; answers the row
+ * (with the block to read next) only to the holder. One statement, so two copies never both win.
+ */
+export async function takeChainWatcherLease(
+  db: Tx,
+  name: string,
+  holder: string,
+  leaseSeconds: number,
+) {
+  const [row] = await db
+    .update(chainWatchers)
+    .set({
+      holder,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(chainWatchers.name, name),
+        or(
+          eq(chainWatchers.holder, holder),
+          isNull(chainWatchers.leaseUntil),
+          lt(chainWatchers.leaseUntil, sql`now()`),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Moves the cursor past the blocks read, only while `holder` still has the lease; never backwards. */
+export async function advanceChainWatcher(db: Tx, name: string, holder: string, nextBlock: bigint) {
+  const rows = await db
+    .update(chainWatchers)
+    .set({
+      nextBlock: sql`greatest(${chainWatchers.nextBlock}, ${nextBlock})`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(chainWatchers.name, name), eq(chainWatchers.holder, holder)))
+    .returning({ name: chainWatchers.name });
+  return rows.length > 0;
+}
+
+/** Lets another copy take over at once (on a clean stop). */
+export async function releaseChainWatcherLease(db: Tx, name: string, holder: string) {
+  await db
+    .update(chainWatchers)
+    .set({ leaseUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(chainWatchers.name, name), eq(chainWatchers.holder, holder)));
+}

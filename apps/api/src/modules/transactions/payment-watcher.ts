@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { getAddress, isAddress, type Address } from 'viem';
+import type { Db } from '../../db/client.ts';
+import type { ChainClient } from '../../lib/chain.ts';
+import { findSettings } from '../presale/presale.repo.ts';
+import {
+  advanceChainWatcher,
+  ensureChainWatcher,
+  releaseChainWatcherLease,
+  takeChainWatcherLease,
+} from './payment-watcher.repo.ts';
+import type { Transfer, TransactionsService } from './transactions.service.ts';
+import { findOpenOrderWallets } from './transactions.repo.ts';
+
+const WATCHER_NAME = 'payments';
+/** On the very first start, this many blocks before the head are read too. */
+export const FIRST_START_WINDOW = 50n;
+/** At most this many blocks a poll, so one poll never holds the lease for long. */
+export const MAX_BLOCKS_PER_POLL = 100n;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+export interface PollResult {
+  /** False when another copy of the API holds the lease: this one did nothing. */
+  leader: boolean;
+  /** The blocks read (inclusive); absent when no new block had enough confirmations. */
+  blocks?: { from: bigint; to: bigint };
+  credited: number;
+  unmatched: number;
+}
+
+interface PaymentWatcherDeps {
+  db: Db;
+  chain: ChainClient;
+  transactions: Pick<TransactionsService, 'settleTransfer'>;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Finds payments without the buyer's help: reads confirmed blocks for ETH sent to the company
+ * wallet (and any wallet an open order was quoted to) and the configured USDC contract's Transfer
+ * logs to them, and hands each transfer to the transactions service, which credits the order with
+ * exactly that amount or lists the transfer for staff. One copy of the API at a time holds the
+ * lease (a row, so it works on PGlite as on PostgreSQL); the block to read next is stored with
+ * it, so a restart resumes where the last poll ended. A failed poll moves nothing and is retried
+ * with a growing pause.
+ */
+export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWatcherDeps) {
+  const holder = randomUUID();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = true;
+  let leaseSeconds = 60;
+  let everLeader = false;
+
+  async function walletsToWatch(companyWallet: string): Promise<Address[]> {
+    const wallets = new Map<string, Address>();
+    for (const wallet of [companyWallet, ...(await findOpenOrderWallets(db))])
+      if (isAddress(wallet)) wallets.set(wallet.toLowerCase(), getAddress(wallet));
+    return [...wallets.values()];
+  }
+
+  /** ETH transfers of the blocks that did not revert, and the blocks' times. */
+  async function ethTransfers(from: bigint, to: bigint, wallets: Address[]) {
+    const times = new Map<bigint, Date>();
+    const transfers: Transfer[] = [];
+    for (let n = from; n <= to; n++) {
+      const block = await chain.getEthTransfersTo(n, wallets);
+      const blockTime = new Date(Number(block.timestamp) * 1000);
+      times.set(n, blockTime);
+      for (const t of block.transfers) {
+        const receipt = await chain.getTransactionReceipt(t.txnHash);
+        if (receipt?.status !== 'success') continue;
+        transfers.push({ ...t, coin: 'ETH', logIndex: null, blockTime });
+      }
+    }
+    return { times, transfers };
+  }
+
+  async function pollOnce(): Promise<PollResult> {
+    const result: PollResult = { leader: false, credited: 0, unmatched: 0 };
+    const settings = await findSettings(db);
+    if (!settings) return result;
+    const head = await chain.getBlockNumber();
+    await ensureChainWatcher(
+      db,
+      WATCHER_NAME,
+      head > FIRST_START_WINDOW ? head - FIRST_START_WINDOW : 0n,
+    );
+    const lease = await takeChainWatcherLease(db, WATCHER_NAME, holder, leaseSeconds);
+    if (!lease) return result;
+    result.leader = everLeader = true;
+
+    const from = lease.nextBlock;
+    const confirmed = head - BigInt(settings.minConfirmations) + 1n;
+    const last = from + MAX_BLOCKS_PER_POLL - 1n;
+    const to = confirmed < last ? confirmed : last;
+    if (to < from) return result;
+
+    const wallets = await walletsToWatch(settings.companyWallet);
+    const eth = await ethTransfers(from, to, wallets);
+    const usdc = isAddress(settings.usdcAddress)
+      ? await chain.getUsdcTransfersTo(getAddress(settings.usdcAddress), wallets, from, to)
+      : [];
+    const transfers = [
+      ...eth.transfers,
+      ...usdc.map((t) => ({
+        ...t,
+        coin: 'USDC' as const,
+        blockTime: eth.times.get(t.blockNumber)!,
+      })),
+    ].sort((a, b) => (a.blockNumber < b.blockNumber ? -1 : a.blockNumber > b.blockNumber ? 1 : 0));
+
+    for (const transfer of transfers) {
+      const outcome = await transactions.settleTransfer(transfer);
+      if (outcome === 'credited') result.credited++;
+      if (outcome === 'unmatched') result.unmatched++;
+    }
+    await advanceChainWatcher(db, WATCHER_NAME, holder, to + 1n);
+    result.blocks = { from, to };
+    if (result.credited || result.unmatched)
+      log.info(
+        { ...result, blocks: { from: `${from}`, to: `${to}` } },
+        'payment watcher read blocks',
+      );
+    return result;
+  }
+
+  function schedule(delayMs: number, intervalMs: number, failures: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      const poll = pollOnce().then(
+        (result) => {
+          // Blocks left over: read on at once rather than after a whole interval.
+          const behind =
+            result.blocks && result.blocks.to - result.blocks.from + 1n === MAX_BLOCKS_PER_POLL;
+          schedule(behind ? 0 : intervalMs, intervalMs, 0);
+        },
+        (err: unknown) => {
+          log.warn({ err, failures: failures + 1 }, 'payment watcher poll failed; retrying later');
+          schedule(
+            Math.min(intervalMs * 2 ** (failures + 1), MAX_BACKOFF_MS),
+            intervalMs,
+            failures + 1,
+          );
+        },
+      );
+      running = poll;
+    }, delayMs);
+  }
+
+  return {
+    pollOnce,
+
+    /** Polls every `intervalMs` until `stop`; the lease outlives a few missed polls only. */
+    start(intervalMs: number) {
+      if (!stopped) return;
+      stopped = false;
+      leaseSeconds = Math.max(60, Math.ceil((intervalMs * 4) / 1000));
+      schedule(0, intervalMs, 0);
+    },
+
+    /** Waits for a poll under way, then gives the lease up so another copy can take over. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      if (!everLeader) return;
+      everLeader = false;
+      await releaseChainWatcherLease(db, WATCHER_NAME, holder).catch((err: unknown) =>
+        log.warn({ err }, 'could not release the payment watcher lease'),
+      );
+    },
+  };
+}
+
+export type PaymentWatcher = ReturnType<typeof createPaymentWatcher>;

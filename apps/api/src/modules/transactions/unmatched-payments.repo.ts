@@ -1,0 +1,99 @@
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { UnmatchedPaymentStatus } from '@tmc/shared';
+import type { Tx } from '../../db/client.ts';
+import { purchases, unmatchedPayments } from '../../db/schema/index.ts';
+
+export type UnmatchedPaymentRow = typeof unmatchedPayments.$inferSelect;
+export type NewUnmatchedPayment = typeof unmatchedPayments.$inferInsert;
+
+/** The unique key of a transfer: its transaction and, for USDC, its log (ETH has none: -1). */
+const isTransfer = (txnHash: string, logIndex: number | null): SQL =>
+  and(
+    eq(unmatchedPayments.txnHash, txnHash),
+    sql`coalesce(${unmatchedPayments.logIndex}, -1) = ${logIndex ?? -1}`,
+  )!;
+
+export async function findUnmatchedTransfer(db: Tx, txnHash: string, logIndex: number | null) {
+  const [row] = await db.select().from(unmatchedPayments).where(isTransfer(txnHash, logIndex));
+  return row;
+}
+
+/**
+ * Records a transfer once, however often the watcher or a buyer comes across it. A buyer's claim
+ * names the order (and says short or excess) on an open row that names none yet.
+ */
+export async function recordUnmatchedPayment(db: Tx, values: NewUnmatchedPayment) {
+  await db.insert(unmatchedPayments).values(values).onConflictDoNothing();
+  if (values.purchaseId) {
+    await db
+      .update(unmatchedPayments)
+      .set({ purchaseId: values.purchaseId, reason: values.reason })
+      .where(
+        and(
+          isTransfer(values.txnHash, values.logIndex ?? null),
+          eq(unmatchedPayments.status, 'open'),
+          isNull(unmatchedPayments.purchaseId),
+        ),
+      );
+  }
+}
+
+export async function lockUnmatchedPayment(db: Tx, id: string) {
+  const [row] = await db
+    .select()
+    .from(unmatchedPayments)
+    .where(eq(unmatchedPayments.id, id))
+    .for('update');
+  return row;
+}
+
+/** Assigned to an order or refunded: who decided, why and when. */
+export async function resolveUnmatchedPayment(
+  db: Tx,
+  id: string,
+  resolution: {
+    status: Exclude<UnmatchedPaymentStatus, 'open'>;
+    purchaseId?: string;
+    remark: string;
+    resolvedBy: string;
+  },
+) {
+  const [row] = await db
+    .update(unmatchedPayments)
+    .set({ ...resolution, resolvedAt: sql`now()` })
+    .where(eq(unmatchedPayments.id, id))
+    .returning();
+  return row!;
+}
+
+export interface UnmatchedPaymentsQuery {
+  offset: number;
+  limit: number;
+  status: UnmatchedPaymentStatus;
+}
+
+/** One page of unmatched payments of a status, newest first, with the reference of their order. */
+export async function listUnmatchedPayments(db: Tx, q: UnmatchedPaymentsQuery) {
+  const where = eq(unmatchedPayments.status, q.status);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ payment: unmatchedPayments, reference: purchases.reference })
+      .from(unmatchedPayments)
+      .leftJoin(purchases, eq(purchases.id, unmatchedPayments.purchaseId))
+      .where(where)
+      .orderBy(desc(unmatchedPayments.createdAt), desc(unmatchedPayments.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(unmatchedPayments).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findUnmatchedPayment(db: Tx, id: string) {
+  const [row] = await db
+    .select({ payment: unmatchedPayments, reference: purchases.reference })
+    .from(unmatchedPayments)
+    .leftJoin(purchases, eq(purchases.id, unmatchedPayments.purchaseId))
+    .where(eq(unmatchedPayments.id, id));
+  return row;
+}
