@@ -135,8 +135,8 @@ describe('Crypto transfer screen', () => {
     renderCrypto();
     expect(screen.getByText('0.05 ETH')).toBeInTheDocument();
     // 0.05 / 0.0002 × 1 = 250 AUD; 250 / 0.05 = 5,000 TMC.
-    expect(await screen.findByText('250.0000 AUD')).toBeInTheDocument();
-    expect(screen.getByText('5,000 TMC')).toBeInTheDocument();
+    expect(await screen.findByText('250.00 AUD')).toBeInTheDocument();
+    expect(screen.getByText('5,000.00 TMC')).toBeInTheDocument();
     expect(screen.getByText(/We accept/)).toHaveTextContent(
       'We accept ETH and USDC. You must send the exact amount shown, in ETH, to the company wallet.',
     );

@@ -25,10 +25,10 @@ import {
   type UploadedFile,
 } from '../../../components/ui/upload-box';
 import { paths } from '../../../config/paths';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, formatMoney } from '../../../lib/format';
 import { useAddCryptoPurchase } from '../api/add-crypto-purchase';
 import { useAddGuestCryptoPurchase } from '../api/add-guest-crypto-purchase';
-import { orderFigures } from '../lib/order-figures';
+import { screenFigures } from '../../../lib/order-figures';
 import { CompanyWallet } from './company-wallet';
 import { CryptoSuccessDialog, type VerifyPaymentProps } from './crypto-success-dialog';
 
@@ -121,7 +121,7 @@ export function CryptoPurchaseForm({
   const [placed, setPlaced] = useState<Transaction | null>(null);
 
   const { price, currency } = order;
-  const figures = orderFigures(price, currency, rates, config?.tokenPriceAud);
+  const figures = screenFigures(price, currency, rates, config?.tokenPriceAud);
   const tokenSymbol = config?.tokenSymbol ?? 'TMC';
   const hasAmount = isPositive(price);
 
@@ -211,12 +211,14 @@ export function CryptoPurchaseForm({
           <dl className="grid gap-3 rounded-2xl border-2 border-line bg-surface-2 p-4 text-sm sm:grid-cols-2">
             <div className="flex flex-col gap-0.5">
               <dt className="text-muted">Value in AUD</dt>
-              <dd className="font-bold tabular-nums">{figures.aud ? `${figures.aud} AUD` : '-'}</dd>
+              <dd className="font-bold tabular-nums">
+                {figures.aud ? formatMoney(figures.aud, 'AUD') : '-'}
+              </dd>
             </div>
             <div className="flex flex-col gap-0.5">
               <dt className="text-muted">You will get</dt>
               <dd className="font-display text-xl font-black break-all text-lime tabular-nums">
-                {figures.tokens ? `${formatAmount(figures.tokens, 2)} ${tokenSymbol}` : '-'}
+                {figures.tokens ? formatMoney(figures.tokens, tokenSymbol) : '-'}
               </dd>
             </div>
           </dl>
