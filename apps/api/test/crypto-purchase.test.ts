@@ -89,8 +89,10 @@ describe('POST /v1/purchase/add-crypto', () => {
       txnHash: null,
       walletAddress: devChain().companyWallet,
       purchaseId: purchase._id,
+      quoteExpiresAt: expect.any(String),
     });
     const row = (await readOrder(db(), transaction._id)).transaction;
+    expect(transaction.quoteExpiresAt).toBe(row.quoteExpiresAt!.toISOString());
     expect(row.quoteBaseUnits).toBe(parseEther('0.05').toString());
     const ttl = row.quoteExpiresAt!.getTime() - before;
     expect(ttl).toBeGreaterThan(59 * 60_000);

@@ -104,6 +104,7 @@ describe('GET /v1/transaction/getUserTransaction', () => {
       txnHash: null,
       walletAddress: null,
       purchaseId: null,
+      quoteExpiresAt: null,
     });
     expect(page.data[1]).toMatchObject({
       price: '0.500000000000000000',

@@ -1,4 +1,5 @@
-import type { PaymentMode, PaymentStatus, PurchaseStatus, Role } from './enums.ts';
+import type { UnmatchedPaymentReason, UnmatchedPaymentStatus } from './admin.ts';
+import type { CryptoCurrency, PaymentMode, PaymentStatus, PurchaseStatus, Role } from './enums.ts';
 
 /** Object shapes of the HTTP answers (API.md, "Objects"). Money is always a decimal string. */
 
@@ -142,6 +143,8 @@ export interface Transaction {
   /** The company wallet to pay (crypto); null for bank payments. */
   walletAddress: string | null;
   purchaseId: string | null;
+  /** When the crypto quote stops holding (ISO); a payment mined later is not credited by itself. Null for bank. */
+  quoteExpiresAt: string | null;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -362,4 +365,24 @@ export interface AuditEntry {
   before: unknown;
   after: unknown;
   createdAt: string;
+}
+
+/** One entry of GET /v1/admin/unmatched-payments: a transfer to the company wallet that credited no order. */
+export interface UnmatchedPayment {
+  _id: string;
+  txnHash: string;
+  logIndex: number | null;
+  coin: CryptoCurrency;
+  fromAddress: string;
+  /** In `coin`, as a decimal string. */
+  amount: string;
+  blockNumber: string;
+  blockTime: string;
+  reason: UnmatchedPaymentReason;
+  status: UnmatchedPaymentStatus;
+  /** The order the buyer claimed it for, or the order staff assigned it to. */
+  purchaseReference: string | null;
+  remark: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
 }

@@ -26,6 +26,15 @@ export const verifyPaymentMessages = {
     `The payment is ${missing} ${coin} short: ${paid} ${coin} received of ${due} ${coin} due`,
 } as const;
 
+/**
+ * How every verify answer that hands a payment to staff (short, excess or late: it credits no
+ * order by itself) ends, so the buyer knows what happens next.
+ */
+export const PAYMENT_REVIEW_NOTE = 'Our team will review it and contact you.';
+
+/** True for a verify answer that hands the payment to staff: information, not a dead end. */
+export const isHandedToStaff = (message: string) => message.includes(PAYMENT_REVIEW_NOTE);
+
 /** Body of POST /v1/transaction/verify-crypto-pay/:transactionId; the hash is kept lower-case. */
 export const verifyCryptoPaySchema = z.object({
   txnHash: z

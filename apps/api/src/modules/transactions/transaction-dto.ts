@@ -20,6 +20,7 @@ export const transactionSchema = z.object({
   txnHash: z.string().nullable(),
   walletAddress: z.string().nullable(),
   purchaseId: z.string().nullable(),
+  quoteExpiresAt: z.string().nullable(),
 });
 
 /** ETH 18, USDC 6, AUD 2 (API.md); other fiat codes are shown like AUD. */
@@ -43,4 +44,5 @@ export const toTransactionDto = (t: TransactionRow): Transaction => ({
   txnHash: t.txnHash,
   walletAddress: t.walletAddress,
   purchaseId: t.purchaseId,
+  quoteExpiresAt: t.quoteExpiresAt?.toISOString() ?? null,
 });

@@ -30,6 +30,7 @@ const transaction: Transaction = {
   txnHash: null,
   walletAddress: WALLET,
   purchaseId: 'p-1',
+  quoteExpiresAt: null,
 };
 const created = {
   status: 201,
