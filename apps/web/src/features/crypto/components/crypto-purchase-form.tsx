@@ -310,7 +310,7 @@ export function CryptoPurchaseForm({
       <CryptoSuccessDialog
         key={placed?._id}
         transaction={placed}
-        companyWallet={config?.companyWallet}
+        config={config}
         VerifyPayment={VerifyPayment}
         onVerified={(message) => {
           toast.success(message);
