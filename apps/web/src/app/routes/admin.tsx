@@ -13,6 +13,7 @@ import { AdminTransactions } from '../../features/admin/components/admin-transac
 import { AdminUsers } from '../../features/admin/components/admin-users';
 import { AuditLog } from '../../features/admin/components/audit-log';
 import { ReviewQueue } from '../../features/admin/components/review-queue';
+import { UnmatchedPayments } from '../../features/admin/components/unmatched-payments';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminLayout } from '../admin/admin-layout';
@@ -35,6 +36,11 @@ export function AdminRoute() {
 const pages: { path: string; title: string; element: ReactNode }[] = [
   { path: adminPaths.reviews, title: 'Review queue', element: <ReviewQueue /> },
   { path: adminPaths.transactions, title: 'Transactions', element: <AdminTransactions /> },
+  {
+    path: adminPaths.unmatchedPayments,
+    title: 'Unmatched payments',
+    element: <UnmatchedPayments />,
+  },
   { path: adminPaths.users, title: 'Users', element: <AdminUsers /> },
   { path: adminPaths.banks, title: 'Banks', element: <AdminBanks /> },
   { path: adminPaths.rates, title: 'Currency rates', element: <AdminRates /> },
