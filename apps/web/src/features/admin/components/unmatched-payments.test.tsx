@@ -49,7 +49,9 @@ function renderScreen(handlers: Record<string, MockHandler> = {}) {
   renderWithClient(<UnmatchedPayments />);
   const listCalls = () =>
     api.spy.mock.calls
-      .map(([input]) => String(input))
+      .map(([input]) =>
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      )
       .filter((url) => url.includes('/v1/admin/unmatched-payments?'));
   return { api, user, listCalls };
 }
