@@ -139,7 +139,7 @@ describe('Crypto transfer screen', () => {
     expect(await screen.findByText('250.00 AUD')).toBeInTheDocument();
     expect(screen.getByText('5,000.00 TMC')).toBeInTheDocument();
     expect(screen.getByText(/We accept/)).toHaveTextContent(
-      'We accept ETH and USDC. You must send the exact amount shown, in ETH, to the company wallet.',
+      'We accept ETH and USDC. Once you submit, we show the exact amount to send in ETH: this amount plus a few digits at the end that mark the payment as yours.',
     );
     expect(screen.getByText(WALLET)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy address' })).toBeInTheDocument();

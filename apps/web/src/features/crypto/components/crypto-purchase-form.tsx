@@ -15,7 +15,6 @@ import {
 } from '@tmc/shared';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { TextArea } from '../../../components/ui/text-area';
 import { toast } from '../../../components/ui/toast';
@@ -194,7 +193,6 @@ export function CryptoPurchaseForm({
             <p className="font-display text-4xl font-black break-all text-lime tabular-nums">
               {formatAmount(price, 18)} {currency}
             </p>
-            {hasAmount ? <CopyButton value={price} ariaLabel="Copy amount" /> : null}
           </div>
           {hasAmount ? null : (
             <p className="flex items-start gap-2 text-sm">
@@ -223,8 +221,9 @@ export function CryptoPurchaseForm({
             </div>
           </dl>
           <p className="rounded-2xl border-2 border-cyan/60 bg-cyan/5 p-3 text-sm">
-            We accept <strong>ETH</strong> and <strong>USDC</strong>. You must send the{' '}
-            <strong>exact amount</strong> shown, in {currency}, to the company wallet.
+            We accept <strong>ETH</strong> and <strong>USDC</strong>. Once you submit, we show the{' '}
+            <strong>exact amount</strong> to send in {currency}: this amount plus a few digits at
+            the end that mark the payment as yours.
           </p>
         </section>
 
@@ -247,7 +246,8 @@ export function CryptoPurchaseForm({
           <ol className="flex list-decimal flex-col gap-2 pl-6 marker:font-black marker:text-lime">
             <li>Check the amount and currency above, then submit your request below.</li>
             <li>
-              Send exactly the amount due in {currency} to the company wallet: copy the address or
+              Send exactly the amount due shown after you submit, every digit of it, in {currency}{' '}
+              to the company wallet before the quote expires: copy the amount and the address, or
               scan the QR code.
             </li>
             <li>
