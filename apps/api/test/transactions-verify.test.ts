@@ -71,7 +71,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const mail = await box().next(b.email, /payment is verified/);
     expect(mail.text).toContain('0.05 ETH');
     expect(mail.text).toContain(payment.hash);
-    expect(mail.text).toContain('12500 TMC');
+    expect(mail.text).toContain('12,500.00 TMC');
   });
 
   it('accepts more than the quote and records what was paid; no registered wallet leaves the sender check open', async () => {
