@@ -449,7 +449,7 @@ describe('ordering, paying and verifying', () => {
         affiliateEarning: '50.00',
         paymentMode: 1,
       });
-      expect((await box().next(email, /payment is verified/)).text).toContain('12500 TMC');
+      expect((await box().next(email, /payment is verified/)).text).toContain('12,500.00 TMC');
       await box().next(affiliate.email, /referral/);
     } finally {
       await db().update(currencyRates).set({ rate: '0.0002' }).where(eq(currencyRates.code, 'ETH'));

@@ -175,7 +175,7 @@ describe('POST /v1/purchase/add: a bank purchase', () => {
     const mail = await box.next(buyer.email, new RegExp(reference as string));
     expect(mail.text).toContain(`Payment reference: ${reference}`);
     expect(mail.text).toContain('A$833.33');
-    expect(mail.text).toContain('41666.5 TMC');
+    expect(mail.text).toContain('41,666.50 TMC');
     expect(mail.text).toContain('Demo Bank of Australia (test account)');
     expect(mail.text).toContain('TMC Presale Pty Ltd');
     expect(mail.text).toContain('DEMOAU2S');

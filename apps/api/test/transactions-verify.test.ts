@@ -77,7 +77,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const mail = await box().next(b.email, /payment is verified/);
     expect(mail.text).toContain(`${exact} ETH`);
     expect(mail.text).toContain(payment.hash);
-    expect(mail.text).toContain('12500 TMC');
+    expect(mail.text).toContain('12,500.00 TMC');
   });
 
   it('answers a retry with the hash that credited the order as before, and refuses another hash', async () => {

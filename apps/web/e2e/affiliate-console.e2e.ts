@@ -155,7 +155,7 @@ describe('affiliate programme and staff console', () => {
     await visitor.page.getByRole('combobox', { name: 'Currency' }).fill('AUD');
     await visitor.page.getByRole('option', { name: /^AUD/ }).click();
     await field(visitor.page, 'Amount').fill('1000');
-    await visitor.page.getByText('1000.0000 AUD').waitFor();
+    await visitor.page.getByText('1,000.00 AUD').waitFor();
     await visitor.page.getByRole('button', { name: 'Accept', exact: true }).click();
     await visitor.page.getByRole('button', { name: 'Bank Transfer' }).click();
     await visitor.page.waitForURL((url) => url.pathname === '/token/buy/bank');

@@ -82,14 +82,17 @@ describe('buying by bank transfer', () => {
     await currency.fill('EUR');
     await page.getByRole('option', { name: /^EUR/ }).click();
     await field(page, 'Amount').fill('500');
-    // Seeded rates: 0.60 EUR per AUD.
-    await page.getByText('833.3333 AUD').waitFor();
+    // Seeded rates: 0.60 EUR per AUD, A$0.02 a token: one figure to the cent, tokens rounded down.
+    await page.getByText('833.33 AUD').waitFor();
+    await page.getByText('41,666.50 TMC').waitFor();
     await page.getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('button', { name: 'Bank Transfer' }).click();
 
     // Bank screen: the only bank is chosen, the receipt is uploaded with its preview.
     await page.waitForURL((url) => url.pathname === '/token/buy/bank');
     await page.getByRole('heading', { name: 'Pay with Bank Transfer', level: 1 }).waitFor();
+    await page.getByText('833.33 AUD', { exact: true }).waitFor();
+    await page.getByText('41,666.50 TMC', { exact: true }).waitFor();
     // The bank's details show once it is chosen for the buyer.
     await page.locator('dd').getByText('Demo Bank of Australia (test account)').waitFor();
     // A file named like an image but not one: the server reads its first bytes and refuses it.

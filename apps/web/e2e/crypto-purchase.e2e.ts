@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Decimal } from 'decimal.js';
+import { compareDecimals, formatAmount } from '@tmc/shared';
 import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 
@@ -80,13 +82,29 @@ async function devPay(amount: string, currency: 'ETH' | 'USDC') {
   return hash as string;
 }
 
-/** The amount due as the success dialog shows it, without grouping. */
-async function amountDue(page: Page, coin: string) {
+/**
+ * The exact amount due as the success dialog shows it, read from the page: the server quotes the
+ * nominal amount plus a small per-order tag (at most 0.1% above it) and credits only that exact
+ * amount, so this is what the buyer pays.
+ */
+async function amountDue(page: Page, coin: string, nominal: string) {
   const dialog = page.getByRole('dialog', { name: 'Presale request submitted' });
   const text = await dialog.locator('strong', { hasText: coin }).first().textContent();
-  const amount = /([\d,.]+)\s/.exec(text ?? '')?.[1]?.replace(/,/g, '');
+  const amount = /^([\d.]+) /.exec(text ?? '')?.[1];
   expect(amount, text ?? '').toMatch(/^\d+(\.\d+)?$/);
-  return amount as string;
+  const due = amount as string;
+  expect(compareDecimals(due, nominal), `${due} is below ${nominal}`).toBeGreaterThanOrEqual(0);
+  const ceiling = new Decimal(nominal).times('1.001').toFixed();
+  expect(compareDecimals(due, ceiling), `${due} is over 0.1% above ${nominal}`).toBeLessThanOrEqual(
+    0,
+  );
+  await dialog
+    .getByRole('img', {
+      name: `QR code of the payment request: ${due} ${coin} to the company wallet`,
+    })
+    .waitFor();
+  await dialog.getByText(/^Quote valid for \d{2}:\d{2}$/).waitFor();
+  return due;
 }
 
 const short = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;
@@ -99,15 +117,14 @@ describe('crypto purchase', () => {
     await orderOnBuyPage(page, 'Ethereum', '0.05');
     await page.getByText('0.05 ETH', { exact: true }).waitFor();
     // Seeded rates and price: 0.05 ETH / 0.0002 = 250 AUD, / 0.02 = 12,500 TMC.
-    await page.getByText('250.0000 AUD').waitFor();
-    await page.getByText('12,500 TMC').waitFor();
+    await page.getByText('250.00 AUD').waitFor();
+    await page.getByText('12,500.00 TMC').waitFor();
     await page.getByRole('img', { name: 'QR code of the company wallet address' }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Presale request submitted' });
     await dialog.waitFor();
-    const due = await amountDue(page, 'ETH');
-    expect(due).toBe('0.05');
+    const due = await amountDue(page, 'ETH', '0.05');
     await dialog.getByRole('button', { name: 'Verify later' }).click();
     await page.waitForURL((url) => url.pathname === '/presale-requests');
     await page.getByRole('heading', { name: '1 Presale Requests', level: 1 }).waitFor();
@@ -122,7 +139,7 @@ describe('crypto purchase', () => {
     await verify
       .getByText('Do not refresh or close this tab until your transfer and verification are done.')
       .waitFor();
-    await verify.getByText('0.05 ETH').waitFor();
+    await verify.getByText(`${formatAmount(due, 18)} ETH`).waitFor();
     await verify.getByLabel('Transaction Hash').fill(hash);
     await verify.getByRole('button', { name: 'Verify After Pay' }).click();
 
@@ -146,8 +163,7 @@ describe('crypto purchase', () => {
 
     await orderOnBuyPage(page, 'USD Coin', '40');
     await page.getByRole('button', { name: 'Submit' }).click();
-    const due = await amountDue(page, 'USDC');
-    expect(due).toBe('40');
+    const due = await amountDue(page, 'USDC', '40');
 
     // A malformed hash is refused before it reaches the server.
     const dialog = page.getByRole('dialog', { name: 'Presale request submitted' });
@@ -164,7 +180,10 @@ describe('crypto purchase', () => {
 
     await page.goto('/transaction');
     const row = page.getByRole('row', { name: /Crypto wallet/ });
-    await row.getByText('40.00 USDC').first().waitFor();
+    await row
+      .getByText(`${formatAmount(due, 6, 2)} USDC`)
+      .first()
+      .waitFor();
     await row.getByText(short(hash)).waitFor();
 
     expect(scriptErrors(errors)).toEqual([]);

@@ -27,6 +27,15 @@ export type UnmatchedPaymentStatus = (typeof UNMATCHED_PAYMENT_STATUSES)[number]
 
 export const UNMATCHED_REMARK_MAX = 500;
 
+/** How the console names each reason. */
+export const unmatchedPaymentReasonLabel: Record<UnmatchedPaymentReason, string> = {
+  short: 'Paid less than quoted',
+  excess: 'Paid more than quoted',
+  late: 'Paid after the quote expired',
+  unknown: 'No matching order',
+  hardCap: 'Over the hard cap',
+};
+
 export const unmatchedPaymentMessages = {
   notFound: 'Unmatched payment not found',
   notOpen: 'This payment has already been assigned or refunded',
@@ -58,6 +67,7 @@ export const assignUnmatchedPaymentSchema = z.object({
 });
 export type AssignUnmatchedPaymentBody = z.output<typeof assignUnmatchedPaymentSchema>;
 
-/** Body of POST /v1/admin/unmatched-payments/:id/refund (the refund itself is made outside the site). */
+/** Body of POST /v1/admin/unmatched-payments/:id/refund: staff refunded it outside the site. */
 export const refundUnmatchedPaymentSchema = z.object({ remark: unmatchedRemark });
 export type RefundUnmatchedPaymentBody = z.output<typeof refundUnmatchedPaymentSchema>;
+

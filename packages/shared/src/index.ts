@@ -5,6 +5,7 @@ export * from './api-types.ts';
 export * from './auth.ts';
 export * from './commission.ts';
 export * from './purchases.ts';
+export * from './format.ts';
 export * from './transactions.ts';
 export * from './crypto-purchases.ts';
 export * from './admin.ts';

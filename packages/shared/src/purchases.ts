@@ -6,7 +6,7 @@ import {
   signupSchema,
   WALLET_PATTERN,
 } from './auth.ts';
-import { CRYPTO_CURRENCIES } from './enums.ts';
+import { CRYPTO_CURRENCIES, DECIMALS } from './enums.ts';
 import { messages } from './messages.ts';
 
 /** Texts of the purchase checks that the spec does not give (API.md decisions). */
@@ -96,6 +96,42 @@ export function tokensFor(aud: string | number, priceAud: string | number, decim
   const a = parseDecimal(aud);
   const price = parseDecimal(priceAud);
   return divide(a.digits * price.scale, a.scale * price.digits, decimals, 'down');
+}
+
+/** Decimal places of an order's token amount: what the buyer is promised and gets. */
+export const TOKEN_FIGURE_DECIMALS = 2;
+
+/** The two figures of one order, as every screen, the stored order and the e-mails give them. */
+export interface OrderFigures {
+  /** The AUD value, rounded half up to the cent: "166.67". */
+  aud: string;
+  /** `aud` / token price, rounded down to {@link TOKEN_FIGURE_DECIMALS}: "8333.50". */
+  tokens: string;
+}
+
+/**
+ * The one rounding of an order: the spec's conversion (amount / rate × rateAud) rounded half up
+ * to the cent, then the tokens that AUD figure buys at the frozen price, rounded down so the
+ * buyer never gets more than paid for. 100 EUR at 0.6 EUR per AUD and A$0.02 a token gives
+ * { aud: "166.67", tokens: "8333.50" }. Throws a RangeError for bad text or a zero rate or price.
+ */
+export function orderFigures(
+  userAmount: string | number,
+  rate: string | number,
+  rateAud: string | number,
+  tokenPriceAud: string | number,
+): OrderFigures {
+  const aud = orderAud(userAmount, rate, rateAud);
+  return { aud, tokens: tokensFor(aud, tokenPriceAud, TOKEN_FIGURE_DECIMALS) };
+}
+
+/** The AUD figure of {@link orderFigures} alone, for a screen that has no token price yet. */
+export function orderAud(
+  userAmount: string | number,
+  rate: string | number,
+  rateAud: string | number,
+): string {
+  return convertToAud(userAmount, rate, rateAud, DECIMALS.AUD);
 }
 
 /** -1, 0 or 1 as `a` is less than, equal to or greater than `b`. */

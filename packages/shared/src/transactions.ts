@@ -4,6 +4,12 @@ import { z } from 'zod';
 export const TXN_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
 
 /**
+ * How every verify answer that hands a payment to staff (short, excess, late, over the cap: it
+ * credits no order by itself) ends, so the buyer knows what happens next.
+ */
+export const PAYMENT_REVIEW_NOTE = 'Our team will review it and contact you.';
+
+/**
  * Why a crypto payment was not accepted (POST /v1/transaction/verify-crypto-pay). The spec gives
  * none of these; API.md lists the cases. The client shows them as the server sends them.
  */
@@ -24,17 +30,19 @@ export const verifyPaymentMessages = {
   chainUnavailable: 'The chain cannot be reached right now, please try again in a minute',
   /** Short, excess, late and over-cap payments are listed for staff: the buyer hears what happens next. */
   short: (paid: string, due: string, coin: string) =>
-    `This payment of ${paid} ${coin} is less than the exact amount due, ${due} ${coin}, so it was not credited automatically. Our team will review it and contact you.`,
+    `This payment of ${paid} ${coin} is less than the exact amount due, ${due} ${coin}, so it was not credited automatically. ${PAYMENT_REVIEW_NOTE}`,
   excess: (paid: string, due: string, coin: string) =>
-    `This payment of ${paid} ${coin} is more than the exact amount due, ${due} ${coin}, so it was not credited automatically. Our team will review it and contact you.`,
-  late: 'This payment was sent after the quote expired, so it was not credited automatically. Our team will review it and contact you.',
-  overHardCap:
-    'The presale hard cap has been reached, so this payment was not credited automatically. Our team will review it and contact you.',
-  inReview: 'This payment is with our team for review; they will contact you.',
+    `This payment of ${paid} ${coin} is more than the exact amount due, ${due} ${coin}, so it was not credited automatically. ${PAYMENT_REVIEW_NOTE}`,
+  late: `This payment was sent after the quote expired, so it was not credited automatically. ${PAYMENT_REVIEW_NOTE}`,
+  overHardCap: `The presale hard cap has been reached, so this payment was not credited automatically. ${PAYMENT_REVIEW_NOTE}`,
+  inReview: `This payment is already with our team. ${PAYMENT_REVIEW_NOTE}`,
   refunded: 'This payment has been refunded by our team, so it cannot pay for an order',
   /** The amount is the exact amount of another open order: it pays that order, not this one. */
   otherOrder: 'This payment is the exact amount of another order, so it cannot pay for this one',
 } as const;
+
+/** True for a verify answer that hands the payment to staff: information, not a dead end. */
+export const isHandedToStaff = (message: string) => message.includes(PAYMENT_REVIEW_NOTE);
 
 /** Body of POST /v1/transaction/verify-crypto-pay/:transactionId; the hash is kept lower-case. */
 export const verifyCryptoPaySchema = z.object({

@@ -1,3 +1,7 @@
+import { formatFigure } from '@tmc/shared';
+
+/* Amounts arrive as decimal strings; AUD and token figures are shown as on the site (formatFigure). */
+
 /** What one e-mail says; the layout (brand, footer, HTML and text) is shared by all of them. */
 interface MailContent {
   subject: string;
@@ -23,9 +27,9 @@ const contents = {
     lines: [
       greeting(p.name),
       p.tier === 1
-        ? `Someone who signed up with your referral link just bought A$${p.investmentAmount} of TMC in the presale.`
-        : `An influencer you introduced just made a sale of A$${p.investmentAmount} of TMC in the presale.`,
-      `Your commission: A$${p.earning} (tier ${p.tier}). It shows as pending on your Affiliates page, is approved after the hold period and is paid in the next ${p.tier === 1 ? 'weekly' : 'fortnightly'} payout.`,
+        ? `Someone who signed up with your referral link just bought A$${formatFigure(p.investmentAmount)} of TMC in the presale.`
+        : `An influencer you introduced just made a sale of A$${formatFigure(p.investmentAmount)} of TMC in the presale.`,
+      `Your commission: A$${formatFigure(p.earning)} (tier ${p.tier}). It shows as pending on your Affiliates page, is approved after the hold period and is paid in the next ${p.tier === 1 ? 'weekly' : 'fortnightly'} payout.`,
     ],
   }),
   payoutPaid: (p: {
@@ -37,7 +41,7 @@ const contents = {
     subject: 'Your TMC affiliate payout is on its way',
     lines: [
       greeting(p.name),
-      `We have paid your ${p.tier === 1 ? 'weekly' : 'fortnightly'} affiliate commission: A$${p.amount}.`,
+      `We have paid your ${p.tier === 1 ? 'weekly' : 'fortnightly'} affiliate commission: A$${formatFigure(p.amount)}.`,
       `Payment reference: ${p.reference}`,
       'The earnings it covers now show as paid on your Affiliates page. Thanks for spreading the word!',
     ],
@@ -54,7 +58,7 @@ const contents = {
     subject: `Your TMC presale request ${p.reference} is ${p.status}`,
     lines: [
       greeting(p.name),
-      `Our team has reviewed your presale request ${p.reference} of A$${p.investmentAmount}. Its status is now: ${p.status}.`,
+      `Our team has reviewed your presale request ${p.reference} of A$${formatFigure(p.investmentAmount)}. Its status is now: ${p.status}.`,
       ...(p.remark ? [`Note from our team: ${p.remark}`] : []),
       'You can see it on the Presale Requests page.',
     ],
@@ -104,7 +108,7 @@ const contents = {
     subject: `Your TMC presale request ${p.reference}`,
     lines: [
       greeting(p.name),
-      `We have your presale request for ${p.tokenAmount} ${p.tokenSymbol}. Please transfer A$${p.amountAud} to this account:`,
+      `We have your presale request for ${formatFigure(p.tokenAmount)} ${p.tokenSymbol}. Please transfer A$${formatFigure(p.amountAud)} to this account:`,
       [
         `Bank: ${p.bank.bankName}`,
         `Account holder: ${p.bank.accountHolder}`,
@@ -160,7 +164,7 @@ const contents = {
     lines: [
       greeting(name),
       `We found your payment of ${amount} ${currency} on the chain (transaction ${txnHash}) and your presale request is accepted.`,
-      `${tokenAmount} ${tokenSymbol} are allocated to you. You can see the payment under My Transactions.`,
+      `${formatFigure(tokenAmount)} ${tokenSymbol} are allocated to you. You can see the payment under My Transactions.`,
       'Thanks for joining the presale!',
     ],
   }),

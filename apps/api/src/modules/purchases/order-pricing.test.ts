@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages, purchaseMessages } from '@tmc/shared';
+import { messages, orderFigures, purchaseMessages } from '@tmc/shared';
 import { AppError } from '../../lib/errors.ts';
 import { priceOrder, type Market } from './order-pricing.ts';
 
@@ -32,11 +32,21 @@ describe('priceOrder', () => {
       tokenPriceAud: '0.02',
       tokenAmount: '41666.500000000000000000',
     });
-    // 1 ETH = A$5000; A$5000 / 0.03 = 166666.666… tokens, never rounded up.
+    // 1 ETH = A$5000; A$5000 / 0.03 = 166666.666… tokens, rounded down to 2 decimals.
     expect(
       priceOrder({ userCurrency: 'ETH', userAmount: '1' }, { ...market, tokenPriceAud: '0.03' })
         .tokenAmount,
-    ).toBe('166666.666666666666666666');
+    ).toBe('166666.660000000000000000');
+  });
+
+  it('gives the figures of the shared orderFigures: 100 EUR is A$166.67 and 8,333.50 tokens', () => {
+    const order = priceOrder({ userCurrency: 'EUR', userAmount: '100' }, market);
+    const figures = orderFigures('100', '0.60', '1', '0.02');
+    expect(figures).toEqual({ aud: '166.67', tokens: '8333.50' });
+    expect(order).toMatchObject({
+      investmentAud: figures.aud,
+      tokenAmount: '8333.500000000000000000',
+    });
   });
 
   it('uses the AUD rate of the table when it is not 1', () => {

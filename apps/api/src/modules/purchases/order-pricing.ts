@@ -3,8 +3,8 @@ import {
   DECIMALS,
   messages,
   minimumPurchaseMessage,
+  orderFigures,
   purchaseMessages,
-  tokensFor,
 } from '@tmc/shared';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { fixed, money, plain, type Money } from '../../lib/money.ts';
@@ -44,7 +44,7 @@ export interface PricedOrder {
   /** The AUD value, 2 decimals. */
   investmentAud: string;
   tokenPriceAud: string;
-  /** investmentAud / tokenPriceAud, 18 decimals, rounded down. */
+  /** investmentAud / tokenPriceAud rounded down to 2 decimals (the shared order figure), written with 18. */
   tokenAmount: string;
 }
 
@@ -86,9 +86,9 @@ export function priceOrder(input: OrderInput, market: Market, now = new Date()):
     }
   }
 
-  const investmentAud = money(
-    convertToAud(input.userAmount, plain(rate), plain(rateAud), DECIMALS.AUD),
-  );
+  // The one rounding every screen, e-mail and the console show (shared orderFigures).
+  const figures = orderFigures(input.userAmount, plain(rate), plain(rateAud), plain(tokenPrice));
+  const investmentAud = money(figures.aud);
   if (investmentAud.lt(market.minPurchaseAud)) {
     const message = minimumPurchaseMessage(audText(market.minPurchaseAud));
     throw badRequest(message, { investmentAmount: message });
@@ -109,8 +109,8 @@ export function priceOrder(input: OrderInput, market: Market, now = new Date()):
     userCurrency: code,
     userAmount: plain(input.userAmount),
     rate: fixed(effectiveRate, 18),
-    investmentAud: investmentAud.toFixed(DECIMALS.AUD),
+    investmentAud: figures.aud,
     tokenPriceAud: plain(market.tokenPriceAud),
-    tokenAmount: tokensFor(investmentAud.toFixed(DECIMALS.AUD), plain(tokenPrice), DECIMALS.TOKEN),
+    tokenAmount: fixed(figures.tokens, DECIMALS.TOKEN),
   };
 }

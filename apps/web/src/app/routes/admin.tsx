@@ -17,6 +17,7 @@ import { TotpSetup } from '../../features/admin/components/totp-setup';
 import { TOTP_STATUS_KEY, useTotpStatus } from '../../features/admin/api/get-totp-status';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ReviewQueue } from '../../features/admin/components/review-queue';
+import { UnmatchedPayments } from '../../features/admin/components/unmatched-payments';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminLayout } from '../admin/admin-layout';
@@ -59,6 +60,11 @@ function SecondFactorGate() {
 const pages: { path: string; title: string; element: ReactNode }[] = [
   { path: adminPaths.reviews, title: 'Review queue', element: <ReviewQueue /> },
   { path: adminPaths.transactions, title: 'Transactions', element: <AdminTransactions /> },
+  {
+    path: adminPaths.unmatchedPayments,
+    title: 'Unmatched payments',
+    element: <UnmatchedPayments />,
+  },
   { path: adminPaths.users, title: 'Users', element: <AdminUsers /> },
   { path: adminPaths.banks, title: 'Banks', element: <AdminBanks /> },
   { path: adminPaths.rates, title: 'Currency rates', element: <AdminRates /> },

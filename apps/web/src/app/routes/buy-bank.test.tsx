@@ -14,7 +14,7 @@ import { BuyBankRoute } from './buy-bank';
 const order: BankRouteState = {
   price: '500',
   userCurrency: 'EUR',
-  convertedAmount: '833.3333',
+  convertedAmount: '833.33',
   currency: 'AUD',
 };
 
@@ -151,7 +151,7 @@ describe('Bank transfer screen', () => {
   it('chooses a single bank and shows its details with copy buttons', async () => {
     renderBank();
     await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
-    expect(screen.getByText('833.3333 AUD')).toBeInTheDocument();
+    expect(screen.getByText('833.33 AUD')).toBeInTheDocument();
     expect(
       screen.getByText('For 500.00 EUR, converted to AUD at today’s rate.'),
     ).toBeInTheDocument();
@@ -246,7 +246,7 @@ describe('Bank transfer screen', () => {
     ).toBeInTheDocument();
     expect(api.bodies('POST /v1/purchase/add')).toEqual([
       {
-        investmentAmount: '833.3333',
+        investmentAmount: '833.33',
         currency: 'AUD',
         userCurrency: 'EUR',
         userAmount: '500',
@@ -363,7 +363,7 @@ describe('Bank transfer screen', () => {
     ).toBeInTheDocument();
     expect(api.bodies('POST /v1/purchase/add-noUser')).toEqual([
       expect.objectContaining({
-        investmentAmount: '833.3333',
+        investmentAmount: '833.33',
         userCurrency: 'EUR',
         receiptUrl: 'http://files.test/uploads/f1.png',
         bankId: 'bank-1',

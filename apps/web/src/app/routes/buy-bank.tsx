@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { AffiliateTermsDialog } from '../../features/affiliates/components/affiliate-terms-dialog';
 import { useBanksByCurrency } from '../../features/banks/api/get-banks-by-currency';
 import { BankDetails } from '../../features/banks/components/bank-details';
+import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
 import { BankPurchaseForm } from '../../features/purchases/components/bank-purchase-form';
 import { bankStateFrom } from '../../features/purchases/route-state';
 import { uploadFile } from '../../features/uploads/api/upload-file';
@@ -24,6 +25,7 @@ export function BuyBankRoute() {
   const [currency, setCurrency] = useState<string>(BANK_CURRENCIES[0]);
   const banks = useBanksByCurrency(currency);
   const banksError = banks.error?.message ?? null;
+  const { data: config } = usePresaleConfig();
 
   useEffect(() => {
     if (banksError) toast.error(banksError);
@@ -58,6 +60,7 @@ export function BuyBankRoute() {
           BankDetails={BankDetails}
           TermsDialog={AffiliateTermsDialog}
           upload={(file, onProgress) => uploadFile(file, onProgress)}
+          tokenSymbol={config?.tokenSymbol ?? 'TMC'}
         />
       </div>
     </section>

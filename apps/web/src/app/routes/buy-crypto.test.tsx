@@ -30,7 +30,7 @@ const transaction: Transaction = {
   txnHash: null,
   walletAddress: WALLET,
   purchaseId: 'p-1',
-  quoteExpiresAt: '2025-03-05T04:30:00.000Z',
+  quoteExpiresAt: null,
 };
 const created = {
   status: 201,
@@ -136,10 +136,10 @@ describe('Crypto transfer screen', () => {
     renderCrypto();
     expect(screen.getByText('0.05 ETH')).toBeInTheDocument();
     // 0.05 / 0.0002 × 1 = 250 AUD; 250 / 0.05 = 5,000 TMC.
-    expect(await screen.findByText('250.0000 AUD')).toBeInTheDocument();
-    expect(screen.getByText('5,000 TMC')).toBeInTheDocument();
+    expect(await screen.findByText('250.00 AUD')).toBeInTheDocument();
+    expect(screen.getByText('5,000.00 TMC')).toBeInTheDocument();
     expect(screen.getByText(/We accept/)).toHaveTextContent(
-      'We accept ETH and USDC. You must send the exact amount shown, in ETH, to the company wallet.',
+      'We accept ETH and USDC. Once you submit, we show the exact amount to send in ETH: this amount plus a few digits at the end that mark the payment as yours.',
     );
     expect(screen.getByText(WALLET)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
@@ -194,6 +194,7 @@ describe('Crypto transfer screen', () => {
     expect(within(dialog).getByText('0.05 ETH')).toBeInTheDocument();
     expect(within(dialog).getByText(WALLET)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy amount due' })).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Quote valid for/)).not.toBeInTheDocument();
     // The form behind the dialog is empty again.
     expect(screen.queryByRole('img', { name: 'Preview of shot.png' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('User Remark')).toHaveValue('');
@@ -205,6 +206,76 @@ describe('Crypto transfer screen', () => {
     expect(
       within(notifications()).getByText('Payment verified, your presale request is accepted'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the exact amount due in full, its payment request as a QR code and how long the quote holds', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2025-03-05T03:30:00.000Z'));
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const exact = {
+      ...transaction,
+      price: '0.050000000000123457',
+      quoteExpiresAt: '2025-03-05T04:29:05.000Z',
+    };
+    const { user } = renderCrypto({
+      [ADD]: { ...created, data: { ...created.data, transaction: exact } },
+    });
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+
+    expect(within(dialog).getByText('0.050000000000123457 ETH')).toBeInTheDocument();
+    expect(within(dialog).getByText(/every digit counts/)).toHaveTextContent(
+      /^Send exactly this amount of ETH to the company wallet/,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Copy amount due' }));
+    expect(writeText).toHaveBeenLastCalledWith('0.050000000000123457');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy address' }));
+    expect(writeText).toHaveBeenLastCalledWith(WALLET);
+
+    const qr = await within(dialog).findByRole('img', {
+      name: 'QR code of the payment request: 0.050000000000123457 ETH to the company wallet',
+    });
+    const svg = decodeURIComponent(qr.getAttribute('src') ?? '');
+    expect(svg).toMatch(/^data:image\/svg\+xml/);
+    const qrcode = await import('qrcode');
+    const expected = await qrcode.toString(`ethereum:${WALLET}@31337?value=50000000000123457`, {
+      type: 'svg',
+      margin: 2,
+      errorCorrectionLevel: 'M',
+      color: { dark: '#0b0b14', light: '#ffffff' },
+    });
+    expect(svg).toBe(`data:image/svg+xml;charset=utf-8,${expected}`);
+
+    expect(within(dialog).getByText(/Quote valid for/)).toHaveTextContent('Quote valid for 59:05');
+  });
+
+  it('says a USDC quote is a transfer request on the token contract', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const usdc = { ...transaction, price: '40.000123', tokenSymbol: 'USDC', currency: 'USDC' };
+    const { user } = renderCrypto(
+      { [ADD]: { ...created, data: { ...created.data, transaction: usdc } } },
+      { price: '40', currency: 'USDC' },
+    );
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+    expect(within(dialog).getByText('40.000123 USDC')).toBeInTheDocument();
+    await within(dialog).findByRole('img', {
+      name: 'QR code of the payment request: 40.000123 USDC to the company wallet',
+    });
+  });
+
+  it('tells the buyer not to pay once the quote has expired', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const expired = { ...transaction, quoteExpiresAt: '2025-03-05T04:30:00.000Z' };
+    const { user } = renderCrypto({
+      [ADD]: { ...created, data: { ...created.data, transaction: expired } },
+    });
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'This quote has expired. Do not send this amount: place a new order for a fresh quote.',
+    );
+    expect(within(dialog).queryByText(/Quote valid for/)).not.toBeInTheDocument();
   });
 
   it('sends a signed-in order without optional fields, and can verify later', async () => {

@@ -86,14 +86,14 @@ describe('Buy page', () => {
     expect(toasts()).toEqual([messages.fiatCurrency]);
   });
 
-  it('converts to AUD at 4 decimals and shows the tokens and the minimum', async () => {
+  it('converts to AUD to the cent and shows the tokens and the minimum', async () => {
     const { user } = renderBuy();
     await chooseFiat(user, 'EUR');
     await user.type(amount(), '500');
 
-    expect(screen.getByText('833.3333 AUD')).toBeInTheDocument();
-    // 833.3333 / 0.05 per token, rounded down.
-    expect(screen.getByText('16,666.66 TMC')).toBeInTheDocument();
+    expect(screen.getByText('833.33 AUD')).toBeInTheDocument();
+    // 833.33 / 0.05 per token, rounded down.
+    expect(screen.getByText('16,666.60 TMC')).toBeInTheDocument();
     expect(screen.getByText('50.00 AUD')).toBeInTheDocument();
   });
 
@@ -150,7 +150,8 @@ describe('Buy page', () => {
     expect(router.state.location.state).toEqual({
       price: '500',
       userCurrency: 'EUR',
-      convertedAmount: '833.3333',
+      convertedAmount: '833.33',
+      tokens: '16666.60',
       currency: 'AUD',
     });
   });

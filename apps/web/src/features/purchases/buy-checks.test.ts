@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@tmc/shared';
 import {
-  audValue,
+  buyFigures,
   bankTransferProblem,
   cryptoTransferProblem,
   minimumProblem,
@@ -44,18 +44,28 @@ describe('cryptoTransferProblem', () => {
   });
 });
 
-describe('audValue', () => {
-  it('converts amount / rate[code] × rate[AUD] to 4 decimals', () => {
-    expect(audValue(ready, rates)).toBe('833.3333');
-    expect(audValue({ ...ready, fiatCode: 'JPY', amount: '10000' }, rates)).toBe('101.5228');
-    expect(audValue({ currency: 'ETH', fiatCode: null, amount: '0.5' }, rates)).toBe('2500.0000');
+describe('buyFigures', () => {
+  it('gives the AUD figure to the cent and the tokens it buys, rounded down', () => {
+    expect(buyFigures(ready, rates, '0.02')).toEqual({ aud: '833.33', tokens: '41666.50' });
+    expect(buyFigures({ ...ready, fiatCode: 'EUR', amount: '100' }, rates, '0.02')).toEqual({
+      aud: '166.67',
+      tokens: '8333.50',
+    });
+    expect(buyFigures({ ...ready, fiatCode: 'JPY', amount: '10000' }, rates, '0.03')).toEqual({
+      aud: '101.52',
+      tokens: '3384.00',
+    });
+    expect(buyFigures({ currency: 'ETH', fiatCode: null, amount: '0.5' }, rates, '0.02').aud).toBe(
+      '2500.00',
+    );
   });
 
-  it('is null until there is an amount and a rate', () => {
-    expect(audValue({ ...ready, amount: '' }, rates)).toBeNull();
-    expect(audValue({ ...ready, fiatCode: null }, rates)).toBeNull();
-    expect(audValue({ ...ready, fiatCode: 'XYZ' }, rates)).toBeNull();
-    expect(audValue(ready, undefined)).toBeNull();
+  it('is empty until there is an amount and a rate', () => {
+    const none = { aud: null, tokens: null };
+    expect(buyFigures({ ...ready, amount: '' }, rates, '0.02')).toEqual(none);
+    expect(buyFigures({ ...ready, fiatCode: null }, rates, '0.02')).toEqual(none);
+    expect(buyFigures({ ...ready, fiatCode: 'XYZ' }, rates, '0.02')).toEqual(none);
+    expect(buyFigures(ready, undefined, '0.02')).toEqual(none);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
-import { convertToAud, messages, minimumPurchaseMessage, type CryptoCurrency } from '@tmc/shared';
+import { messages, minimumPurchaseMessage, type CryptoCurrency } from '@tmc/shared';
+import { screenFigures, type ScreenFigures } from '../../lib/order-figures';
 
 /** 'AUD' stands for FIAT: the base currency of every fiat purchase. */
 export type BuyCurrency = 'AUD' | CryptoCurrency;
@@ -46,22 +47,16 @@ export function cryptoTransferProblem(state: BuyState): string | null {
 }
 
 /**
- * The AUD value of the entered amount, 4 decimals (amount / rate[code] × rate[AUD]); null
- * until there is an amount and a rate for its currency.
+ * The order figures of the entered amount (the shared rounding: AUD to the cent, tokens rounded
+ * down to 2 decimals); nulls until there is an amount and a rate for its currency.
  */
-export function audValue(
+export function buyFigures(
   state: Pick<BuyState, 'currency' | 'fiatCode' | 'amount'>,
   rates: Record<string, string> | undefined,
-): string | null {
+  tokenPriceAud: string | undefined,
+): ScreenFigures {
   const code = state.currency === 'AUD' ? state.fiatCode : state.currency;
-  const amount = normalizeAmount(state.amount);
-  const rate = code ? rates?.[code] : undefined;
-  if (!amount || !rate || !rates?.AUD) return null;
-  try {
-    return convertToAud(amount, rate, rates.AUD, 4);
-  } catch {
-    return null;
-  }
+  return screenFigures(normalizeAmount(state.amount), code, rates, tokenPriceAud);
 }
 
 /** The server's text for an AUD value under the minimum purchase, else null. */

@@ -6,8 +6,10 @@ export interface BankRouteState {
   price: string;
   /** The fiat code chosen on the buy page. */
   userCurrency: string;
-  /** `price` in AUD, 4 decimals. */
+  /** `price` in AUD: the order's AUD figure, 2 decimals. */
   convertedAmount: string;
+  /** The tokens that figure buys, 2 decimals; absent when the price was not known yet. */
+  tokens?: string;
   currency: 'AUD';
 }
 
@@ -34,7 +36,14 @@ export function bankStateFrom(state: unknown): BankRouteState | null {
     return null;
   }
   if (!userCurrency || !/^[A-Z]{3}$/.test(userCurrency)) return null;
-  return { price, userCurrency, convertedAmount, currency: 'AUD' };
+  const tokens = field(state, 'tokens');
+  return {
+    price,
+    userCurrency,
+    convertedAmount,
+    ...(tokens && DECIMAL.test(tokens) ? { tokens } : {}),
+    currency: 'AUD',
+  };
 }
 
 /** The crypto screen's state, with the spec's defaults (price 0, currency ETH). */

@@ -110,7 +110,7 @@ export function AdminDashboard({ reviewsPath, payoutsPath }: AdminDashboardProps
           />
           <Tile
             label="Tokens sold"
-            value={formatAmount(data.tokensSold, 2)}
+            value={formatAmount(data.tokensSold, 2, 2)}
             hint={data.tokenSymbol}
           />
           <Tile label="Verified crypto today" value={data.verifiedCryptoToday} />

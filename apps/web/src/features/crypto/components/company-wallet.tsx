@@ -5,21 +5,19 @@ import { cn } from '../../../lib/cn';
 interface CompanyWalletProps {
   /** Undefined while the presale settings load. */
   address: string | undefined;
+  /** An EIP-681 payment request (address and exact amount) for the QR code instead of the bare address. */
+  paymentRequest?: { uri: string; alt: string };
   className?: string;
 }
 
 /** Where the buyer pays: the address in full, a copy button and a QR code. */
-export function CompanyWallet({ address, className }: CompanyWalletProps) {
+export function CompanyWallet({ address, paymentRequest, className }: CompanyWalletProps) {
+  const qr =
+    paymentRequest ??
+    (address ? { uri: address, alt: 'QR code of the company wallet address' } : null);
   return (
     <div className={cn('flex flex-col items-center gap-4 sm:flex-row sm:items-start', className)}>
-      {address ? (
-        <QrCode
-          value={address}
-          alt="QR code of the company wallet address"
-          size={160}
-          className="size-40 shrink-0"
-        />
-      ) : null}
+      {qr ? <QrCode value={qr.uri} alt={qr.alt} size={160} className="size-40 shrink-0" /> : null}
       <div className="flex w-full min-w-0 flex-col gap-2">
         <p className="text-sm font-bold text-muted">Company wallet address</p>
         {address ? (

@@ -15,7 +15,6 @@ import {
 } from '@tmc/shared';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { TextArea } from '../../../components/ui/text-area';
 import { toast } from '../../../components/ui/toast';
@@ -25,10 +24,10 @@ import {
   type UploadedFile,
 } from '../../../components/ui/upload-box';
 import { paths } from '../../../config/paths';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, formatMoney } from '../../../lib/format';
 import { useAddCryptoPurchase } from '../api/add-crypto-purchase';
 import { useAddGuestCryptoPurchase } from '../api/add-guest-crypto-purchase';
-import { orderFigures } from '../lib/order-figures';
+import { screenFigures } from '../../../lib/order-figures';
 import { CompanyWallet } from './company-wallet';
 import { CryptoSuccessDialog, type VerifyPaymentProps } from './crypto-success-dialog';
 
@@ -121,7 +120,7 @@ export function CryptoPurchaseForm({
   const [placed, setPlaced] = useState<Transaction | null>(null);
 
   const { price, currency } = order;
-  const figures = orderFigures(price, currency, rates, config?.tokenPriceAud);
+  const figures = screenFigures(price, currency, rates, config?.tokenPriceAud);
   const tokenSymbol = config?.tokenSymbol ?? 'TMC';
   const hasAmount = isPositive(price);
 
@@ -194,7 +193,6 @@ export function CryptoPurchaseForm({
             <p className="font-display text-4xl font-black break-all text-lime tabular-nums">
               {formatAmount(price, 18)} {currency}
             </p>
-            {hasAmount ? <CopyButton value={price} ariaLabel="Copy amount" /> : null}
           </div>
           {hasAmount ? null : (
             <p className="flex items-start gap-2 text-sm">
@@ -211,18 +209,21 @@ export function CryptoPurchaseForm({
           <dl className="grid gap-3 rounded-2xl border-2 border-line bg-surface-2 p-4 text-sm sm:grid-cols-2">
             <div className="flex flex-col gap-0.5">
               <dt className="text-muted">Value in AUD</dt>
-              <dd className="font-bold tabular-nums">{figures.aud ? `${figures.aud} AUD` : '-'}</dd>
+              <dd className="font-bold tabular-nums">
+                {figures.aud ? formatMoney(figures.aud, 'AUD') : '-'}
+              </dd>
             </div>
             <div className="flex flex-col gap-0.5">
               <dt className="text-muted">You will get</dt>
               <dd className="font-display text-xl font-black break-all text-lime tabular-nums">
-                {figures.tokens ? `${formatAmount(figures.tokens, 2)} ${tokenSymbol}` : '-'}
+                {figures.tokens ? formatMoney(figures.tokens, tokenSymbol) : '-'}
               </dd>
             </div>
           </dl>
           <p className="rounded-2xl border-2 border-cyan/60 bg-cyan/5 p-3 text-sm">
-            We accept <strong>ETH</strong> and <strong>USDC</strong>. You must send the{' '}
-            <strong>exact amount</strong> shown, in {currency}, to the company wallet.
+            We accept <strong>ETH</strong> and <strong>USDC</strong>. Once you submit, we show the{' '}
+            <strong>exact amount</strong> to send in {currency}: this amount plus a few digits at
+            the end that mark the payment as yours.
           </p>
         </section>
 
@@ -245,7 +246,8 @@ export function CryptoPurchaseForm({
           <ol className="flex list-decimal flex-col gap-2 pl-6 marker:font-black marker:text-lime">
             <li>Check the amount and currency above, then submit your request below.</li>
             <li>
-              Send exactly the amount due in {currency} to the company wallet: copy the address or
+              Send exactly the amount due shown after you submit, every digit of it, in {currency}{' '}
+              to the company wallet before the quote expires: copy the amount and the address, or
               scan the QR code.
             </li>
             <li>
@@ -308,7 +310,7 @@ export function CryptoPurchaseForm({
       <CryptoSuccessDialog
         key={placed?._id}
         transaction={placed}
-        companyWallet={config?.companyWallet}
+        config={config}
         VerifyPayment={VerifyPayment}
         onVerified={(message) => {
           toast.success(message);

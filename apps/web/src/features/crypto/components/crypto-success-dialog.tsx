@@ -1,12 +1,18 @@
 import { useId, type ComponentType } from 'react';
 import { Decimal } from 'decimal.js';
-import type { Transaction } from '@tmc/shared';
+import {
+  CRYPTO_CURRENCIES,
+  type CryptoCurrency,
+  type PresaleConfig,
+  type Transaction,
+} from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckCircleIcon } from '../../../components/ui/icons';
-import { formatAmount } from '../../../lib/format';
+import { paymentRequestUri } from '../lib/payment-request';
 import { CompanyWallet } from './company-wallet';
+import { QuoteCountdown } from './quote-countdown';
 
 /** The hash form of the transactions area, composed in by the route. */
 export interface VerifyPaymentProps {
@@ -17,20 +23,45 @@ export interface VerifyPaymentProps {
 interface CryptoSuccessDialogProps {
   /** The Pending transaction the order created; null keeps the dialog closed. */
   transaction: Transaction | null;
-  /** The company wallet from the presale settings, for a transaction that names none. */
-  companyWallet: string | undefined;
+  /** The presale settings: the company wallet for a transaction that names none, the chain and the USDC contract. */
+  config: Pick<PresaleConfig, 'companyWallet' | 'chainId' | 'usdcAddress'> | undefined;
   VerifyPayment: ComponentType<VerifyPaymentProps>;
   onVerified: (message: string) => void;
   onVerifyLater: () => void;
   onClose: () => void;
 }
 
-/** The exact amount as plain text, for pasting into a wallet ("0.050000" → "0.05"). */
+/** The exact amount as plain text, for pasting into a wallet ("0.050000" → "0.05"); never rounded. */
 function exactAmount(value: string): string {
   try {
     return new Decimal(value).toFixed();
   } catch {
     return value;
+  }
+}
+
+const isCoin = (symbol: string): symbol is CryptoCurrency =>
+  (CRYPTO_CURRENCIES as readonly string[]).includes(symbol);
+
+/** The QR code's EIP-681 request, or none when the order or the settings cannot make one. */
+function paymentRequestFor(
+  amount: string,
+  coin: string,
+  wallet: string | null | undefined,
+  config: CryptoSuccessDialogProps['config'],
+) {
+  if (!wallet || !config || !isCoin(coin)) return undefined;
+  try {
+    const uri = paymentRequestUri({
+      coin,
+      amount,
+      wallet,
+      chainId: config.chainId,
+      usdcAddress: config.usdcAddress,
+    });
+    return { uri, alt: `QR code of the payment request: ${amount} ${coin} to the company wallet` };
+  } catch {
+    return undefined;
   }
 }
 
@@ -40,7 +71,7 @@ function exactAmount(value: string): string {
  */
 export function CryptoSuccessDialog({
   transaction,
-  companyWallet,
+  config,
   VerifyPayment,
   onVerified,
   onVerifyLater,
@@ -49,7 +80,8 @@ export function CryptoSuccessDialog({
   const verifyId = useId();
   const amount = transaction ? exactAmount(transaction.price) : '';
   const coin = transaction?.tokenSymbol ?? '';
-  const wallet = transaction?.walletAddress ?? companyWallet;
+  const wallet = transaction?.walletAddress ?? config?.companyWallet;
+  const paymentRequest = paymentRequestFor(amount, coin, wallet, config);
 
   return (
     <Dialog
@@ -72,16 +104,21 @@ export function CryptoSuccessDialog({
           <p className="text-sm font-bold text-muted">Amount due</p>
           <div className="flex flex-wrap items-center gap-3">
             <strong className="font-display text-3xl break-all text-lime tabular-nums">
-              {formatAmount(amount, 18)} {coin}
+              {amount} {coin}
             </strong>
-            <CopyButton value={amount} ariaLabel="Copy amount due" />
+            <CopyButton value={amount} label="Copy amount" ariaLabel="Copy amount due" />
           </div>
           <p className="text-sm">
-            Send exactly this amount of {coin} to the company wallet, from a wallet you control.
+            Send <strong>exactly</strong> this amount of {coin} to the company wallet, from a wallet
+            you control: every digit counts. This exact amount tells us the payment is for this
+            order; a different amount is not credited automatically and waits for our team.
           </p>
+          {transaction?.quoteExpiresAt ? (
+            <QuoteCountdown expiresAt={transaction.quoteExpiresAt} />
+          ) : null}
         </div>
 
-        <CompanyWallet address={wallet ?? undefined} />
+        <CompanyWallet address={wallet ?? undefined} paymentRequest={paymentRequest} />
 
         <section
           aria-labelledby={verifyId}

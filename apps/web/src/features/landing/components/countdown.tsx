@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { useCountdown } from '../hooks/use-countdown';
+import { useTimeLeft } from '../../../lib/use-time-left';
 
 /** Days, hours, minutes and seconds until the presale's end date. */
 export function Countdown({ endsAt }: { endsAt: string }) {
   const labelId = useId();
-  const left = useCountdown(endsAt);
+  const left = useTimeLeft(endsAt);
   if (!left) return null;
   if (left.ended) {
     return <p className="font-display text-xl font-black">The presale has ended.</p>;

@@ -117,6 +117,7 @@ export interface BankPurchaseFormProps {
   BankDetails: ComponentType<{ bank: Bank }>;
   TermsDialog: ComponentType<TermsDialogProps>;
   upload: UploadBoxProps['upload'];
+  tokenSymbol: string;
 }
 
 export function BankPurchaseForm({
@@ -132,6 +133,7 @@ export function BankPurchaseForm({
   BankDetails,
   TermsDialog,
   upload,
+  tokenSymbol,
 }: BankPurchaseFormProps) {
   const navigate = useNavigate();
   const headingId = useId();
@@ -257,13 +259,20 @@ export function BankPurchaseForm({
           </h2>
           <div className="flex flex-wrap items-center gap-3">
             <p className="font-display text-3xl font-black break-all text-lime tabular-nums">
-              {order.convertedAmount} AUD
+              {formatMoney(order.convertedAmount, 'AUD')}
             </p>
             <CopyButton value={order.convertedAmount} ariaLabel="Copy amount" />
           </div>
           <p className="text-sm text-muted">
             For {formatMoney(order.price, order.userCurrency)}, converted to AUD at today&rsquo;s
             rate.
+            {order.tokens ? (
+              <>
+                {' '}
+                You will get{' '}
+                <strong className="text-fg">{formatMoney(order.tokens, tokenSymbol)}</strong>.
+              </>
+            ) : null}
           </p>
 
           <fieldset className="flex flex-col gap-2">

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { DECIMALS, tokensFor, type PresaleConfig } from '@tmc/shared';
+import { DECIMALS, type PresaleConfig } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox';
 import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
@@ -8,8 +8,8 @@ import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import {
-  audValue,
   bankTransferProblem,
+  buyFigures,
   cryptoTransferProblem,
   minimumProblem,
   normalizeAmount,
@@ -63,16 +63,8 @@ export function BuyForm({
   const isFiat = currency === 'AUD';
   const amountLocked = isFiat && !fiatCode;
   const amountCode = isFiat ? fiatCode : currency;
-  const aud = audValue(state, rates);
+  const { aud, tokens } = buyFigures(state, rates, config?.tokenPriceAud);
   const belowMinimum = minimumProblem(aud, config?.minPurchaseAud);
-  let tokens: string | null = null;
-  if (aud && config) {
-    try {
-      tokens = tokensFor(aud, config.tokenPriceAud, 2);
-    } catch {
-      tokens = null;
-    }
-  }
 
   function update(patch: Partial<BuyState>) {
     setState((current) => ({ ...current, ...patch }));
@@ -103,6 +95,7 @@ export function BuyForm({
       price: normalizeAmount(amount),
       userCurrency: fiatCode,
       convertedAmount: aud,
+      ...(tokens ? { tokens } : {}),
       currency: 'AUD',
     });
   }
@@ -198,13 +191,13 @@ export function BuyForm({
         <div className="flex flex-col gap-0.5">
           <dt className="text-muted">Converted amount</dt>
           <dd className="font-display text-xl font-black break-all text-fg tabular-nums">
-            {aud ? `${aud} AUD` : '-'}
+            {aud ? formatMoney(aud, 'AUD') : '-'}
           </dd>
         </div>
         <div className="flex flex-col gap-0.5">
           <dt className="text-muted">You will get</dt>
           <dd className="font-display text-xl font-black break-all text-lime tabular-nums">
-            {tokens ? `${formatAmount(tokens, 2)} ${config?.tokenSymbol ?? 'TMC'}` : '-'}
+            {tokens ? formatMoney(tokens, config?.tokenSymbol ?? 'TMC') : '-'}
           </dd>
         </div>
         <div className="flex flex-col gap-0.5">

@@ -1,7 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, verifyPaymentMessages, type Transaction } from '@tmc/shared';
+import {
+  messages,
+  PAYMENT_REVIEW_NOTE,
+  verifyPaymentMessages,
+  type Transaction,
+} from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { clearSession, setSession } from '../../../lib/session';
@@ -47,7 +52,7 @@ const pending: Transaction = {
   txnHash: null,
   walletAddress: '0x4444444444444444444444444444444444444444',
   purchaseId: 'p-2',
-  quoteExpiresAt: '2025-03-06T04:30:00.000Z',
+  quoteExpiresAt: '2025-03-05T04:30:00.000Z',
 };
 
 const paid: Transaction = {
@@ -332,6 +337,22 @@ describe('VerifyPaymentForm', () => {
       within(notifications()).getByText(messages.transactionSessionMissing),
     ).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
+    expect(onVerified).not.toHaveBeenCalled();
+  });
+
+  it('shows a payment handed to staff as information of what happens next, not as an error', async () => {
+    const handed = `This payment does not match the amount quoted for this order. ${PAYMENT_REVIEW_NOTE}`;
+    mockApi({ 'POST /v1/transaction/verify-crypto-pay/t-1': { status: 400, message: handed } });
+    const onVerified = vi.fn();
+    renderWithClient(<VerifyPaymentForm transactionId="t-1" onVerified={onVerified} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Transaction Hash'), HASH);
+    await user.click(screen.getByRole('button', { name: 'Verify After Pay' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(handed);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Transaction Hash')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(notifications()).queryByText(handed)).not.toBeInTheDocument();
     expect(onVerified).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { messages, verifyCryptoPaySchema, verifyPaymentMessages } from '@tmc/shared';
+import {
+  isHandedToStaff,
+  messages,
+  verifyCryptoPaySchema,
+  verifyPaymentMessages,
+} from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
+import { InboxIcon } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { useVerifyCryptoPayment } from '../api/verify-crypto-payment';
@@ -16,12 +22,15 @@ const VERIFIED = 'Payment verified';
 
 /**
  * The transaction hash and 'Verify After Pay'. The server reads the chain itself; its refusal
- * (wrong amount, not mined yet, …) is shown in a toast and under the field.
+ * (not mined yet, wrong hash, …) is shown in a toast and under the field. A payment the server
+ * hands to staff (short, excess, late) is not the buyer's error: its message shows as a notice
+ * of what happens next.
  */
 export function VerifyPaymentForm({ transactionId, onVerified }: VerifyPaymentFormProps) {
   const verify = useVerifyCryptoPayment();
   const [hash, setHash] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   function fail(message: string) {
     setError(message);
@@ -30,6 +39,7 @@ export function VerifyPaymentForm({ transactionId, onVerified }: VerifyPaymentFo
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setNotice(null);
     if (!transactionId) {
       fail(messages.transactionSessionMissing);
       return;
@@ -46,7 +56,9 @@ export function VerifyPaymentForm({ transactionId, onVerified }: VerifyPaymentFo
       });
       onVerified(message || data?.msg || VERIFIED);
     } catch (caught) {
-      fail(caught instanceof Error ? caught.message : String(caught));
+      const message = caught instanceof Error ? caught.message : String(caught);
+      if (isHandedToStaff(message)) setNotice(message);
+      else fail(message);
     }
   }
 
@@ -68,6 +80,15 @@ export function VerifyPaymentForm({ transactionId, onVerified }: VerifyPaymentFo
         hint="Find it in your wallet's activity, after the transfer is sent."
         className="font-mono text-sm"
       />
+      {notice ? (
+        <p
+          role="status"
+          className="flex items-start gap-2.5 rounded-2xl border-2 border-cyan/60 bg-cyan/5 p-3 text-sm"
+        >
+          <InboxIcon className="mt-0.5 shrink-0 text-lg text-cyan" />
+          <span>{notice}</span>
+        </p>
+      ) : null}
       <Button type="submit" loading={verify.isPending} className="sm:self-end">
         Verify After Pay
       </Button>

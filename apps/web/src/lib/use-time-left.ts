@@ -5,6 +5,8 @@ export interface TimeLeft {
   hours: number;
   minutes: number;
   seconds: number;
+  /** All of it in whole seconds. */
+  totalSeconds: number;
   /** True once the end has passed. */
   ended: boolean;
 }
@@ -17,12 +19,13 @@ export function timeLeft(end: number, now: number): TimeLeft {
     hours: Math.floor(total / 3600) % 24,
     minutes: Math.floor(total / 60) % 60,
     seconds: total % 60,
+    totalSeconds: total,
     ended: total === 0,
   };
 }
 
 /** Time left until `end`, ticking every second until it is reached; null for a bad date. */
-export function useCountdown(end: string): TimeLeft | null {
+export function useTimeLeft(end: string): TimeLeft | null {
   const endMs = Date.parse(end);
   const [now, setNow] = useState(() => Date.now());
   const running = Number.isFinite(endMs) && now < endMs;

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { timeLeft, useCountdown } from './use-countdown';
+import { timeLeft, useTimeLeft } from './use-time-left';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -10,14 +10,21 @@ describe('countdown', () => {
   it('splits the time left into days, hours, minutes and seconds', () => {
     const now = Date.UTC(2030, 0, 1);
     const end = now + ((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000;
-    expect(timeLeft(end, now)).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5, ended: false });
+    expect(timeLeft(end, now)).toEqual({
+      days: 2,
+      hours: 3,
+      minutes: 4,
+      seconds: 5,
+      totalSeconds: (2 * 24 + 3) * 3600 + 4 * 60 + 5,
+      ended: false,
+    });
     expect(timeLeft(now - 1000, now)).toMatchObject({ days: 0, seconds: 0, ended: true });
   });
 
   it('ticks every second and stops at the end', () => {
     vi.useFakeTimers();
     vi.setSystemTime(Date.UTC(2030, 0, 1, 0, 0, 0));
-    const { result } = renderHook(() => useCountdown('2030-01-01T00:00:02.000Z'));
+    const { result } = renderHook(() => useTimeLeft('2030-01-01T00:00:02.000Z'));
     expect(result.current).toMatchObject({ seconds: 2, ended: false });
 
     act(() => {
@@ -32,7 +39,7 @@ describe('countdown', () => {
   });
 
   it('gives nothing for a date it cannot read', () => {
-    const { result } = renderHook(() => useCountdown('not a date'));
+    const { result } = renderHook(() => useTimeLeft('not a date'));
     expect(result.current).toBeNull();
   });
 });

@@ -1,0 +1,195 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmatchedPaymentMessages, type UnmatchedPayment } from '@tmc/shared';
+import { toast } from '../../../components/ui/toast';
+import { clearSession, setSession } from '../../../lib/session';
+import { tokensFixture, userFixture } from '../../../testing/fixtures';
+import { mockApi, type MockHandler } from '../../../testing/mock-api';
+import { renderWithClient } from '../../../testing/render';
+import { UnmatchedPayments } from './unmatched-payments';
+
+const LIST = 'GET /v1/admin/unmatched-payments';
+const short: UnmatchedPayment = {
+  _id: 'u-1',
+  txnHash: `0xab12${'0'.repeat(56)}9f3c`,
+  logIndex: null,
+  coin: 'ETH',
+  fromAddress: '0x9999999999999999999999999999999999998888',
+  amount: '0.049000000000000000',
+  blockNumber: '1234',
+  blockTime: '2025-03-05T03:45:00.000Z',
+  reason: 'short',
+  status: 'open',
+  purchaseReference: 'TMC-7KQ2XM',
+  remark: null,
+  createdAt: '2025-03-05T03:46:00.000Z',
+  resolvedAt: null,
+};
+const unknown: UnmatchedPayment = {
+  ...short,
+  _id: 'u-2',
+  txnHash: `0xcd34${'0'.repeat(56)}77aa`,
+  logIndex: 3,
+  coin: 'USDC',
+  amount: '125.500000',
+  reason: 'unknown',
+  purchaseReference: null,
+};
+const ASSIGN = `POST /v1/admin/unmatched-payments/${short._id}/assign`;
+const REFUND = `POST /v1/admin/unmatched-payments/${short._id}/refund`;
+
+const page = (rows: UnmatchedPayment[]) => ({
+  data: { data: rows, page: 1, limit: 10, totalResults: rows.length, totalPages: 1 },
+});
+
+function renderScreen(handlers: Record<string, MockHandler> = {}) {
+  const api = mockApi({ [LIST]: page([short, unknown]), ...handlers });
+  const user = userEvent.setup();
+  renderWithClient(<UnmatchedPayments />);
+  const listCalls = () =>
+    api.spy.mock.calls
+      .map(([input]) =>
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      )
+      .filter((url) => url.includes('/v1/admin/unmatched-payments?'));
+  return { api, user, listCalls };
+}
+
+const notifications = () => screen.getByRole('region', { name: 'Notifications' });
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+beforeEach(() => {
+  setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+});
+
+afterEach(() => {
+  act(() => toast.clear());
+  clearSession();
+  vi.restoreAllMocks();
+});
+
+describe('Unmatched payments', () => {
+  it('lists the open payments with amount, coin, reason, sender, hash and the claimed order', async () => {
+    const { listCalls } = renderScreen();
+    expect(
+      await screen.findByRole('heading', { name: /2 Unmatched payments/ }),
+    ).toBeInTheDocument();
+    expect(listCalls()[0]).toContain('status=open');
+
+    const first = rowOf('0.049 ETH');
+    expect(within(first).getByText('Paid less than quoted')).toBeInTheDocument();
+    expect(within(first).getByText('0x9999…8888')).toBeInTheDocument();
+    expect(within(first).getByText('0xab12…9f3c')).toBeInTheDocument();
+    expect(
+      within(first).getByRole('button', { name: 'Copy transaction hash' }),
+    ).toBeInTheDocument();
+    expect(within(first).getByText('TMC-7KQ2XM')).toBeInTheDocument();
+    expect(within(first).getByText('Open')).toBeInTheDocument();
+
+    const second = rowOf('125.5 USDC');
+    expect(within(second).getByText('No matching order')).toBeInTheDocument();
+    expect(
+      within(second).getByRole('button', { name: 'Assign payment 0xcd34…77aa' }),
+    ).toBeEnabled();
+  });
+
+  it('filters by status and says when there is nothing to show', async () => {
+    const { user, listCalls } = renderScreen({
+      [LIST]: () => ({ ...page([]) }),
+    });
+    expect(await screen.findByText('No open unmatched payments')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'assigned');
+    await waitFor(() => expect(listCalls().at(-1)).toContain('status=assigned'), {
+      timeout: 3000,
+    });
+    expect(await screen.findByText('No assigned unmatched payments')).toBeInTheDocument();
+  });
+
+  it('assigns a payment to an order: reference and remark required, trimmed, then toasted', async () => {
+    const { api, user, listCalls } = renderScreen({
+      [ASSIGN]: {
+        data: { ...short, status: 'assigned', remark: 'Buyer topped up' },
+        message: 'Payment assigned',
+      },
+    });
+    await screen.findByText('0.049 ETH');
+    await user.click(screen.getByRole('button', { name: 'Assign payment 0xab12…9f3c' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign payment to an order' });
+    expect(within(dialog).getByText('The buyer claimed it for TMC-7KQ2XM.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
+    expect(within(dialog).getByText(unmatchedPaymentMessages.reference)).toBeInTheDocument();
+    expect(within(dialog).getByText(unmatchedPaymentMessages.remarkRequired)).toBeInTheDocument();
+    expect(api.bodies(ASSIGN)).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText(/Order reference/), ' tmc-7kq2xm ');
+    await user.type(within(dialog).getByLabelText(/Remark/), '  Buyer topped up  ');
+    const before = listCalls().length;
+    await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.bodies(ASSIGN)).toEqual([{ reference: 'TMC-7KQ2XM', remark: 'Buyer topped up' }]);
+    expect(within(notifications()).getByText('Payment assigned')).toBeInTheDocument();
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
+  });
+
+  it('keeps the dialog open with the server message when the assignment is refused', async () => {
+    const refused = 'This purchase would go over the presale hard cap';
+    const { user } = renderScreen({ [ASSIGN]: { status: 400, message: refused } });
+    await screen.findByText('0.049 ETH');
+    await user.click(screen.getByRole('button', { name: 'Assign payment 0xab12…9f3c' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign payment to an order' });
+    await user.type(within(dialog).getByLabelText(/Order reference/), 'TMC-7KQ2XM');
+    await user.type(within(dialog).getByLabelText(/Remark/), 'Checked with the buyer');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
+
+    expect(await within(notifications()).findByText(refused)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Assign payment to an order' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Assign payment' })).toBeEnabled();
+  });
+
+  it('marks a payment refunded with a remark, its buttons disabled while it is sent', async () => {
+    let answer: (reply: { data: UnmatchedPayment; message: string }) => void = () => undefined;
+    const { api, user } = renderScreen({
+      [REFUND]: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await screen.findByText('0.049 ETH');
+    await user.click(screen.getByRole('button', { name: 'Mark payment 0xab12…9f3c refunded' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark payment refunded' });
+    expect(within(dialog).queryByLabelText(/Order reference/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
+    expect(within(dialog).getByText(unmatchedPaymentMessages.remarkRequired)).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText(/Remark/), 'Sent back to the sender');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
+    await waitFor(() =>
+      expect(api.bodies(REFUND)).toEqual([{ remark: 'Sent back to the sender' }]),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Mark refunded' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+
+    act(() => answer({ data: { ...short, status: 'refunded' }, message: '' }));
+    expect(await within(notifications()).findByText('Payment marked refunded')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('can be used with the keyboard alone', async () => {
+    const { api, user } = renderScreen({ [REFUND]: { data: short, message: 'Payment refunded' } });
+    await screen.findByText('0.049 ETH');
+    screen.getByRole('button', { name: 'Mark payment 0xab12…9f3c refunded' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Mark payment refunded' });
+    await user.click(within(dialog).getByLabelText(/Remark/));
+    await user.keyboard('Refunded by bank');
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Mark refunded' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.bodies(REFUND)).toEqual([{ remark: 'Refunded by bank' }]));
+  });
+});

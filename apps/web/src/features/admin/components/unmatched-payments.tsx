@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import {
+  UNMATCHED_PAYMENT_STATUSES,
+  unmatchedPaymentReasonLabel,
+  type UnmatchedPayment,
+  type UnmatchedPaymentStatus,
+} from '@tmc/shared';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
+import { ListHeader } from '../../../components/ui/list-toolbar';
+import { Select } from '../../../components/ui/select';
+import { formatAmount, formatDateTime, shortHash } from '../../../lib/format';
+import { useListState } from '../../../lib/use-list-state';
+import { useUnmatchedPayments } from '../api/get-unmatched-payments';
+import { UnmatchedPaymentDialog, type UnmatchedPaymentAction } from './unmatched-payment-dialog';
+
+const statusLabel: Record<UnmatchedPaymentStatus, string> = {
+  open: 'Open',
+  assigned: 'Assigned',
+  refunded: 'Refunded',
+};
+const statusTone: Record<UnmatchedPaymentStatus, BadgeTone> = {
+  open: 'pink',
+  assigned: 'success',
+  refunded: 'muted',
+};
+
+const statusOptions = UNMATCHED_PAYMENT_STATUSES.map((status) => ({
+  value: status,
+  label: statusLabel[status],
+}));
+
+function Hash({ value, label }: { value: string; label: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 whitespace-nowrap">
+      <code className="font-mono" title={value}>
+        {shortHash(value)}
+      </code>
+      <CopyButton value={value} iconOnly ariaLabel={label} />
+    </span>
+  );
+}
+
+/**
+ * Transfers to the company wallet that credited no order (short, excess, late, unknown sender,
+ * over the hard cap): staff assign one to an order or record that it was refunded.
+ */
+export function UnmatchedPayments() {
+  const list = useListState({ status: 'open' });
+  const query = useUnmatchedPayments(list.params);
+  const [target, setTarget] = useState<{
+    payment: UnmatchedPayment;
+    action: UnmatchedPaymentAction;
+  } | null>(null);
+
+  const columns: Column<UnmatchedPayment>[] = [
+    {
+      id: 'blockTime',
+      header: 'Block time',
+      cell: (row) => formatDateTime(row.blockTime),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      cell: (row) => `${formatAmount(row.amount, 18)} ${row.coin}`,
+      className: 'font-bold tabular-nums',
+    },
+    {
+      id: 'reason',
+      header: 'Reason',
+      cell: (row) => <Badge tone="cyan">{unmatchedPaymentReasonLabel[row.reason]}</Badge>,
+    },
+    {
+      id: 'sender',
+      header: 'Sender',
+      cell: (row) => <Hash value={row.fromAddress} label="Copy sender address" />,
+    },
+    {
+      id: 'hash',
+      header: 'Transaction hash',
+      cell: (row) => <Hash value={row.txnHash} label="Copy transaction hash" />,
+    },
+    {
+      id: 'order',
+      header: 'Order',
+      cell: (row) =>
+        row.purchaseReference ? <code className="font-mono">{row.purchaseReference}</code> : '-',
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <span className="flex flex-col items-start gap-1">
+          <Badge tone={statusTone[row.status]}>{statusLabel[row.status]}</Badge>
+          {row.remark ? <span className="text-xs break-words text-muted">{row.remark}</span> : null}
+        </span>
+      ),
+      className: 'min-w-36',
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (row) =>
+        row.status === 'open' ? (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              onClick={() => setTarget({ payment: row, action: 'assign' })}
+              aria-label={`Assign payment ${shortHash(row.txnHash)}`}
+            >
+              Assign
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setTarget({ payment: row, action: 'refund' })}
+              aria-label={`Mark payment ${shortHash(row.txnHash)} refunded`}
+            >
+              Mark refunded
+            </Button>
+          </div>
+        ) : (
+          <span className="text-muted">{formatDateTime(row.resolvedAt)}</span>
+        ),
+    },
+  ];
+
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <ListHeader
+        title="Unmatched payments"
+        count={query.data?.totalResults}
+        refreshing={query.isFetching}
+        onRefresh={() => void query.refetch()}
+        filtersClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-4"
+        filters={
+          <Select
+            label="Status"
+            options={statusOptions}
+            value={list.filters.status}
+            onChange={(event) => list.setFilter('status', event.target.value)}
+          />
+        }
+      />
+      <DataTable<UnmatchedPayment>
+        caption="Unmatched payments"
+        stackOnPhone
+        columns={columns}
+        emptyTitle={`No ${statusLabel[list.applied.status as UnmatchedPaymentStatus].toLowerCase()} unmatched payments`}
+        emptyDescription="Transfers to the company wallet that match no order show up here."
+        {...queryTableProps(query)}
+        {...list.paging}
+      />
+      <UnmatchedPaymentDialog target={target} onClose={() => setTarget(null)} />
+    </div>
+  );
+}
