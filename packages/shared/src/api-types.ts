@@ -387,23 +387,3 @@ export interface AuditEntry {
   after: unknown;
   createdAt: string;
 }
-
-/** One entry of GET /v1/admin/unmatched-payments: a transfer to the company wallet that credited no order. */
-export interface UnmatchedPayment {
-  _id: string;
-  txnHash: string;
-  logIndex: number | null;
-  coin: CryptoCurrency;
-  fromAddress: string;
-  /** In `coin`, as a decimal string. */
-  amount: string;
-  blockNumber: string;
-  blockTime: string;
-  reason: UnmatchedPaymentReason;
-  status: UnmatchedPaymentStatus;
-  /** The order the buyer claimed it for, or the order staff assigned it to. */
-  purchaseReference: string | null;
-  remark: string | null;
-  createdAt: string;
-  resolvedAt: string | null;
-}
