@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { getAddress, isAddress, type Address } from 'viem';
+import { getAddress, isAddress, isAddressEqual, zeroAddress, type Address } from 'viem';
 import type { Db } from '../../db/client.ts';
 import type { ChainClient } from '../../lib/chain.ts';
 import { findSettings } from '../presale/presale.repo.ts';
@@ -102,9 +102,11 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
     const usdc = isAddress(settings.usdcAddress)
       ? await chain.getUsdcTransfersTo(getAddress(settings.usdcAddress), wallets, from, to)
       : [];
+    // A mint (from the zero address) is the token contract's doing, never a buyer's payment.
+    const usdcPayments = usdc.filter((t) => !isAddressEqual(t.from, zeroAddress));
     const transfers = [
       ...eth.transfers,
-      ...usdc.map((t) => ({
+      ...usdcPayments.map((t) => ({
         ...t,
         coin: 'USDC' as const,
         blockTime: eth.times.get(t.blockNumber)!,
