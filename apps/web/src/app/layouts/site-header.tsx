@@ -4,6 +4,7 @@ import { ExternalLinkIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
+import { VerifyEmailPrompt } from '../../features/auth/components/verify-email-prompt';
 import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
 import { cn } from '../../lib/cn';
 import { useReferralCode, withReferral } from '../../lib/referral';
@@ -53,7 +54,13 @@ export function SiteHeader() {
           </a>
         </nav>
 
-        <div className="ml-auto hidden md:block">
+        {user && !user.emailVerified ? (
+          <div className="ml-auto">
+            <VerifyEmailPrompt email={user.email} />
+          </div>
+        ) : null}
+
+        <div className={cn('hidden md:block', user?.emailVerified !== false && 'ml-auto')}>
           {user ? (
             <UserMenu user={user} onLogout={() => void logout()} />
           ) : (
@@ -63,7 +70,7 @@ export function SiteHeader() {
           )}
         </div>
 
-        <div className="ml-auto md:hidden">
+        <div className={cn('md:hidden', user?.emailVerified !== false && 'ml-auto')}>
           <MobileMenu
             user={user}
             homeHref={homeHref}

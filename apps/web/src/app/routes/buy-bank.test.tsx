@@ -377,7 +377,7 @@ describe('Bank transfer screen', () => {
     expect(getSession().accessToken).toBe('access-1');
   });
 
-  it('lets a guest log in to proceed; switching tabs clears the fields', async () => {
+  it('lets a guest log in to proceed; "Log in instead" keeps the typed e-mail', async () => {
     const { api, user } = renderBank({
       'POST /v1/purchase/add-noUser': { status: 400, message: messages.badCredentials },
     });
@@ -387,10 +387,19 @@ describe('Bank transfer screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
 
     await user.type(within(dialog).getByLabelText('Email'), 'typed@example.com');
-    await user.click(within(dialog).getByRole('tab', { name: 'Login to proceed' }));
-    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in instead' }));
+    expect(within(dialog).getByRole('tab', { name: 'Login to proceed' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('typed@example.com');
     expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /Forgot password\?/ })).toHaveAttribute(
+      'href',
+      '/forgetpassword',
+    );
 
+    await user.clear(within(dialog).getByLabelText('Email'));
     await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
     expect(within(dialog).getByText(messages.guestEmail)).toBeInTheDocument();
     expect(within(dialog).getByText(messages.guestPassword)).toBeInTheDocument();

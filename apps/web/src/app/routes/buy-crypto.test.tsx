@@ -390,7 +390,7 @@ describe('Crypto transfer screen', () => {
     expect(getSession().accessToken).toBe('access-1');
   });
 
-  it('lets a visitor log in to proceed; switching tabs clears name, e-mail and password', async () => {
+  it('lets a visitor log in to proceed; switching tabs keeps only the e-mail', async () => {
     const { api, user } = renderCrypto({
       [ADD_GUEST]: { status: 400, message: messages.badCredentials },
     });
@@ -401,10 +401,11 @@ describe('Crypto transfer screen', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'typed@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'typed-pass');
     await user.click(within(dialog).getByRole('tab', { name: 'Login to proceed' }));
-    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('typed@example.com');
     expect(within(dialog).getByLabelText('Password')).toHaveValue('');
     expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
 
+    await user.clear(within(dialog).getByLabelText('Email'));
     await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
     expect(within(dialog).getByText(messages.guestEmail)).toBeInTheDocument();
     expect(within(dialog).getByText(messages.guestPassword)).toBeInTheDocument();
@@ -413,10 +414,10 @@ describe('Crypto transfer screen', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');
     await user.click(within(dialog).getByRole('tab', { name: 'Create new account' }));
     expect(within(dialog).getByLabelText('Name')).toHaveValue('');
-    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('jamie@example.com');
     await user.click(within(dialog).getByRole('tab', { name: 'Login to proceed' }));
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('jamie@example.com');
 
-    await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');
     await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
     expect(await within(notifications()).findByText(messages.badCredentials)).toBeInTheDocument();

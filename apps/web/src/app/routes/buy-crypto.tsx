@@ -11,6 +11,7 @@ import { uploadFile } from '../../features/uploads/api/upload-file';
 import { useReferralCode } from '../../lib/referral';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { VerifyEmailInline } from '../../features/auth/components/verify-email-inline';
 import { PurchaseTermsDialog } from '../../features/purchases/components/purchase-terms-dialog';
 
 export function BuyCryptoRoute() {
@@ -46,6 +47,7 @@ export function BuyCryptoRoute() {
           upload={(file, onProgress) => uploadFile(file, onProgress)}
           GuestCheckout={GuestCheckoutDialog}
           TermsDialog={PurchaseTermsDialog}
+          VerifyEmail={VerifyEmailInline}
           VerifyPayment={VerifyPaymentForm}
         />
       </div>

@@ -1,4 +1,4 @@
-import { useId, type ComponentType } from 'react';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import { Decimal } from 'decimal.js';
 import {
   CRYPTO_CURRENCIES,
@@ -29,6 +29,8 @@ interface CryptoSuccessDialogProps {
   onVerified: (message: string) => void;
   onVerifyLater: () => void;
   onClose: () => void;
+  /** The e-mail code entry, for an account that has not verified its e-mail yet. */
+  verifyEmail?: ReactNode;
 }
 
 /** The exact amount as plain text, for pasting into a wallet ("0.050000" → "0.05"); never rounded. */
@@ -76,6 +78,7 @@ export function CryptoSuccessDialog({
   onVerified,
   onVerifyLater,
   onClose,
+  verifyEmail,
 }: CryptoSuccessDialogProps) {
   const verifyId = useId();
   const amount = transaction ? exactAmount(transaction.price) : '';
@@ -99,6 +102,7 @@ export function CryptoSuccessDialog({
             verification are done.
           </span>
         </p>
+        {verifyEmail}
 
         <div className="flex flex-col gap-2 rounded-2xl border-2 border-lime bg-lime/10 p-4">
           <p className="text-sm font-bold text-muted">Amount due</p>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -9,6 +10,8 @@ interface PurchaseSuccessDialogProps {
   reference: string | null;
   onClose: () => void;
   onViewRequests: () => void;
+  /** The e-mail code entry, for an account that has not verified its e-mail yet. */
+  verifyEmail?: ReactNode;
 }
 
 export function PurchaseSuccessDialog({
@@ -16,6 +19,7 @@ export function PurchaseSuccessDialog({
   reference,
   onClose,
   onViewRequests,
+  verifyEmail,
 }: PurchaseSuccessDialogProps) {
   return (
     <Dialog
@@ -30,6 +34,7 @@ export function PurchaseSuccessDialog({
           <CheckCircleIcon className="shrink-0 text-3xl text-success" />
           <span className="pt-1">Thank you! Your request is now Pending.</span>
         </p>
+        {verifyEmail}
         {reference ? (
           <div className="flex flex-col gap-2 rounded-2xl border-2 border-lime bg-lime/10 p-4">
             <p className="text-sm font-bold text-muted">Your payment reference</p>
