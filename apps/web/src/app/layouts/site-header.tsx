@@ -54,13 +54,7 @@ export function SiteHeader() {
           </a>
         </nav>
 
-        {user && !user.emailVerified ? (
-          <div className="ml-auto">
-            <VerifyEmailPrompt email={user.email} />
-          </div>
-        ) : null}
-
-        <div className={cn('hidden md:block', user?.emailVerified !== false && 'ml-auto')}>
+        <div className="ml-auto hidden md:block">
           {user ? (
             <UserMenu user={user} onLogout={() => void logout()} />
           ) : (
@@ -70,7 +64,7 @@ export function SiteHeader() {
           )}
         </div>
 
-        <div className={cn('md:hidden', user?.emailVerified !== false && 'ml-auto')}>
+        <div className="ml-auto md:hidden">
           <MobileMenu
             user={user}
             homeHref={homeHref}
@@ -80,6 +74,14 @@ export function SiteHeader() {
           />
         </div>
       </div>
+      {user && !user.emailVerified ? (
+        <div className="border-t border-line bg-pink/10">
+          <div className="container-page flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
+            <p>Your e-mail is not verified yet.</p>
+            <VerifyEmailPrompt email={user.email} />
+          </div>
+        </div>
+      ) : null}
     </header>
   );
 }

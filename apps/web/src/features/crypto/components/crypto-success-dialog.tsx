@@ -102,7 +102,6 @@ export function CryptoSuccessDialog({
             verification are done.
           </span>
         </p>
-        {verifyEmail}
 
         <div className="flex flex-col gap-2 rounded-2xl border-2 border-lime bg-lime/10 p-4">
           <p className="text-sm font-bold text-muted">Amount due</p>
@@ -137,6 +136,8 @@ export function CryptoSuccessDialog({
           </p>
           <VerifyPayment transactionId={transaction?._id} onVerified={onVerified} />
         </section>
+
+        {verifyEmail}
 
         <div className="flex flex-col gap-2 border-t-2 border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted">Paying later? Verify it any time from Transactions.</p>

@@ -34,7 +34,6 @@ export function PurchaseSuccessDialog({
           <CheckCircleIcon className="shrink-0 text-3xl text-success" />
           <span className="pt-1">Thank you! Your request is now Pending.</span>
         </p>
-        {verifyEmail}
         {reference ? (
           <div className="flex flex-col gap-2 rounded-2xl border-2 border-lime bg-lime/10 p-4">
             <p className="text-sm font-bold text-muted">Your payment reference</p>
@@ -50,6 +49,7 @@ export function PurchaseSuccessDialog({
             </p>
           </div>
         ) : null}
+        {verifyEmail}
       </div>
     </Dialog>
   );
