@@ -89,6 +89,31 @@ describe("guest checkout: 'Create new account'", () => {
     expect(confirmation.text).toContain(`Payment reference: ${data.purchase.reference}`);
   });
 
+  it("keeps the first mailed code working after the guest's next login attempt", async () => {
+    const email = freshEmail('guest-next');
+    const res = await guestBuy(await guestBody({ email, password: PASSWORD, name: 'Grace' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const first = await box.nextCode(email, VERIFY_SUBJECT);
+
+    // Past the resend minute, as a guest coming back later would be.
+    await db
+      .update(otpCodes)
+      .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(otpCodes.email, email));
+    const login = await client.post('/v1/auth/login', { email, password: PASSWORD });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toBe(messages.verifyEmail);
+    const codes = (await box.unread(email)).filter((m) => VERIFY_SUBJECT.test(m.subject));
+    expect(codes).toHaveLength(0);
+
+    expect((await client.post('/v1/auth/otpVerification', { email, otp: first })).statusCode).toBe(
+      200,
+    );
+    expect((await client.post('/v1/auth/login', { email, password: PASSWORD })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses an e-mail that has an account, and changes nothing', async () => {
     const existing = await verifiedUser(app, box);
     const res = await refused(

@@ -41,7 +41,8 @@ describe('accounts', () => {
     await field(page, 'Confirm Password').fill('first-pass-1');
     await page.getByRole('button', { name: 'Terms and Conditions' }).click();
     const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
-    await terms.getByText('$80,000').waitFor();
+    // A buyer's terms, not the affiliate agreement (that one comes with Become an Affiliate).
+    await terms.getByRole('heading', { name: /When and how tokens are delivered/ }).waitFor();
     await terms.getByRole('button', { name: 'Accept' }).click();
     expect(await page.getByRole('checkbox', { name: /Terms and Conditions/ }).isChecked()).toBe(
       true,
@@ -74,10 +75,9 @@ describe('accounts', () => {
 
     // Become an affiliate and see the referral link with its QR code.
     await page.getByRole('button', { name: 'Become an Affiliate' }).click();
-    await page
-      .getByRole('dialog', { name: 'Terms and Conditions' })
-      .getByRole('button', { name: 'Accept' })
-      .click();
+    const affiliateTerms = page.getByRole('dialog', { name: 'Terms and Conditions' });
+    await affiliateTerms.getByText('$80,000').waitFor();
+    await affiliateTerms.getByRole('button', { name: 'Accept' }).click();
     const referral = field(page, 'Your referral link');
     await referral.waitFor();
     expect(await referral.inputValue()).toMatch(

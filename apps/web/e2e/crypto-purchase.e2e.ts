@@ -190,6 +190,41 @@ describe('crypto purchase', () => {
     await close();
   });
 
+  it('has a guest accept the purchase terms, then verify the e-mail with the first code right on the success screen', async () => {
+    const { page, errors, close } = await openPage(browser);
+    const email = `quinn.${Date.now()}@tmc.test`;
+    await orderOnBuyPage(page, 'Ethereum', '0.05');
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    const guest = page.getByRole('dialog', { name: 'Almost there' });
+    await guest.getByLabel('Name', { exact: true }).fill('Quinn');
+    await guest.getByLabel('Email', { exact: true }).fill(email);
+    await guest.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await guest.getByRole('button', { name: 'Terms and Conditions' }).click();
+    const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
+    await terms.getByRole('heading', { name: /When and how tokens are delivered/ }).waitFor();
+    await terms.getByRole('button', { name: 'Accept' }).click();
+    await guest.getByRole('button', { name: 'Create account and submit' }).click();
+
+    const success = page.getByRole('dialog', { name: 'Presale request submitted' });
+    const verify = success.getByRole('region', { name: 'Verify your e-mail' });
+    await verify.getByText(`We sent a 4-digit code to ${email}`).waitFor();
+    const { match } = await waitForMail(inject('mailDir'), email, /^\s*(\d{4})\s*$/m);
+    await verify.getByRole('textbox', { name: 'Digit 1' }).click();
+    await page.keyboard.type(match[1]!);
+    await verify.getByRole('button', { name: 'Verify' }).click();
+    await verify.waitFor({ state: 'detached' });
+
+    await success.getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('button', { name: /account menu/i })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Verify your e-mail' }).count()).toBe(0);
+    expect(scriptErrors(errors)).toEqual([]);
+    await close();
+  });
+
   it('fits the crypto screens on a 360 px phone', async () => {
     const { page, errors, close } = await openPage(browser, { width: 360, height: 740 });
     await logIn(page, await verifiedBuyer('Sky'));

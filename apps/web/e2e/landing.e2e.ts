@@ -318,30 +318,35 @@ interface AxeResult {
 }
 
 describe.each(screens)('accessibility scan on $name', ({ width, height }) => {
-  it.each(['/', '/token/buy', '/login', '/signup', '/white-paper', '/disclaimer'])(
-    '%s has no serious or critical axe violations',
-    async (path) => {
-      // The site's CSP rightly refuses injected scripts; the scanner is let in for the test.
-      const context = await browser.newContext({
-        baseURL: baseUrl(),
-        viewport: { width, height },
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
-      await page.goto(path, { waitUntil: 'networkidle' });
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.addScriptTag({ path: AXE });
-      const result: AxeResult = await page.evaluate(() =>
-        (window as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run(),
+  it.each([
+    '/',
+    '/token/buy',
+    '/login',
+    '/signup',
+    '/white-paper',
+    '/disclaimer',
+    '/purchase-terms',
+  ])('%s has no serious or critical axe violations', async (path) => {
+    // The site's CSP rightly refuses injected scripts; the scanner is let in for the test.
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width, height },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.addScriptTag({ path: AXE });
+    const result: AxeResult = await page.evaluate(() =>
+      (window as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run(),
+    );
+    const serious = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
       );
-      const serious = result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) =>
-            `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
-      expect(serious).toEqual([]);
-      await context.close();
-    },
-  );
+    expect(serious).toEqual([]);
+    await context.close();
+  });
 });

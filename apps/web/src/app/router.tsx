@@ -53,6 +53,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.purchaseTerms,
+            lazy: () =>
+              import('./routes/purchase-terms').then((m) => ({
+                Component: m.PurchaseTermsRoute,
+              })),
+          },
+          {
             element: <RequireAuth />,
             children: [
               {

@@ -7,6 +7,7 @@ export const paths = {
   whitePaper: '/white-paper',
   disclaimer: '/disclaimer',
   affiliateDisclaimer: '/affiliate-disclaimer',
+  purchaseTerms: '/purchase-terms',
 
   login: '/login',
   signup: '/signup',

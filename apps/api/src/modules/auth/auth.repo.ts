@@ -51,6 +51,23 @@ export async function secondsSinceLastOtp(db: Tx, email: string, purpose: OtpPur
   return row?.age;
 }
 
+/** Whether (email, purpose) has a code that can still be used: not used, not expired, tries left. */
+export async function hasLiveOtp(db: Tx, email: string, purpose: OtpPurpose, maxAttempts: number) {
+  const [row] = await db
+    .select({ id: otpCodes.id })
+    .from(otpCodes)
+    .where(
+      and(
+        eq(otpCodes.email, email),
+        eq(otpCodes.purpose, purpose),
+        isNull(otpCodes.consumedAt),
+        gt(otpCodes.expiresAt, sql`now()`),
+        lt(otpCodes.attempts, maxAttempts),
+      ),
+    );
+  return row !== undefined;
+}
+
 /** Counts one try on the live code (in SQL, so racing tries all count) and returns its hash. */
 export async function spendOtpAttempt(
   db: Tx,

@@ -364,10 +364,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     async logIn({ email, password, totp, recoveryCode }: LoginBody, ip: string) {
       const user = await authenticate(email, password, ip);
       if (!user.emailVerifiedAt) {
-        const code = await otp.issue(email, 'verifyemail').catch((err: unknown) => {
-          if (isTooManyRequests(err)) return undefined; // the last code is under a minute old: it still works
-          throw err;
-        });
+        const code = await otp.issueUnlessLive(email, 'verifyemail');
         if (code) mail(email, { kind: 'verifyEmail', name: user.name, code });
         throw forbidden(messages.verifyEmail);
       }

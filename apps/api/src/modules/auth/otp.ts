@@ -5,7 +5,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { deriveKey } from '../../lib/auth.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
-import { consumeOtp, secondsSinceLastOtp, spendOtpAttempt, storeOtp } from './auth.repo.ts';
+import {
+  consumeOtp,
+  hasLiveOtp,
+  secondsSinceLastOtp,
+  spendOtpAttempt,
+  storeOtp,
+} from './auth.repo.ts';
 
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -51,24 +57,39 @@ export function createOtpService({
     });
   }
 
+  /** A new code replacing the last one, or 429 (retry-after) within a minute of the last or after 5 this hour. */
+  async function issue(email: string, purpose: OtpPurpose): Promise<string> {
+    await rateLimiter.check(otpHourlyLimit, subject(email, purpose));
+    const code = newCode();
+    const stored = await storeOtp(db, {
+      email,
+      purpose,
+      codeHash: hashOf(email, purpose, code).toString('hex'),
+      ttlSeconds: OTP_TTL_SECONDS,
+      minIntervalSeconds: OTP_RESEND_SECONDS,
+    });
+    if (!stored)
+      throw tooManyRequests(
+        OTP_RESEND_SECONDS - ((await secondsSinceLastOtp(db, email, purpose)) ?? 0),
+      );
+    await countSent(email, purpose);
+    return code;
+  }
+
   return {
-    /** A new code replacing the last one, or 429 (retry-after) within a minute of the last or after 5 this hour. */
-    async issue(email: string, purpose: OtpPurpose): Promise<string> {
-      await rateLimiter.check(otpHourlyLimit, subject(email, purpose));
-      const code = newCode();
-      const stored = await storeOtp(db, {
-        email,
-        purpose,
-        codeHash: hashOf(email, purpose, code).toString('hex'),
-        ttlSeconds: OTP_TTL_SECONDS,
-        minIntervalSeconds: OTP_RESEND_SECONDS,
+    issue,
+
+    /**
+     * A new code only when the address has none that still works (undefined otherwise, or within
+     * the resend limits): a code already in a mailbox must not die because its owner tried
+     * something else first.
+     */
+    async issueUnlessLive(email: string, purpose: OtpPurpose): Promise<string | undefined> {
+      if (await hasLiveOtp(db, email, purpose, OTP_MAX_ATTEMPTS)) return undefined;
+      return issue(email, purpose).catch((err: unknown) => {
+        if (isTooManyRequests(err)) return undefined;
+        throw err;
       });
-      if (!stored)
-        throw tooManyRequests(
-          OTP_RESEND_SECONDS - ((await secondsSinceLastOtp(db, email, purpose)) ?? 0),
-        );
-      await countSent(email, purpose);
-      return code;
     },
 
     /**

@@ -8,6 +8,7 @@ const links = [
   { to: paths.home, label: 'Home' },
   { to: paths.buy, label: 'Buy Token' },
   { to: paths.disclaimer, label: 'Disclaimer' },
+  { to: paths.purchaseTerms, label: 'Purchase Terms' },
 ];
 
 function scrollToTop() {

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
 import { clearSession, getSession, setSession } from '../../lib/session';
 import { tokensFixture, userFixture } from '../../testing/fixtures';
+import { mockApi } from '../../testing/mock-api';
 import { renderRoutes } from '../../testing/render';
 import { SiteHeader } from './site-header';
 
@@ -41,6 +43,44 @@ describe('SiteHeader', () => {
     expect(link).toHaveAttribute('href', 'https://papers.example.com/tmc');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('asks an unverified account to verify its e-mail, with the code entry and Resend, until it does', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const view = renderHeader();
+    expect(screen.queryByRole('button', { name: 'Verify your e-mail' })).not.toBeInTheDocument();
+    view.unmount();
+
+    setSession({ user: { ...userFixture, emailVerified: false }, tokens: tokensFixture() });
+    const api = mockApi({
+      'POST /v1/auth/otpVerification': (body) =>
+        (body as { otp: string }).otp === '4815'
+          ? { message: 'Email verified successfully' }
+          : { status: 400, message: 'Invalid or expired code' },
+    });
+    const user = userEvent.setup();
+    renderHeader();
+    await user.click(screen.getByRole('button', { name: 'Verify your e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your e-mail' });
+    expect(within(dialog).getByRole('timer')).toHaveTextContent('5:00');
+
+    await user.click(within(dialog).getByRole('textbox', { name: 'Digit 1' }));
+    await user.paste('1111');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid or expired code')).toBeInTheDocument();
+    expect(getSession().user?.emailVerified).toBe(false);
+
+    await user.click(within(dialog).getByRole('textbox', { name: 'Digit 1' }));
+    await user.paste('4815');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Verify your e-mail' })).not.toBeInTheDocument(),
+    );
+    expect(getSession().user?.emailVerified).toBe(true);
+    expect(api.bodies('POST /v1/auth/otpVerification')).toEqual([
+      { otp: '1111', email: userFixture.email },
+      { otp: '4815', email: userFixture.email },
+    ]);
   });
 
   it('shows the signed-in user with name, e-mail and initial', () => {

@@ -4,6 +4,7 @@ import { ExternalLinkIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
+import { VerifyEmailPrompt } from '../../features/auth/components/verify-email-prompt';
 import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
 import { cn } from '../../lib/cn';
 import { useReferralCode, withReferral } from '../../lib/referral';
@@ -73,6 +74,14 @@ export function SiteHeader() {
           />
         </div>
       </div>
+      {user && !user.emailVerified ? (
+        <div className="border-t border-line bg-pink/10">
+          <div className="container-page flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
+            <p>Your e-mail is not verified yet.</p>
+            <VerifyEmailPrompt email={user.email} />
+          </div>
+        </div>
+      ) : null}
     </header>
   );
 }

@@ -310,16 +310,17 @@ describe('Bank transfer screen', () => {
     expect(submit()).toBeEnabled();
   });
 
-  it('asks a guest to create an account, with the terms, then signs them in', async () => {
+  it('asks a guest to create an account, with the purchase terms, then signs them in and asks to verify the e-mail', async () => {
+    const guest = { ...userFixture, emailVerified: false };
     const { api, user } = renderBank(
       {
         'POST /v1/purchase/add-noUser': {
           status: 201,
           data: {
             msg: 'ok',
-            userData: userFixture,
+            userData: guest,
             purchase,
-            data: { user: userFixture, tokens: tokensFixture() },
+            data: { user: guest, tokens: tokensFixture() },
           },
         },
       },
@@ -353,14 +354,16 @@ describe('Bank transfer screen', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'password1');
     await user.click(within(dialog).getByRole('button', { name: 'Terms and Conditions' }));
     const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    expect(terms).toHaveAccessibleDescription('Purchase terms for TMC buyers');
     await user.click(within(terms).getByRole('button', { name: 'Accept' }));
     expect(within(dialog).getByRole('checkbox')).toBeChecked();
     expect(within(dialog).queryByText(messages.guestTerms)).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
-    expect(
-      await screen.findByRole('dialog', { name: 'Presale request submitted' }),
-    ).toBeInTheDocument();
+    const success = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+    const verify = within(success).getByRole('region', { name: 'Verify your e-mail' });
+    expect(verify).toHaveTextContent(`We sent a 4-digit code to ${userFixture.email}`);
+    expect(within(verify).getByRole('textbox', { name: 'Digit 1' })).toBeInTheDocument();
     expect(api.bodies('POST /v1/purchase/add-noUser')).toEqual([
       expect.objectContaining({
         investmentAmount: '833.33',
@@ -377,7 +380,7 @@ describe('Bank transfer screen', () => {
     expect(getSession().accessToken).toBe('access-1');
   });
 
-  it('lets a guest log in to proceed; switching tabs clears the fields', async () => {
+  it('lets a guest log in to proceed; "Log in instead" keeps the typed e-mail', async () => {
     const { api, user } = renderBank({
       'POST /v1/purchase/add-noUser': { status: 400, message: messages.badCredentials },
     });
@@ -387,10 +390,19 @@ describe('Bank transfer screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
 
     await user.type(within(dialog).getByLabelText('Email'), 'typed@example.com');
-    await user.click(within(dialog).getByRole('tab', { name: 'Login to proceed' }));
-    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in instead' }));
+    expect(within(dialog).getByRole('tab', { name: 'Login to proceed' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('typed@example.com');
     expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /Forgot password\?/ })).toHaveAttribute(
+      'href',
+      '/forgetpassword',
+    );
 
+    await user.clear(within(dialog).getByLabelText('Email'));
     await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
     expect(within(dialog).getByText(messages.guestEmail)).toBeInTheDocument();
     expect(within(dialog).getByText(messages.guestPassword)).toBeInTheDocument();

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
-import { AffiliateTermsDialog } from '../../features/affiliates/components/affiliate-terms-dialog';
 import { useBanksByCurrency } from '../../features/banks/api/get-banks-by-currency';
 import { BankDetails } from '../../features/banks/components/bank-details';
 import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
@@ -12,6 +11,8 @@ import { uploadFile } from '../../features/uploads/api/upload-file';
 import { useReferralCode, withReferral } from '../../lib/referral';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { VerifyEmailInline } from '../../features/auth/components/verify-email-inline';
+import { PurchaseTermsDialog } from '../../features/purchases/components/purchase-terms-dialog';
 
 /** AUD is the only currency the bank screen offers (spec section 2). */
 const BANK_CURRENCIES = ['AUD'] as const;
@@ -58,7 +59,8 @@ export function BuyBankRoute() {
             void banks.refetch();
           }}
           BankDetails={BankDetails}
-          TermsDialog={AffiliateTermsDialog}
+          TermsDialog={PurchaseTermsDialog}
+          VerifyEmail={VerifyEmailInline}
           upload={(file, onProgress) => uploadFile(file, onProgress)}
           tokenSymbol={config?.tokenSymbol ?? 'TMC'}
         />

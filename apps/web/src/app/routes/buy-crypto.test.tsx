@@ -390,7 +390,52 @@ describe('Crypto transfer screen', () => {
     expect(getSession().accessToken).toBe('access-1');
   });
 
-  it('lets a visitor log in to proceed; switching tabs clears name, e-mail and password', async () => {
+  it('shows a new guest account the purchase terms, then the e-mail code entry on success', async () => {
+    const unverified = { ...userFixture, emailVerified: false };
+    const { api, user } = renderCrypto({
+      [ADD_GUEST]: {
+        status: 201,
+        data: { ...created.data, data: { user: unverified, tokens: tokensFixture() } },
+      },
+      'POST /v1/auth/otpVerification': { message: 'Email verified successfully' },
+    });
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Jamie Rivers');
+    await user.type(within(dialog).getByLabelText('Email'), userFixture.email);
+    await user.type(within(dialog).getByLabelText('Password'), 'password1');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Terms and Conditions' }));
+    const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    expect(terms).toHaveAccessibleDescription('Purchase terms for TMC buyers');
+    expect(
+      within(terms).getByRole('heading', { name: /When and how tokens are delivered/ }),
+    ).toBeInTheDocument();
+    expect(within(terms).queryByText(/Affiliate programme agreement/)).not.toBeInTheDocument();
+    expect(
+      within(terms).getByRole('link', { name: 'Open the purchase terms in a new tab' }),
+    ).toHaveAttribute('href', paths.purchaseTerms);
+    await user.click(within(terms).getByRole('button', { name: 'Accept' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
+
+    const success = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+    const verify = within(success).getByRole('region', { name: 'Verify your e-mail' });
+    expect(verify).toHaveTextContent(`We sent a 4-digit code to ${userFixture.email}`);
+    await user.click(within(verify).getByRole('textbox', { name: 'Digit 1' }));
+    await user.paste('4815');
+    await user.click(within(verify).getByRole('button', { name: 'Verify' }));
+
+    expect(await within(notifications()).findByText('Email verified successfully')).toBeVisible();
+    expect(api.bodies('POST /v1/auth/otpVerification')).toEqual([
+      { otp: '4815', email: userFixture.email },
+    ]);
+    expect(getSession().user?.emailVerified).toBe(true);
+    expect(
+      within(success).queryByRole('region', { name: 'Verify your e-mail' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('lets a visitor log in to proceed; switching tabs keeps only the e-mail', async () => {
     const { api, user } = renderCrypto({
       [ADD_GUEST]: { status: 400, message: messages.badCredentials },
     });
@@ -401,10 +446,11 @@ describe('Crypto transfer screen', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'typed@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'typed-pass');
     await user.click(within(dialog).getByRole('tab', { name: 'Login to proceed' }));
-    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('typed@example.com');
     expect(within(dialog).getByLabelText('Password')).toHaveValue('');
     expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
 
+    await user.clear(within(dialog).getByLabelText('Email'));
     await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
     expect(within(dialog).getByText(messages.guestEmail)).toBeInTheDocument();
     expect(within(dialog).getByText(messages.guestPassword)).toBeInTheDocument();
@@ -413,10 +459,10 @@ describe('Crypto transfer screen', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');
     await user.click(within(dialog).getByRole('tab', { name: 'Create new account' }));
     expect(within(dialog).getByLabelText('Name')).toHaveValue('');
-    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('jamie@example.com');
     await user.click(within(dialog).getByRole('tab', { name: 'Login to proceed' }));
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('jamie@example.com');
 
-    await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');
     await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
     expect(await within(notifications()).findByText(messages.badCredentials)).toBeInTheDocument();

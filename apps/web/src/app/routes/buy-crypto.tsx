@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from '../../components/ui/toast';
-import { AffiliateTermsDialog } from '../../features/affiliates/components/affiliate-terms-dialog';
 import { CryptoPurchaseForm } from '../../features/crypto/components/crypto-purchase-form';
 import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
 import { GuestCheckoutDialog } from '../../features/purchases/components/guest-checkout-dialog';
@@ -12,6 +11,8 @@ import { uploadFile } from '../../features/uploads/api/upload-file';
 import { useReferralCode } from '../../lib/referral';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { VerifyEmailInline } from '../../features/auth/components/verify-email-inline';
+import { PurchaseTermsDialog } from '../../features/purchases/components/purchase-terms-dialog';
 
 export function BuyCryptoRoute() {
   useDocumentTitle('Pay with Crypto Transfer');
@@ -45,7 +46,8 @@ export function BuyCryptoRoute() {
           config={config}
           upload={(file, onProgress) => uploadFile(file, onProgress)}
           GuestCheckout={GuestCheckoutDialog}
-          TermsDialog={AffiliateTermsDialog}
+          TermsDialog={PurchaseTermsDialog}
+          VerifyEmail={VerifyEmailInline}
           VerifyPayment={VerifyPaymentForm}
         />
       </div>

@@ -1,9 +1,9 @@
 import { paths } from '../../config/paths';
-import { AffiliateTermsDialog } from '../../features/affiliates/components/affiliate-terms-dialog';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { SignupForm } from '../../features/auth/components/signup-form';
 import { TextLink } from '../../features/auth/components/text-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PurchaseTermsDialog } from '../../features/purchases/components/purchase-terms-dialog';
 
 export function SignupRoute() {
   useDocumentTitle('Sign Up');
@@ -17,7 +17,7 @@ export function SignupRoute() {
         </p>
       }
     >
-      <SignupForm TermsDialog={AffiliateTermsDialog} />
+      <SignupForm TermsDialog={PurchaseTermsDialog} />
     </AuthCard>
   );
 }

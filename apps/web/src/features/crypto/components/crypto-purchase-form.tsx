@@ -99,6 +99,8 @@ export interface CryptoPurchaseFormProps {
   GuestCheckout: ComponentType<GuestCheckoutProps>;
   TermsDialog: ComponentType<TermsDialogProps>;
   VerifyPayment: ComponentType<VerifyPaymentProps>;
+  /** The e-mail code entry shown on success to an account not verified yet. */
+  VerifyEmail?: ComponentType<{ email: string }>;
 }
 
 export function CryptoPurchaseForm({
@@ -111,6 +113,7 @@ export function CryptoPurchaseForm({
   GuestCheckout,
   TermsDialog,
   VerifyPayment,
+  VerifyEmail,
 }: CryptoPurchaseFormProps) {
   const ids = useId();
   const navigate = useNavigate();
@@ -318,6 +321,9 @@ export function CryptoPurchaseForm({
         }}
         onVerifyLater={() => void navigate(paths.presaleRequests)}
         onClose={() => void navigate(-1)}
+        verifyEmail={
+          VerifyEmail && user && !user.emailVerified ? <VerifyEmail email={user.email} /> : null
+        }
       />
     </>
   );

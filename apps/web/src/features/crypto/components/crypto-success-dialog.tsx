@@ -1,4 +1,4 @@
-import { useId, type ComponentType } from 'react';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import { Decimal } from 'decimal.js';
 import {
   CRYPTO_CURRENCIES,
@@ -29,6 +29,8 @@ interface CryptoSuccessDialogProps {
   onVerified: (message: string) => void;
   onVerifyLater: () => void;
   onClose: () => void;
+  /** The e-mail code entry, for an account that has not verified its e-mail yet. */
+  verifyEmail?: ReactNode;
 }
 
 /** The exact amount as plain text, for pasting into a wallet ("0.050000" → "0.05"); never rounded. */
@@ -76,6 +78,7 @@ export function CryptoSuccessDialog({
   onVerified,
   onVerifyLater,
   onClose,
+  verifyEmail,
 }: CryptoSuccessDialogProps) {
   const verifyId = useId();
   const amount = transaction ? exactAmount(transaction.price) : '';
@@ -133,6 +136,8 @@ export function CryptoSuccessDialog({
           </p>
           <VerifyPayment transactionId={transaction?._id} onVerified={onVerified} />
         </section>
+
+        {verifyEmail}
 
         <div className="flex flex-col gap-2 border-t-2 border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted">Paying later? Verify it any time from Transactions.</p>

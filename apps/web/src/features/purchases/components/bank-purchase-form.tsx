@@ -116,6 +116,8 @@ export interface BankPurchaseFormProps {
   onCurrencyChange: (currency: string) => void;
   BankDetails: ComponentType<{ bank: Bank }>;
   TermsDialog: ComponentType<TermsDialogProps>;
+  /** The e-mail code entry shown on success to an account not verified yet. */
+  VerifyEmail?: ComponentType<{ email: string }>;
   upload: UploadBoxProps['upload'];
   tokenSymbol: string;
 }
@@ -132,6 +134,7 @@ export function BankPurchaseForm({
   onCurrencyChange,
   BankDetails,
   TermsDialog,
+  VerifyEmail,
   upload,
   tokenSymbol,
 }: BankPurchaseFormProps) {
@@ -388,6 +391,9 @@ export function BankPurchaseForm({
         reference={reference}
         onClose={() => void navigate(-1)}
         onViewRequests={() => void navigate(paths.presaleRequests)}
+        verifyEmail={
+          VerifyEmail && user && !user.emailVerified ? <VerifyEmail email={user.email} /> : null
+        }
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { useId, useState, type ComponentType } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { guestFields, messages } from '@tmc/shared';
@@ -7,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 
 /** What the guest adds to the purchase; `name` only for a new account. */
@@ -38,14 +40,30 @@ const loginSchema = z.object({ email: guestFields.email, password: guestFields.p
 interface PanelProps {
   submitting: boolean;
   onSubmit: (details: GuestDetails) => void;
+  /** The e-mail typed so far in either tab, carried over when the buyer switches. */
+  email: string;
+  onEmailChange: (email: string) => void;
 }
+
+const emailChanged =
+  (onEmailChange: (email: string) => void) => (event: { target: { value: string } }) =>
+    onEmailChange(event.target.value);
+
+const linkClass = 'rounded font-bold text-cyan underline underline-offset-4 hover:text-lime';
 
 function NewAccountPanel({
   submitting,
   onSubmit,
+  email,
+  onEmailChange,
+  onLogInInstead,
   referralCode,
   TermsDialog,
-}: PanelProps & { referralCode: string | null; TermsDialog: ComponentType<TermsDialogProps> }) {
+}: PanelProps & {
+  onLogInInstead: () => void;
+  referralCode: string | null;
+  TermsDialog: ComponentType<TermsDialogProps>;
+}) {
   const termsId = useId();
   const [termsOpen, setTermsOpen] = useState(false);
   const {
@@ -58,7 +76,7 @@ function NewAccountPanel({
     resolver: zodResolver(newAccountSchema),
     defaultValues: {
       name: '',
-      email: '',
+      email,
       password: '',
       referralCode: referralCode ?? '',
       terms: false,
@@ -68,7 +86,7 @@ function NewAccountPanel({
   });
 
   const field = (name: 'name' | 'email' | 'password' | 'referralCode') => ({
-    ...register(name),
+    ...register(name, name === 'email' ? { onChange: emailChanged(onEmailChange) } : {}),
     error: errors[name]?.message,
     announceError: true,
     onFocus: () => clearErrors(name),
@@ -149,6 +167,12 @@ function NewAccountPanel({
       <Button type="submit" size="lg" loading={submitting}>
         Create account and submit
       </Button>
+      <p className="text-center text-sm text-muted">
+        Bought from us before?{' '}
+        <button type="button" onClick={onLogInInstead} className={linkClass}>
+          Log in instead
+        </button>
+      </p>
       <TermsDialog
         open={termsOpen}
         onAccept={() => closeTerms(true)}
@@ -158,7 +182,7 @@ function NewAccountPanel({
   );
 }
 
-function LoginPanel({ submitting, onSubmit }: PanelProps) {
+function LoginPanel({ submitting, onSubmit, email, onEmailChange }: PanelProps) {
   const {
     register,
     handleSubmit,
@@ -166,13 +190,13 @@ function LoginPanel({ submitting, onSubmit }: PanelProps) {
     formState: { errors },
   } = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
 
   const field = (name: 'email' | 'password') => ({
-    ...register(name),
+    ...register(name, name === 'email' ? { onChange: emailChanged(onEmailChange) } : {}),
     error: errors[name]?.message,
     announceError: true,
     onFocus: () => clearErrors(name),
@@ -197,6 +221,17 @@ function LoginPanel({ submitting, onSubmit }: PanelProps) {
         autoComplete="current-password"
         {...field('password')}
       />
+      <p className="-mt-2 text-sm">
+        <Link
+          to={paths.forgetPassword}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={linkClass}
+        >
+          Forgot password?
+          <span className="sr-only"> (opens in a new tab)</span>
+        </Link>
+      </p>
       <Button type="submit" size="lg" loading={submitting}>
         Login and submit
       </Button>
@@ -217,7 +252,7 @@ export interface GuestCheckoutDialogProps {
 
 /**
  * A visitor's last step before submitting: create an account or log in (spec section 2).
- * Each tab is its own form, so switching tabs clears name, e-mail and password.
+ * Each tab is its own form; only the e-mail is carried over when the buyer switches tabs.
  */
 export function GuestCheckoutDialog({
   open,
@@ -227,6 +262,9 @@ export function GuestCheckoutDialog({
   submitting,
   onSubmit,
 }: GuestCheckoutDialogProps) {
+  const [tab, setTab] = useState<'new' | 'login'>('new');
+  const [email, setEmail] = useState('');
+  const emailProps = { email, onEmailChange: setEmail };
   return (
     <Dialog
       open={open}
@@ -237,6 +275,8 @@ export function GuestCheckoutDialog({
     >
       <Tabs
         label="Account"
+        value={tab}
+        onValueChange={(next) => setTab(next === 'login' ? 'login' : 'new')}
         items={[
           {
             value: 'new',
@@ -245,6 +285,8 @@ export function GuestCheckoutDialog({
               <NewAccountPanel
                 submitting={submitting}
                 onSubmit={onSubmit}
+                {...emailProps}
+                onLogInInstead={() => setTab('login')}
                 referralCode={referralCode}
                 TermsDialog={TermsDialog}
               />
@@ -253,7 +295,7 @@ export function GuestCheckoutDialog({
           {
             value: 'login',
             label: 'Login to proceed',
-            panel: <LoginPanel submitting={submitting} onSubmit={onSubmit} />,
+            panel: <LoginPanel submitting={submitting} onSubmit={onSubmit} {...emailProps} />,
           },
         ]}
       />

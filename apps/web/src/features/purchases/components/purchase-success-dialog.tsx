@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -9,6 +10,8 @@ interface PurchaseSuccessDialogProps {
   reference: string | null;
   onClose: () => void;
   onViewRequests: () => void;
+  /** The e-mail code entry, for an account that has not verified its e-mail yet. */
+  verifyEmail?: ReactNode;
 }
 
 export function PurchaseSuccessDialog({
@@ -16,6 +19,7 @@ export function PurchaseSuccessDialog({
   reference,
   onClose,
   onViewRequests,
+  verifyEmail,
 }: PurchaseSuccessDialogProps) {
   return (
     <Dialog
@@ -45,6 +49,7 @@ export function PurchaseSuccessDialog({
             </p>
           </div>
         ) : null}
+        {verifyEmail}
       </div>
     </Dialog>
   );

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../../lib/cn';
+
+interface ClauseProps {
+  number: number;
+  title: string;
+  headingLevel: 2 | 3;
+  children: ReactNode;
+}
+
+function Clause({ number, title, headingLevel, children }: ClauseProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className="flex flex-col gap-2">
+      <Heading className="text-lg text-fg sm:text-xl">
+        <span className="text-lime">{number}.</span> {title}
+      </Heading>
+      {children}
+    </section>
+  );
+}
+
+interface PurchaseTermsProps {
+  /** 2 on /purchase-terms (under its h1), 3 inside a dialog (under its h2 title). */
+  headingLevel?: 2 | 3;
+  className?: string;
+}
+
+/**
+ * The buyer's terms: one text for the sign-up and checkout terms modal and /purchase-terms.
+ * What it says about delivery must match the white paper's "Delivery of your tokens".
+ */
+export function PurchaseTerms({ headingLevel = 2, className }: PurchaseTermsProps) {
+  const clause = { headingLevel };
+  return (
+    <div className={cn('flex flex-col gap-6 leading-relaxed text-muted', className)}>
+      <p>
+        These terms apply to every purchase in the TMC presale. They are an agreement between you
+        (the &ldquo;Buyer&rdquo;) and TMC (the &ldquo;Company&rdquo;). By accepting them you confirm
+        that you are 18 or older, that buying TMC is allowed where you live, and that you agree to
+        every clause below. They are separate from the affiliate programme agreement, which applies
+        only to affiliates.
+      </p>
+
+      <Clause number={1} title="What you buy" {...clause}>
+        <p>
+          You buy an allocation of TMC tokens in the presale. The number of tokens is your purchase
+          in Australian dollars divided by the presale price, fixed when you place your order. TMC
+          is a meme token for fun and community: it is not a share, an investment or a deposit, it
+          pays nothing for holding it, and nobody promises what it will be worth or that it will be
+          listed anywhere.
+        </p>
+      </Clause>
+
+      <Clause number={2} title="Review of your request" {...clause}>
+        <p>
+          Every presale request is checked by our team before tokens are allocated: the payment must
+          have arrived, in full, and match your order. You can follow each request under Presale
+          Requests and Transactions in your account. Tokens are allocated to you only once the
+          request is Accepted.
+        </p>
+      </Clause>
+
+      <Clause number={3} title="When and how tokens are delivered" {...clause}>
+        <ul className="flex list-disc flex-col gap-2 pl-5">
+          <li>
+            Allocated tokens are delivered{' '}
+            <strong className="text-fg">after the presale ends</strong>, by a transfer on the
+            blockchain from the Company to the{' '}
+            <strong className="text-fg">wallet address saved in your profile</strong>.
+          </li>
+          <li>
+            Save a wallet that you control before the presale ends, and check it carefully: a
+            transfer to a mistyped address cannot be undone. Without a saved wallet your tokens wait
+            until you add one.
+          </li>
+          <li>Until delivery, your tokens are shown as allocated in your account.</li>
+        </ul>
+      </Clause>
+
+      <Clause number={4} title="Refunds" {...clause}>
+        <ul className="flex list-disc flex-col gap-2 pl-5">
+          <li>
+            A request that is Rejected, Not Accepted or Reverted gets no tokens. Money we received
+            for it is returned: bank transfers to the account they came from, and crypto payments by
+            our staff to the wallet they came from, less the network fee.
+          </li>
+          <li>
+            To ask about a refund, contact support with your payment reference. Once a request is
+            Accepted and tokens are allocated, the purchase is final.
+          </li>
+        </ul>
+      </Clause>
+
+      <Clause number={5} title="Identity and AML documents" {...clause}>
+        <ul className="flex list-disc flex-col gap-2 pl-5">
+          <li>
+            <strong className="text-fg">Why we ask:</strong> anti-money-laundering (AML) and
+            know-your-customer rules require us to know who is buying, to check that you are 18 or
+            older and that the money is yours. That is why a bank purchase asks for an ID document
+            (front and back) and a recent bill or bank statement.
+          </li>
+          <li>
+            <strong className="text-fg">How we keep them:</strong> your documents and receipts are
+            held in private storage, never public. Only our staff can open them, to review your
+            request, through signed links that expire after a few minutes. We do not sell or share
+            them, except where the law requires it.
+          </li>
+        </ul>
+      </Clause>
+
+      <Clause number={6} title="Risks" {...clause}>
+        <p>
+          TMC may be worth little or nothing. Only spend money you can afford to lose completely.
+          The white paper describes the presale and its risks in full; where it and these terms
+          differ, these terms apply to your purchase.
+        </p>
+      </Clause>
+    </div>
+  );
+}
