@@ -74,6 +74,8 @@ export interface AppDeps {
   mailer: Mailer;
   storage: Storage;
   chain: ChainClient;
+  /** A JSON-RPC URL browsers may use to add the chain to a wallet (the dev chain's, or CHAIN_PUBLIC_RPC_URL). */
+  publicRpcUrl?: string;
   /** The built SPA to serve (apps/web/dist); omitted in API-only tests. */
   webDist?: string;
   /** Where log lines go (tests read them); stdout by default. */
@@ -185,7 +187,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   const rateLimiter = createRateLimiter(db);
-  const presale = createPresaleService({ db });
+  const presale = createPresaleService({
+    db,
+    chain: {
+      rpcUrl: deps.publicRpcUrl ?? config.chainPublicRpcUrl ?? null,
+      explorerUrl: config.explorerUrl ?? null,
+    },
+  });
   const rates = createRatesService({ db });
   const banks = createBanksService({ db });
   const auth = createAuthService({ db, config, mailer: deps.mailer, rateLimiter, log: app.log });

@@ -34,6 +34,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads EXPLORER_URL and CHAIN_PUBLIC_RPC_URL as http(s) URLs, unset by default', () => {
+    expect(loadConfig({}).explorerUrl).toBeUndefined();
+    expect(loadConfig({ EXPLORER_URL: '' }).explorerUrl).toBeUndefined();
+    expect(loadConfig({ EXPLORER_URL: 'https://etherscan.io/' }).explorerUrl).toBe(
+      'https://etherscan.io',
+    );
+    expect(loadConfig({ CHAIN_PUBLIC_RPC_URL: 'https://rpc.example.org' }).chainPublicRpcUrl).toBe(
+      'https://rpc.example.org',
+    );
+    for (const bad of ['etherscan.io', 'javascript:alert(1)', 'ftp://example.org'])
+      expect(() => loadConfig({ EXPLORER_URL: bad }), bad).toThrow(/EXPLORER_URL/);
+    expect(() => loadConfig({ CHAIN_PUBLIC_RPC_URL: 'nope' })).toThrow(/CHAIN_PUBLIC_RPC_URL/);
+  });
+
   it('accepts a complete production environment', () => {
     const config = loadConfig(productionEnv);
     expect(config.production).toBe(true);

@@ -11,6 +11,11 @@ const optional = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** An http(s) base URL, kept without a trailing slash. */
+const baseUrl = optional
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional())
+  .transform((v) => v?.replace(/\/+$/, ''));
+
 const address = optional.refine((v) => v === undefined || /^0x[0-9a-fA-F]{40}$/.test(v), {
   message: 'must be 0x followed by 40 hex characters',
 });
@@ -61,6 +66,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   CHAIN_RPC_URL: optional,
+  /** A JSON-RPC URL safe to hand to browsers (wallets add the chain with it); never one with a key. */
+  CHAIN_PUBLIC_RPC_URL: baseUrl,
+  /** Block explorer base, e.g. https://etherscan.io: hashes and addresses link to /tx/… and /address/…. */
+  EXPLORER_URL: baseUrl,
   CHAIN_ID: optional.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
   COMPANY_WALLET: address,
   USDC_ADDRESS: address,
@@ -118,6 +127,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     chain: env.CHAIN_RPC_URL
       ? { rpcUrl: env.CHAIN_RPC_URL, chainId: env.CHAIN_ID ?? 1 }
       : undefined,
+    chainPublicRpcUrl: env.CHAIN_PUBLIC_RPC_URL,
+    explorerUrl: env.EXPLORER_URL,
     companyWallet: env.COMPANY_WALLET,
     usdcAddress: env.USDC_ADDRESS,
     minConfirmations: env.MIN_CONFIRMATIONS ?? (production ? 12 : 1),

@@ -70,7 +70,16 @@ async function main() {
     rpcUrl: chainHandle.rpcUrl,
     chainId: chainHandle.settings.chainId,
   });
-  const app = await buildApp({ config, database, mailer, storage, chain, webDist });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    storage,
+    chain,
+    webDist,
+    // The dev chain listens on loopback only, so handing its URL to the browser is harmless.
+    publicRpcUrl: chainHandle.dev ? chainHandle.rpcUrl : undefined,
+  });
   const stopMailWorker = startMailWorker(mailer, 30_000);
   if (config.paymentWatcherIntervalMs > 0)
     app.paymentWatcher.start(config.paymentWatcherIntervalMs);

@@ -29,9 +29,35 @@ describe('GET /v1/presale/config', () => {
       companyWallet: TEST_CHAIN.companyWallet,
       swapWallet: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       chainId: 31337,
+      chainName: 'TMC dev chain',
+      rpcUrl: null,
+      explorerUrl: null,
+      minConfirmations: 1,
       usdcAddress: TEST_CHAIN.usdcAddress,
       whitePaperUrl: '/white-paper',
     });
+  });
+});
+
+describe('GET /v1/presale/config with a block explorer and a public RPC', () => {
+  it('hands the wallet what it needs to add the chain and the explorer for links', async () => {
+    const { app: configured } = await buildTestApp({
+      env: {
+        EXPLORER_URL: 'https://explorer.example.org/',
+        CHAIN_PUBLIC_RPC_URL: 'https://rpc.example.org',
+      },
+    });
+    try {
+      const { data } = (
+        await configured.inject({ method: 'GET', url: '/v1/presale/config' })
+      ).json();
+      expect(data).toMatchObject({
+        explorerUrl: 'https://explorer.example.org',
+        rpcUrl: 'https://rpc.example.org',
+      });
+    } finally {
+      await configured.close();
+    }
   });
 });
 

@@ -44,6 +44,14 @@ export interface PresaleConfig {
   companyWallet: string;
   swapWallet: string;
   chainId: number;
+  /** The chain's name for a wallet that must add it. */
+  chainName: string;
+  /** A public JSON-RPC URL for adding the chain to a wallet; null when none is configured. */
+  rpcUrl: string | null;
+  /** Block explorer base URL (links to /tx/<hash> and /address/<addr>); null: no links. */
+  explorerUrl: string | null;
+  /** Confirmations before a payment counts. */
+  minConfirmations: number;
   usdcAddress: string;
   whitePaperUrl: string;
 }

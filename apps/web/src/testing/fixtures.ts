@@ -31,6 +31,10 @@ export const presaleConfigFixture: PresaleConfig = {
   companyWallet: '0x1111111111111111111111111111111111111111',
   swapWallet: '0x2222222222222222222222222222222222222222',
   chainId: 31337,
+  chainName: 'TMC dev chain',
+  rpcUrl: null,
+  explorerUrl: null,
+  minConfirmations: 1,
   usdcAddress: '0x3333333333333333333333333333333333333333',
   whitePaperUrl: 'https://papers.example.com/tmc',
 };

@@ -14,6 +14,10 @@ const configSchema = z.object({
   companyWallet: z.string(),
   swapWallet: z.string(),
   chainId: z.number(),
+  chainName: z.string(),
+  rpcUrl: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  minConfirmations: z.number(),
   usdcAddress: z.string(),
   whitePaperUrl: z.string(),
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ratePercent, TIER1_RATE } from '@tmc/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -37,6 +37,8 @@ export function ProfileRoute() {
   // Fresh from the server on every visit; the session copy shows meanwhile.
   useMe();
   const { user } = useSession();
+  // ?wallet=0x… fills in the wallet form, ?help=wallet opens the wallet guide (links from Pay with wallet).
+  const [searchParams] = useSearchParams();
   if (!user) return null;
   const referralCode = user.isAffiliated ? user.affiliateCode : null;
 
@@ -70,8 +72,11 @@ export function ProfileRoute() {
       <div className="grid gap-6 md:grid-cols-2">
         <Panel title="Wallet">
           <p className="text-sm text-muted">The address your TMC tokens are sent to.</p>
-          <WalletForm currentWallet={user.walletAddress} />
-          <WalletHelp />
+          <WalletForm
+            currentWallet={user.walletAddress}
+            suggestedWallet={searchParams.get('wallet')}
+          />
+          <WalletHelp defaultOpen={searchParams.get('help') === 'wallet'} />
         </Panel>
 
         <Panel title="Affiliate programme">

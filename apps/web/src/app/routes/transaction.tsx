@@ -1,3 +1,4 @@
+import { ExplorerContext } from '../../components/ui/explorer-link';
 import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
 import { TransactionsList } from '../../features/transactions/components/transactions-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -6,8 +7,10 @@ export function TransactionRoute() {
   useDocumentTitle('Transactions');
   const { data: config } = usePresaleConfig();
   return (
-    <section className="container-page py-10 sm:py-14">
-      <TransactionsList companyWallet={config?.companyWallet} />
-    </section>
+    <ExplorerContext value={config?.explorerUrl ?? null}>
+      <section className="container-page py-10 sm:py-14">
+        <TransactionsList companyWallet={config?.companyWallet} />
+      </section>
+    </ExplorerContext>
   );
 }

@@ -9,9 +9,11 @@ import { useUpdateWallet } from '../api/update-wallet';
 
 interface WalletFormProps {
   currentWallet: string | null;
+  /** An address to fill in, e.g. the wallet a payment was just sent from. */
+  suggestedWallet?: string | null;
 }
 
-export function WalletForm({ currentWallet }: WalletFormProps) {
+export function WalletForm({ currentWallet, suggestedWallet }: WalletFormProps) {
   const updateWallet = useUpdateWallet();
   const {
     register,
@@ -22,7 +24,7 @@ export function WalletForm({ currentWallet }: WalletFormProps) {
     formState: { errors },
   } = useForm<z.input<typeof updateWalletSchema>, unknown, UpdateWalletBody>({
     resolver: zodResolver(updateWalletSchema),
-    defaultValues: { walletAddress: '' },
+    defaultValues: { walletAddress: suggestedWallet ?? '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });

@@ -1,4 +1,5 @@
 import { PaymentStatus, paymentStatusLabel, type AdminTransaction } from '@tmc/shared';
+import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { Select } from '../../../components/ui/select';
@@ -72,9 +73,11 @@ const columns: Column<AdminTransaction>[] = [
     cell: (row) =>
       row.txnHash ? (
         <span className="inline-flex items-center gap-1 whitespace-nowrap">
-          <code className="font-mono" title={row.txnHash}>
-            {shortHash(row.txnHash)}
-          </code>
+          <ExplorerLink kind="tx" value={row.txnHash}>
+            <code className="font-mono" title={row.txnHash}>
+              {shortHash(row.txnHash)}
+            </code>
+          </ExplorerLink>
           <CopyButton value={row.txnHash} iconOnly ariaLabel="Copy transaction hash" />
         </span>
       ) : (
@@ -87,9 +90,11 @@ const columns: Column<AdminTransaction>[] = [
     cell: (row) =>
       row.fromAddress ? (
         <span className="flex flex-col items-start gap-1">
-          <code className="font-mono" title={row.fromAddress}>
-            {shortHash(row.fromAddress)}
-          </code>
+          <ExplorerLink kind="address" value={row.fromAddress}>
+            <code className="font-mono" title={row.fromAddress}>
+              {shortHash(row.fromAddress)}
+            </code>
+          </ExplorerLink>
           <SenderMatch matches={row.senderMatchesWallet} />
         </span>
       ) : (

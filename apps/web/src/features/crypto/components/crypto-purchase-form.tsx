@@ -29,7 +29,11 @@ import { useAddCryptoPurchase } from '../api/add-crypto-purchase';
 import { useAddGuestCryptoPurchase } from '../api/add-guest-crypto-purchase';
 import { screenFigures } from '../../../lib/order-figures';
 import { CompanyWallet } from './company-wallet';
-import { CryptoSuccessDialog, type VerifyPaymentProps } from './crypto-success-dialog';
+import {
+  CryptoSuccessDialog,
+  type PayWithWalletSlot,
+  type VerifyPaymentProps,
+} from './crypto-success-dialog';
 
 /** What the Buy page hands over (spec section 3), defaults already applied (0, ETH). */
 export interface CryptoOrder {
@@ -99,6 +103,8 @@ export interface CryptoPurchaseFormProps {
   GuestCheckout: ComponentType<GuestCheckoutProps>;
   TermsDialog: ComponentType<TermsDialogProps>;
   VerifyPayment: ComponentType<VerifyPaymentProps>;
+  /** 'Pay with wallet' for the placed order. */
+  PayWithWallet?: PayWithWalletSlot;
   /** The e-mail code entry shown on success to an account not verified yet. */
   VerifyEmail?: ComponentType<{ email: string }>;
 }
@@ -113,6 +119,7 @@ export function CryptoPurchaseForm({
   GuestCheckout,
   TermsDialog,
   VerifyPayment,
+  PayWithWallet,
   VerifyEmail,
 }: CryptoPurchaseFormProps) {
   const ids = useId();
@@ -315,6 +322,8 @@ export function CryptoPurchaseForm({
         transaction={placed}
         config={config}
         VerifyPayment={VerifyPayment}
+        PayWithWallet={PayWithWallet}
+        onWalletVerified={(message) => toast.success(message)}
         onVerified={(message) => {
           toast.success(message);
           void navigate(paths.presaleRequests);

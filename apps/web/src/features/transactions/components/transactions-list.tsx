@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PaymentMode, PaymentStatus, type Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
+import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { ListHeader } from '../../../components/ui/list-toolbar';
@@ -79,9 +80,11 @@ function columnsFor(onVerify: (row: Transaction) => void): Column<Transaction>[]
       cell: (row) =>
         row.txnHash ? (
           <span className="inline-flex items-center gap-1 whitespace-nowrap">
-            <span title={row.txnHash} className="font-mono">
-              {shortHash(row.txnHash)}
-            </span>
+            <ExplorerLink kind="tx" value={row.txnHash}>
+              <span title={row.txnHash} className="font-mono">
+                {shortHash(row.txnHash)}
+              </span>
+            </ExplorerLink>
             <CopyButton value={row.txnHash} iconOnly ariaLabel="Copy transaction hash" />
           </span>
         ) : (
