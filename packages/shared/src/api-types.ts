@@ -334,6 +334,8 @@ export interface AdminSettings {
   /** Days before a commission is approved (payable). */
   holdDays: number;
   whitePaperUrl: string;
+  /** How and when tokens are delivered, as buyers read it (the default until staff reword it). */
+  deliveryStatement: string;
   raisedAud: string;
   tokensSold: string;
   updatedAt: string;
@@ -355,6 +357,7 @@ export type AdminSettingsChange = Partial<
     | 'quoteTtlMinutes'
     | 'holdDays'
     | 'whitePaperUrl'
+    | 'deliveryStatement'
   >
 >;
 
