@@ -185,7 +185,10 @@ export interface AdminStats {
   tokensSold: string;
   tokenSymbol: string;
   requestsByStatus: { status: PurchaseStatus; label: string; count: number }[];
+  /** Pending bank requests with a receipt: what the review queue opens on. */
   pendingReviews: number;
+  /** Pending bank requests without a receipt yet. */
+  awaitingBankPayment: number;
   awaitingCryptoPayment: number;
   verifiedCryptoToday: number;
   users: number;
