@@ -32,6 +32,8 @@ const base: Purchase = {
   userRemark: null,
   remark: null,
   bank: { bankName: 'Demo Bank' },
+  paidAt: '2025-03-05T03:30:00.000Z',
+  reviewedAt: null,
 };
 
 const accepted: Purchase = {
