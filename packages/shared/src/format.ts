@@ -65,4 +65,3 @@ export function toFixedDecimal(value: string | number, decimals: number): string
 
 /** An order figure (AUD or tokens) as screens and e-mails show it: grouped, 2 decimals, "8,333.50". */
 export const formatFigure = (value: string | number) => formatAmount(value, 2, 2);
-

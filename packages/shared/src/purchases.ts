@@ -25,7 +25,8 @@ export const purchaseMessages = {
   receiptNotReady: 'The PDF receipt is ready once the presale request is accepted',
   hardCapReached: 'This purchase would go over the presale hard cap',
   /** Staff acceptance (or a chain payment) that would take the amount raised past the hard cap. */
-  acceptOverHardCap: 'Accepting this request would take the amount raised past the presale hard cap',
+  acceptOverHardCap:
+    'Accepting this request would take the amount raised past the presale hard cap',
 } as const;
 
 /** The server's answer below the minimum, e.g. 'The minimum purchase is A$50'. */
@@ -355,6 +356,10 @@ export const DEFAULT_DELIVERY_STATEMENT =
 export const DELIVERY_STATEMENT_MAX = 1000;
 
 /** Where an order stands for the buyer: a Pending bank order without receipt is awaiting payment. */
-export function isAwaitingPayment(p: { status: number; paymentMode: number; receiptUrl: string | null }) {
+export function isAwaitingPayment(p: {
+  status: number;
+  paymentMode: number;
+  receiptUrl: string | null;
+}) {
   return p.status === 0 && p.paymentMode === 0 && p.receiptUrl === null;
 }

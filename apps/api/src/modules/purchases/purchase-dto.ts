@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DECIMALS, PaymentMode as Mode, PurchaseStatus as Status, type PaymentMode, type Purchase, type PurchaseStatus } from '@tmc/shared';
+import {
+  DECIMALS,
+  PaymentMode as Mode,
+  PurchaseStatus as Status,
+  type PaymentMode,
+  type Purchase,
+  type PurchaseStatus,
+} from '@tmc/shared';
 import { fixed } from '../../lib/money.ts';
 import type { PurchaseRow } from './purchases.repo.ts';
 

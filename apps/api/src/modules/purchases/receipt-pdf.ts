@@ -69,7 +69,12 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Uint8Array>
     ['Paid by', facts.paymentMode === PaymentMode.Crypto ? 'Crypto wallet' : 'Bank transfer'],
     ['Amount (AUD)', `A$${formatFigure(facts.investmentAud)}`],
     ...(facts.userCurrency !== 'AUD'
-      ? [[`Amount (${facts.userCurrency})`, `${facts.userAmount} ${facts.userCurrency}`] as [string, string]]
+      ? [
+          [`Amount (${facts.userCurrency})`, `${facts.userAmount} ${facts.userCurrency}`] as [
+            string,
+            string,
+          ],
+        ]
       : []),
     ['Token price', `A$${facts.tokenPriceAud}`],
     ['Tokens allocated', `${formatFigure(facts.tokenAmount)} ${facts.tokenSymbol}`],

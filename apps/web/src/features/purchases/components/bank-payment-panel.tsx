@@ -55,7 +55,10 @@ export function BankPaymentPanel({
       return;
     }
     try {
-      const { data } = await attach.mutateAsync({ receiptUrl: receipt.url, receiptType: receipt.kind });
+      const { data } = await attach.mutateAsync({
+        receiptUrl: receipt.url,
+        receiptType: receipt.kind,
+      });
       setReceipt(null);
       onReceiptAttached(data.purchase);
     } catch (caught) {
@@ -67,10 +70,7 @@ export function BankPaymentPanel({
 
   return (
     <div className="flex flex-col gap-6">
-      <section
-        className="card flex flex-col gap-4 p-5 sm:p-6"
-        aria-labelledby={`${id}-transfer`}
-      >
+      <section className="card flex flex-col gap-4 p-5 sm:p-6" aria-labelledby={`${id}-transfer`}>
         <Heading id={`${id}-transfer`} className="text-xl">
           Transfer the amount
         </Heading>
@@ -118,7 +118,10 @@ export function BankPaymentPanel({
 
       {children}
 
-      <section className="card flex flex-col gap-4 p-5 sm:p-6" aria-labelledby={`${id}-receipt-heading`}>
+      <section
+        className="card flex flex-col gap-4 p-5 sm:p-6"
+        aria-labelledby={`${id}-receipt-heading`}
+      >
         <Heading id={`${id}-receipt-heading`} className="text-xl">
           Upload your receipt
         </Heading>
@@ -139,12 +142,7 @@ export function BankPaymentPanel({
             }}
             error={error}
           />
-          <Button
-            type="submit"
-            size="lg"
-            loading={attach.isPending}
-            className="sm:self-end"
-          >
+          <Button type="submit" size="lg" loading={attach.isPending} className="sm:self-end">
             Submit receipt
           </Button>
         </form>
