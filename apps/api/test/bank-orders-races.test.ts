@@ -5,7 +5,7 @@ import type { Purchase } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { files, purchases } from '../src/db/schema/index.ts';
 import { as, people } from './affiliates-helpers.ts';
-import { audBankId, bankBody, upload } from './purchases-helpers.ts';
+import { audBankId, bankOrderBody, upload } from './purchases-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { buildTestApp } from './test-app.ts';
 
@@ -27,10 +27,7 @@ afterAll(async () => {
   await sink.stop();
 });
 
-const orderBody = (extra: Record<string, unknown> = {}) => {
-  const { receiptUrl: _url, receiptType: _type, ...body } = bankBody(bankId, '');
-  return { ...body, ...extra };
-};
+const orderBody = (extra: Record<string, unknown> = {}) => bankOrderBody(bankId, extra);
 
 describe('racing receipt attaches (PostgreSQL)', () => {
   it('two different receipts at once: exactly one is attached, the other answers 400', async () => {

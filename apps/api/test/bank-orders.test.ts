@@ -17,7 +17,7 @@ import type { Db } from '../src/db/client.ts';
 import { purchases, settings } from '../src/db/schema/index.ts';
 import { freshEmail, freshIp, mailbox, PASSWORD, type Mailbox } from './auth-helpers.ts';
 import { as, decide, people, type Person } from './affiliates-helpers.ts';
-import { audBankId, bankBody, counts, PDF, upload, REFERENCE } from './purchases-helpers.ts';
+import { audBankId, bankOrderBody, counts, PDF, upload, REFERENCE } from './purchases-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { buildTestApp } from './test-app.ts';
 
@@ -44,10 +44,7 @@ afterAll(async () => {
 });
 
 /** 500 EUR (A$833.33) as a bank order without its receipt. */
-const orderBody = (extra: Record<string, unknown> = {}) => {
-  const { receiptUrl: _url, receiptType: _type, ...body } = bankBody(bankId, '');
-  return { ...body, ...extra };
-};
+const orderBody = (extra: Record<string, unknown> = {}) => bankOrderBody(bankId, extra);
 
 async function placeOrder(buyer: Person, extra: Record<string, unknown> = {}) {
   const res = await as(app, buyer).post('/v1/purchase/bank-order', orderBody(extra));

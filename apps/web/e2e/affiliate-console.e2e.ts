@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
 import pg from 'pg';
+import { verifiedAccount } from './accounts-api.ts';
 import { waitForMail } from './mail-catcher.ts';
 import { logInAsStaff, STAFF } from './staff.ts';
 
@@ -18,22 +19,6 @@ const scriptErrors = (errors: string[]) =>
   errors.filter((e) => !e.startsWith('Failed to load resource'));
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-async function post(pathname: string, body: unknown) {
-  const response = await fetch(`${baseUrl()}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
-}
-
-/** A verified account made through the API, the code read from the real mail. */
-async function verifiedAccount(name: string, email: string, password: string) {
-  await post('/v1/auth/signup', { email, name, password });
-  const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
-  await post('/v1/auth/otpVerification', { email, otp: match[1] });
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');

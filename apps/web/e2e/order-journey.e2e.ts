@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, type Browser, type Page } from './browser.ts';
+import { verifiedAccount } from './accounts-api.ts';
+import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 import { logInAsStaff } from './staff.ts';
 
@@ -26,39 +27,6 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 /** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
 const scriptErrors = (errors: string[]) =>
   errors.filter((e) => !e.startsWith('Failed to load resource'));
-
-async function post(pathname: string, body: unknown) {
-  const response = await fetch(`${baseUrl()}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
-}
-
-/** A verified account made through the API, the code read from the real mail. */
-async function verifiedAccount(name: string, email: string) {
-  await post('/v1/auth/signup', { email, name, password: PASSWORD });
-  const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
-  await post('/v1/auth/otpVerification', { email, otp: match[1] });
-}
-
-/** A buyer's page that lets the axe scanner in (the site's CSP rightly refuses injected scripts). */
-async function buyerPage(width: number, height: number) {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width, height },
-    bypassCSP: true,
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  return { page, errors, close: () => context.close() };
-}
 
 interface AxeResult {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
@@ -88,8 +56,8 @@ describe.each([
 ])('the order journey on $name', ({ name, width, height }) => {
   it('reference and bank details before paying, receipt from the order page, staff accept, timeline, PDF and My TMC', async () => {
     const email = `order.${name}.${Date.now()}@tmc.test`;
-    await verifiedAccount('Olive Order', email);
-    const { page, errors, close } = await buyerPage(width, height);
+    await verifiedAccount('Olive Order', email, PASSWORD);
+    const { page, errors, close } = await openPage(browser, { width, height, axe: true });
 
     await page.goto('/login');
     await field(page, 'Email').fill(email);
@@ -188,7 +156,7 @@ describe.each([
       page.getByRole('button', { name: 'Download PDF receipt' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`tmc-receipt-${reference}.pdf`);
-    const bytes = await readFile((await download.path())!);
+    const bytes = await readFile(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getTitle()).toContain(reference);

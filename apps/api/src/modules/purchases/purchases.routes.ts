@@ -14,7 +14,8 @@ import { filterInt, listQuerySchema, pageSchema } from '../../lib/list-query.ts'
 import { tokensSchema } from '../auth/sessions.ts';
 import { userSchema } from '../account/user-dto.ts';
 import { purchaseSchema } from './purchase-dto.ts';
-import type { PurchasesService } from './purchases.service.ts';
+import type { CheckoutGuest } from '../auth/auth.service.ts';
+import type { BankPurchaseResult, PurchasesService } from './purchases.service.ts';
 import { requireBuyer } from './require-buyer.ts';
 
 const tags = ['purchases'];
@@ -37,6 +38,20 @@ const guestResultSchema = envelopeSchema(
     data: z.object({ user: userSchema, tokens: tokensSchema }),
   }),
 );
+
+/** A visitor's body: the account fields make the buyer, the rest is the order. */
+function guestOrder<T extends CheckoutGuest>(fields: T, ip: string) {
+  const { email, password, name, referralCode, ...body } = fields;
+  return { buyer: { guest: { email, password, name, referralCode }, ip }, body };
+}
+
+/** The noUser answer: the request and the session the visitor is now signed in with. */
+function guestAnswer(result: BankPurchaseResult, newAccountMessage: string, message: string) {
+  const { user, purchase, session, newAccount } = result;
+  if (!session) throw new Error('A guest purchase must sign the visitor in');
+  const msg = newAccount ? newAccountMessage : message;
+  return envelope(201, { msg, userData: user, purchase, data: session }, msg);
+}
 
 /** `filter[query]` of getmypurchase: only the status, 0 to 4. */
 export const purchaseFilterSchema = z.strictObject({
@@ -81,16 +96,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
       },
     },
     async (req, reply) => {
-      const { email, password, name, referralCode, ...body } = req.body;
-      const { user, purchase, session, newAccount } = await purchases.addBankPurchase(
-        { guest: { email, password, name, referralCode }, ip: req.ip },
-        body,
-      );
-      if (!session) throw new Error('A guest purchase must sign the visitor in');
-      const msg = newAccount ? SUBMITTED_NEW_ACCOUNT : SUBMITTED;
-      return reply
-        .code(201)
-        .send(envelope(201, { msg, userData: user, purchase, data: session }, msg));
+      const { buyer, body } = guestOrder(req.body, req.ip);
+      const result = await purchases.addBankPurchase(buyer, body);
+      return reply.code(201).send(guestAnswer(result, SUBMITTED_NEW_ACCOUNT, SUBMITTED));
     },
   );
 
@@ -143,16 +151,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
       },
     },
     async (req, reply) => {
-      const { email, password, name, referralCode, ...body } = req.body;
-      const { user, purchase, session, newAccount } = await purchases.addBankOrder(
-        { guest: { email, password, name, referralCode }, ip: req.ip },
-        body,
-      );
-      if (!session) throw new Error('A guest purchase must sign the visitor in');
-      const msg = newAccount ? ORDERED_NEW_ACCOUNT : ORDERED;
-      return reply
-        .code(201)
-        .send(envelope(201, { msg, userData: user, purchase, data: session }, msg));
+      const { buyer, body } = guestOrder(req.body, req.ip);
+      const result = await purchases.addBankOrder(buyer, body);
+      return reply.code(201).send(guestAnswer(result, ORDERED_NEW_ACCOUNT, ORDERED));
     },
   );
 

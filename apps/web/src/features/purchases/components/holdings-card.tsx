@@ -6,6 +6,38 @@ import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/format';
 import { useHoldings } from '../api/get-holdings';
 
+function Figure({
+  label,
+  value,
+  testId,
+  accent = false,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  accent?: boolean;
+}) {
+  return (
+    <div
+      className={cn(
+        'rounded-2xl border-2 p-4',
+        accent ? 'border-lime/70 bg-lime/10' : 'border-line bg-surface-2',
+      )}
+    >
+      <dt className="text-sm font-bold text-muted">{label}</dt>
+      <dd
+        className={cn(
+          'font-display text-3xl font-black break-all tabular-nums',
+          accent ? 'text-lime' : 'text-fg',
+        )}
+        data-testid={testId}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
 /** "My TMC": tokens allocated and pending review, the wallet they go to and how they are delivered. */
 export function HoldingsCard({ className }: { className?: string }) {
   const { data, isPending, isError, error } = useHoldings();
@@ -28,24 +60,17 @@ export function HoldingsCard({ className }: { className?: string }) {
       ) : (
         <>
           <dl className="grid gap-4 sm:grid-cols-2">
-            <div className="rounded-2xl border-2 border-lime/70 bg-lime/10 p-4">
-              <dt className="text-sm font-bold text-muted">Tokens allocated</dt>
-              <dd
-                className="font-display text-3xl font-black break-all text-lime tabular-nums"
-                data-testid="tokens-allocated"
-              >
-                {formatMoney(data.allocated, data.tokenSymbol)}
-              </dd>
-            </div>
-            <div className="rounded-2xl border-2 border-line bg-surface-2 p-4">
-              <dt className="text-sm font-bold text-muted">Pending review</dt>
-              <dd
-                className="font-display text-3xl font-black break-all text-fg tabular-nums"
-                data-testid="tokens-pending"
-              >
-                {formatMoney(data.pendingReview, data.tokenSymbol)}
-              </dd>
-            </div>
+            <Figure
+              label="Tokens allocated"
+              value={formatMoney(data.allocated, data.tokenSymbol)}
+              testId="tokens-allocated"
+              accent
+            />
+            <Figure
+              label="Pending review"
+              value={formatMoney(data.pendingReview, data.tokenSymbol)}
+              testId="tokens-pending"
+            />
           </dl>
           {data.wallet ? (
             <p className="text-sm">
