@@ -208,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     presale,
     rates,
     rateLimiter,
+    publicUrl: config.publicUrl,
   });
   const purchaseAcceptance = createPurchaseAcceptance({ onAccepted: [recordEarnings] });
   const transactions = createTransactionsService({

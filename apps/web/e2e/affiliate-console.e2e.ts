@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
 import pg from 'pg';
+import { verifiedAccount } from './accounts-api.ts';
 import { waitForMail } from './mail-catcher.ts';
-import { STAFF, staffTotp } from './staff.ts';
+import { logInAsStaff, STAFF } from './staff.ts';
 
 const AFFILIATE_PASSWORD = 'affiliate-pass-1';
 const VISITOR_PASSWORD = 'visitor-pass-1';
@@ -19,38 +20,11 @@ const scriptErrors = (errors: string[]) =>
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-async function post(pathname: string, body: unknown) {
-  const response = await fetch(`${baseUrl()}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
-}
-
-/** A verified account made through the API, the code read from the real mail. */
-async function verifiedAccount(name: string, email: string, password: string) {
-  await post('/v1/auth/signup', { email, name, password });
-  const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
-  await post('/v1/auth/otpVerification', { email, otp: match[1] });
-}
-
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(password);
   await field(page, 'Password').press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** Staff sign in with their password, then the code the login screen asks for. */
-async function logInAsStaff(page: Page) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(STAFF.email);
-  await field(page, 'Password').fill(STAFF.password);
-  await field(page, 'Password').press('Enter');
-  await field(page, 'Authentication code').fill(staffTotp());
-  await field(page, 'Authentication code').press('Enter');
   await page.waitForURL((url) => url.pathname === '/');
 }
 
@@ -160,17 +134,19 @@ describe('affiliate programme and staff console', () => {
     await visitor.page.getByRole('button', { name: 'Bank Transfer' }).click();
     await visitor.page.waitForURL((url) => url.pathname === '/token/buy/bank');
     await visitor.page.locator('dd').getByText('Demo Bank of Australia (test account)').waitFor();
+    // The order first (its reference and the bank details), then the receipt.
+    await visitor.page.getByRole('button', { name: 'Continue to bank transfer' }).click();
+    const reference =
+      (await visitor.page.getByTestId('payment-reference').textContent())?.trim() ?? '';
+    expect(reference).toMatch(/^TMC-\w{6}$/);
     await visitor.page.getByLabel('Bank Receipt').setInputFiles({
       name: 'receipt.pdf',
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
     });
     await visitor.page.getByRole('link', { name: 'receipt.pdf' }).waitFor();
-    await visitor.page.getByRole('button', { name: 'Submit' }).click();
-    const success = visitor.page.getByRole('dialog', { name: 'Presale request submitted' });
-    await success.waitFor();
-    const reference = (await success.locator('strong').first().textContent())?.trim() ?? '';
-    expect(reference).toMatch(/\w{4,}/);
+    await visitor.page.getByRole('button', { name: 'Submit receipt' }).click();
+    await visitor.page.getByRole('dialog', { name: 'Presale request submitted' }).waitFor();
 
     // Staff: commissions become payable at once (hold period 0), then the request is accepted.
     const staff = await openPage(browser);

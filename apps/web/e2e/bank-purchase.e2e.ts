@@ -88,13 +88,44 @@ describe('buying by bank transfer', () => {
     await page.getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('button', { name: 'Bank Transfer' }).click();
 
-    // Bank screen: the only bank is chosen, the receipt is uploaded with its preview.
+    // Bank screen: the only bank is chosen; the order comes first, the receipt after it.
     await page.waitForURL((url) => url.pathname === '/token/buy/bank');
     await page.getByRole('heading', { name: 'Pay with Bank Transfer', level: 1 }).waitFor();
     await page.getByText('833.33 AUD', { exact: true }).waitFor();
     await page.getByText('41,666.50 TMC', { exact: true }).waitFor();
     // The bank's details show once it is chosen for the buyer.
     await page.locator('dd').getByText('Demo Bank of Australia (test account)').waitFor();
+    // An optional identity document as a pdf: it shows as a link in the list.
+    await page.getByLabel('Document Id Front').setInputFiles({
+      name: 'id-front.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+    });
+    await page.getByRole('link', { name: 'id-front.pdf' }).waitFor();
+    await page.getByRole('button', { name: 'Continue to bank transfer' }).click();
+
+    // Guest modal: create a new account, accepting the terms.
+    const guest = page.getByRole('dialog', { name: 'Almost there' });
+    await guest.getByRole('tab', { name: 'Create new account' }).waitFor();
+    await field(page, 'Name').fill('Robin Banks');
+    await field(page, 'Email').fill(email);
+    await field(page, 'Password').fill('robin-pass-1');
+    await guest.getByRole('button', { name: 'Terms and Conditions' }).click();
+    await page
+      .getByRole('dialog', { name: 'Terms and Conditions' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await guest.getByRole('button', { name: 'Create account and submit' }).click();
+
+    // The payment step: reference, exact amount and bank account before any receipt; the
+    // e-mail says the same, and the new account is asked for its e-mail code.
+    const reference = (await page.getByTestId('payment-reference').textContent())?.trim() ?? '';
+    expect(reference).toMatch(/^TMC-\w{6}$/);
+    expect(await page.getByTestId('amount-due').textContent()).toBe('833.33 AUD');
+    await page.getByRole('button', { name: 'Copy Account Holder' }).waitFor();
+    await page.getByRole('region', { name: 'Verify your e-mail' }).waitFor();
+    await waitForMail(inject('mailDir'), email, new RegExp(reference));
+
     // A file named like an image but not one: the server reads its first bytes and refuses it.
     await page.getByLabel('Bank Receipt').setInputFiles({
       name: 'not-an-image.png',
@@ -110,35 +141,14 @@ describe('buying by bank transfer', () => {
     });
     const preview = page.getByRole('img', { name: 'Preview of receipt.png' });
     expect(await loadedWidth(page, preview)).toBe(48);
-    // An optional identity document as a pdf: it shows as a link in the list.
-    await page.getByLabel('Document Id Front').setInputFiles({
-      name: 'id-front.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
-    });
-    await page.getByRole('link', { name: 'id-front.pdf' }).waitFor();
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submit receipt' }).click();
 
-    // Guest modal: create a new account, accepting the terms.
-    const guest = page.getByRole('dialog', { name: 'Almost there' });
-    await guest.getByRole('tab', { name: 'Create new account' }).waitFor();
-    await field(page, 'Name').fill('Robin Banks');
-    await field(page, 'Email').fill(email);
-    await field(page, 'Password').fill('robin-pass-1');
-    await guest.getByRole('button', { name: 'Terms and Conditions' }).click();
-    await page
-      .getByRole('dialog', { name: 'Terms and Conditions' })
-      .getByRole('button', { name: 'Accept' })
-      .click();
-    await guest.getByRole('button', { name: 'Create account and submit' }).click();
-
-    // Success: the payment reference is shown, the visitor is signed in.
     const success = page.getByRole('dialog', { name: 'Presale request submitted' });
-    await success.waitFor();
-    const reference = (await success.locator('strong').first().textContent())?.trim() ?? '';
-    expect(reference).toMatch(/\w{4,}/);
-    await waitForMail(inject('mailDir'), email, new RegExp(reference));
+    await success.getByText(reference).waitFor();
     await success.getByRole('button', { name: 'View Presale request' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/presale-requests/'));
+    await page.getByRole('heading', { name: `Presale request ${reference}`, level: 1 }).waitFor();
+    await page.goto('/presale-requests');
 
     // The list: one Pending request with its receipt thumbnail, which loads.
     await page.waitForURL((url) => url.pathname === '/presale-requests');

@@ -17,11 +17,18 @@ export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM, a
 
 export const baseUrl = () => inject('baseUrl');
 
-/** A fresh page (own storage) that fails the test on any console error or uncaught exception. */
-export async function openPage(browser: Browser, opts: { width?: number; height?: number } = {}) {
+/**
+ * A fresh page (own storage) that fails the test on any console error or uncaught exception.
+ * `axe`: the site's CSP rightly refuses injected scripts; the accessibility scanner is let in.
+ */
+export async function openPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; axe?: boolean } = {},
+) {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    bypassCSP: opts.axe ?? false,
   });
   const page = await context.newPage();
   const errors: string[] = [];

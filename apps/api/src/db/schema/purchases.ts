@@ -36,6 +36,10 @@ export const purchases = pgTable(
     wallet: text('wallet'),
     receiptKey: text('receipt_key'),
     receiptType: text('receipt_type'),
+    /** When the receipt was attached: the order's "paid" step (null while awaiting payment). */
+    receiptAt: timestamp('receipt_at', { withTimezone: true }),
+    /** The buyer's key for one checkout: a retried order creation answers the order already made. */
+    requestId: uuid('request_id'),
     documentKey: text('document_key'),
     documentBackKey: text('document_back_key'),
     documentType: text('document_type'),
@@ -53,6 +57,7 @@ export const purchases = pgTable(
     index('purchases_user_created_idx').on(t.userId, t.createdAt),
     index('purchases_user_amount_idx').on(t.userId, t.investmentAmount),
     index('purchases_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('purchases_user_request_key').on(t.userId, t.requestId),
   ],
 );
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import type { BanksService } from './banks.service.ts';
 
-const bankSchema = z.object({
+export const bankSchema = z.object({
   _id: z.string(),
   bankName: z.string(),
   accountHolder: z.string(),

@@ -41,6 +41,7 @@ const review: PurchaseReview = {
   userRemark: null,
   remark: null,
   bank: { bankName: 'Demo Bank of Australia' },
+  paidAt: null,
   user: {
     _id: userFixture._id,
     email: userFixture.email,

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { PurchaseStatus, purchaseStatusLabel, type PurchaseReview } from '@tmc/shared';
+import {
+  isAwaitingPayment,
+  PaymentMode,
+  PurchaseStatus,
+  purchaseStatusLabel,
+  type PurchaseReview,
+} from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
@@ -21,6 +27,12 @@ const statusOptions = [
     value: String(status),
     label: purchaseStatusLabel(status),
   })),
+];
+
+const receiptOptions = [
+  { value: '', label: 'All' },
+  { value: 'true', label: 'Receipt uploaded' },
+  { value: 'false', label: 'Awaiting payment' },
 ];
 
 const modeOptions = [
@@ -78,7 +90,9 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
     {
       id: 'status',
       header: 'Status',
-      cell: (row) => <PurchaseStatusBadge status={row.status} />,
+      cell: (row) => (
+        <PurchaseStatusBadge status={row.status} awaitingPayment={isAwaitingPayment(row)} />
+      ),
     },
     {
       id: 'signals',
@@ -110,11 +124,16 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
   ];
 }
 
-/** Every presale request, Pending first by default, with the review dialog. */
+/**
+ * Every presale request, with the review dialog. It opens on what staff can review: Pending bank
+ * requests whose receipt is in (the dashboard's "Pending reviews"); orders still awaiting their
+ * payment are one filter away.
+ */
 export function ReviewQueue() {
   const list = useListState({
     status: String(PurchaseStatus.Pending),
-    paymentMode: '',
+    paymentMode: String(PaymentMode.Bank),
+    receipt: 'true',
     email: '',
     reference: '',
   });
@@ -143,6 +162,12 @@ export function ReviewQueue() {
               options={modeOptions}
               value={list.filters.paymentMode}
               onChange={(event) => list.setFilter('paymentMode', event.target.value)}
+            />
+            <Select
+              label="Receipt"
+              options={receiptOptions}
+              value={list.filters.receipt}
+              onChange={(event) => list.setFilter('receipt', event.target.value)}
             />
             <TextField
               label="Buyer email"

@@ -43,7 +43,7 @@ interface CryptoSuccessDialogProps {
 }
 
 /** The exact amount as plain text, for pasting into a wallet ("0.050000" → "0.05"); never rounded. */
-function exactAmount(value: string): string {
+export function exactAmount(value: string): string {
   try {
     return new Decimal(value).toFixed();
   } catch {
@@ -51,7 +51,7 @@ function exactAmount(value: string): string {
   }
 }
 
-const isCoin = (symbol: string): symbol is CryptoCurrency =>
+export const isCoin = (symbol: string): symbol is CryptoCurrency =>
   (CRYPTO_CURRENCIES as readonly string[]).includes(symbol);
 
 /** The QR code's EIP-681 request, or none when the order or the settings cannot make one. */

@@ -295,11 +295,15 @@ describe('TransactionsList', () => {
     await user.type(within(dialog).getByLabelText('Transaction Hash'), HASH);
     await user.click(within(dialog).getByRole('button', { name: 'Verify After Pay' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The outcome in the spec's result modal, in place of the Verify modal.
+    const result = await screen.findByRole('dialog', { name: 'SUCCESS' });
+    expect(screen.queryByRole('dialog', { name: 'Verify Payment' })).not.toBeInTheDocument();
     expect(api.bodies(VERIFY)).toEqual([{ txnHash: HASH }]);
     expect(
-      within(notifications()).getByText('Payment verified, your presale request is accepted'),
+      within(result).getByText('Payment verified, your presale request is accepted'),
     ).toBeInTheDocument();
+    await user.click(within(result).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe(paths.transaction);
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(calls()).toHaveLength(2));

@@ -1,0 +1,20 @@
+import { expect, inject } from 'vitest';
+import { baseUrl } from './browser.ts';
+import { waitForMail } from './mail-catcher.ts';
+
+/** A JSON POST to the site's API that must succeed. */
+export async function post(pathname: string, body: unknown) {
+  const response = await fetch(`${baseUrl()}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
+}
+
+/** A verified account made through the API, the code read from the real mail. */
+export async function verifiedAccount(name: string, email: string, password: string) {
+  await post('/v1/auth/signup', { email, name, password });
+  const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
+  await post('/v1/auth/otpVerification', { email, otp: match[1] });
+}
