@@ -21,6 +21,7 @@ import type { ChainClient } from './lib/chain.ts';
 import { answerClientError, answerError, registerErrorHandler } from './lib/error-handler.ts';
 import { registerTextGuard } from './lib/text-guard.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
+import { createPublicCache, watchPublicReads } from './lib/public-cache.ts';
 import { createPresaleService } from './modules/presale/presale.service.ts';
 import { presaleRoutes } from './modules/presale/presale.routes.ts';
 import { createRatesService } from './modules/rates/rates.service.ts';
@@ -184,6 +185,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  const publicReads = createPublicCache();
+  const unwatchPublicReads = await watchPublicReads(database, publicReads);
+  app.addHook('onClose', () => unwatchPublicReads());
   const rateLimiter = createRateLimiter(db);
   const presale = createPresaleService({ db });
   const rates = createRatesService({ db });
@@ -245,9 +249,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { config, db });
   await app.register(
     async (v1) => {
-      await v1.register(presaleRoutes, { presale });
-      await v1.register(ratesRoutes, { rates });
-      await v1.register(banksRoutes, { banks });
+      await v1.register(presaleRoutes, { presale, publicReads });
+      await v1.register(ratesRoutes, { rates, publicReads });
+      await v1.register(banksRoutes, { banks, publicReads });
       await v1.register(authRoutes, { auth });
       await v1.register(accountRoutes, { account });
       await v1.register(uploadsRoutes, { uploads });
