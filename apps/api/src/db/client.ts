@@ -147,13 +147,15 @@ async function listenOnPostgres(
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
+  /** Connections the PostgreSQL pool may open (10 unless given). */
+  poolSize?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: opts.poolSize ?? 10,
       // A database that does not answer fails the request (503) instead of holding it.
       connectionTimeoutMillis: 5_000,
       keepAlive: true,

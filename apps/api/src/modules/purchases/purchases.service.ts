@@ -32,9 +32,8 @@ import { priceOrder, type OrderInput, type PricedOrder } from './order-pricing.t
 import { newPaymentReference } from './payment-reference.ts';
 import { toPurchaseDto } from './purchase-dto.ts';
 import {
-  countUserPurchases,
   insertPurchase,
-  listUserPurchases,
+  pageUserPurchases,
   type NewPurchaseRow,
   type PurchaseRow,
 } from './purchases.repo.ts';
@@ -286,15 +285,12 @@ export function createPurchasesService({
 
     /** GET /v1/purchase/getmypurchase: the caller's requests only, paginated in the database. */
     async listMine(userId: string, q: ListQuery<{ status?: number }>) {
-      const [rows, total] = await Promise.all([
-        listUserPurchases(db, userId, {
-          limit: q.limit,
-          offset: q.offset,
-          sortPrice: q.sortPrice,
-          status: q.filter.status,
-        }),
-        countUserPurchases(db, userId, q.filter.status),
-      ]);
+      const { rows, total } = await pageUserPurchases(db, userId, {
+        limit: q.limit,
+        offset: q.offset,
+        sortPrice: q.sortPrice,
+        status: q.filter.status,
+      });
       const data = await Promise.all(rows.map((r) => dto(r.purchase, r.bankName)));
       return pageOf(data, total, q);
     },
