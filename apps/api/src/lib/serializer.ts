@@ -7,14 +7,18 @@ type JsonSchema = Record<string, unknown>;
 const PRIMITIVE = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 
 /**
- * zod writes `x.nullable()` as anyOf [x, null]; a fast-json-stringify anyOf checks each value
- * against its branches at run time, so a choice of plain types becomes one type list instead.
+ * Fits zod's JSON Schema to fast-json-stringify. zod writes `x.nullable()` as anyOf [x, null],
+ * which fast-json-stringify would check against each branch at run time: a choice of plain types
+ * becomes one type list instead.
  */
 function simplify(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(simplify);
   if (!node || typeof node !== 'object') return node;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) out[key] = simplify(value);
+  // fast-json-stringify writes required properties before optional ones; without the list it
+  // keeps the declared order, as zod did (an absent value is left out either way).
+  if (out.type === 'object' && out.properties) delete out.required;
   const branches = out.anyOf;
   if (
     Array.isArray(branches) &&
