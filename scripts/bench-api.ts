@@ -5,9 +5,8 @@
 // it in production, on a throwaway PostgreSQL cluster (or BENCH_DATABASE_URL), loaded by
 // autocannon with 50 connections. The list routes are measured for a user with 20 rows and one
 // with 2,000, first in a small table and then in one of 1,000,000 rows.
-import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +19,8 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { createAccessTokens } from '../apps/api/src/lib/auth.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
+import { freePort } from '../apps/api/test/throwaway-postgres.ts';
+import { startThrowawayPostgres } from '../apps/web/e2e/postgres.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,46 +41,15 @@ const apiDir = path.join(root, 'apps/api');
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-production-use';
 const PASSWORD = 'correct horse battery staple';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-/** PostgreSQL 15 (Debian's binaries) in a temporary directory, as .ci/run starts it. */
+/** PostgreSQL from Debian's binaries in a temporary directory, as the browser suite starts it. */
 async function startPostgres() {
   if (process.env.BENCH_DATABASE_URL)
     return { url: process.env.BENCH_DATABASE_URL, version: 'BENCH_DATABASE_URL', stop() {} };
   const versions = fs.existsSync('/usr/lib/postgresql')
     ? fs.readdirSync('/usr/lib/postgresql')
     : [];
-  const version = versions.includes('15')
-    ? '15'
-    : versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (!version) throw new Error('bench:api needs PostgreSQL (apt-get install -y postgresql-15)');
-  const bin = `/usr/lib/postgresql/${version}/bin`;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-bench-pg-'));
-  const port = await freePort();
-  const rootUser = process.getuid?.() === 0;
-  const run = (command: string) =>
-    rootUser ? execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', command]) : execSync(command);
-  if (rootUser) execFileSync('chown', ['postgres', dir]);
-  run(`${bin}/initdb -D ${dir} -A trust -U postgres > /dev/null`);
-  run(
-    `${bin}/pg_ctl -D ${dir} -l ${dir}/server.log -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200' -w start > /dev/null`,
-  );
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    version: `PostgreSQL ${version}`,
-    stop() {
-      run(`${bin}/pg_ctl -D ${dir} -m immediate stop > /dev/null`);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const pg = startThrowawayPostgres(await freePort());
+  return { ...pg, version: `PostgreSQL ${versions.sort((x, y) => Number(y) - Number(x))[0]}` };
 }
 
 const children: ChildProcess[] = [];

@@ -162,25 +162,27 @@ describe('two copies of the API on one PostgreSQL (LISTEN/NOTIFY)', () => {
 });
 
 describe('the cache itself', () => {
+  /** Just what `send` uses of a reply. */
+  const fakeReply = {
+    serialize: (v: unknown) => JSON.stringify(v),
+    header() {
+      return this;
+    },
+    code() {
+      return this;
+    },
+    type() {
+      return this;
+    },
+    send: (body?: string) => body,
+  } as never;
+
   it('keeps answers briefly while the listener is down, and drops everything when it is back', async () => {
     let clock = 0;
     const cache = createPublicCache({ listeningTtlMs: 60_000, deafTtlMs: 2_000, now: () => clock });
     let loads = 0;
-    const reply = {
-      serialize: (v: unknown) => JSON.stringify(v),
-      header() {
-        return this;
-      },
-      code() {
-        return this;
-      },
-      type() {
-        return this;
-      },
-      send: (body?: string) => body,
-    };
     const read = () =>
-      cache.send({ headers: {} } as never, reply as never, { area: 'rates' }, () => {
+      cache.send({ headers: {} } as never, fakeReply, { area: 'rates' }, () => {
         loads += 1;
         return Promise.resolve({ n: loads });
       });
@@ -216,18 +218,8 @@ describe('the cache itself', () => {
     let loads = 0;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const reply = {
-      serialize: (v: unknown) => JSON.stringify(v),
-      header() {
-        return this;
-      },
-      type() {
-        return this;
-      },
-      send: (body?: string) => body,
-    };
     const read = () =>
-      cache.send({ headers: {} } as never, reply as never, { area: 'presale' }, async () => {
+      cache.send({ headers: {} } as never, fakeReply, { area: 'presale' }, async () => {
         loads += 1;
         await gate;
         return { n: loads };
