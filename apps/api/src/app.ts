@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -20,7 +24,9 @@ import { localFileRoutes } from './lib/storage/local-storage.ts';
 import type { ChainClient } from './lib/chain.ts';
 import { answerClientError, answerError, registerErrorHandler } from './lib/error-handler.ts';
 import { registerTextGuard } from './lib/text-guard.ts';
+import { serializerCompiler } from './lib/serializer.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
+import { createPublicCache, watchPublicReads } from './lib/public-cache.ts';
 import { createPresaleService } from './modules/presale/presale.service.ts';
 import { presaleRoutes } from './modules/presale/presale.routes.ts';
 import { createRatesService } from './modules/rates/rates.service.ts';
@@ -104,6 +110,17 @@ const logger = (config: Config, stream?: NodeJS.WritableStream) => ({
   },
 });
 
+/** One log line per request, when it is answered (Fastify also writes one when it arrives). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 function contentSecurityPolicy(config: Config) {
   const storageOrigin = config.s3?.endpoint
     ? [new URL(config.s3.endpoint).origin]
@@ -153,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (err, request, reply) => void answerError(err, request, reply),
     clientErrorHandler: answerClientError,
     trustProxy: trustProxyOption(config.trustProxy),
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -161,8 +179,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextGuard(app);
   // The API speaks JSON only: anything else is a clean 415.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, _payload, done) => {
     void reply.header('x-request-id', req.id);
+    done();
   });
 
   await app.register(helmet, {
@@ -186,6 +205,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  const publicReads = createPublicCache();
+  const unwatchPublicReads = await watchPublicReads(database, publicReads);
+  app.addHook('onClose', () => unwatchPublicReads());
   const rateLimiter = createRateLimiter(db);
   const presale = createPresaleService({
     db,
@@ -254,9 +276,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { config, db });
   await app.register(
     async (v1) => {
-      await v1.register(presaleRoutes, { presale });
-      await v1.register(ratesRoutes, { rates });
-      await v1.register(banksRoutes, { banks });
+      await v1.register(presaleRoutes, { presale, publicReads });
+      await v1.register(ratesRoutes, { rates, publicReads });
+      await v1.register(banksRoutes, { banks, publicReads });
       await v1.register(authRoutes, { auth });
       await v1.register(accountRoutes, { account });
       await v1.register(uploadsRoutes, { uploads });

@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { createSecretKey, hkdfSync } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
@@ -45,8 +45,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const deriveKey = (secret: string, purpose: string) =>
   Buffer.from(hkdfSync('sha256', secret, 'tmc', purpose, 32));
 
+/** What every access token must satisfy besides its signature. */
+const VERIFY_OPTIONS = {
+  algorithms: ['HS256'],
+  issuer: ISSUER,
+  audience: AUDIENCE,
+  requiredClaims: ['sub', 'exp'],
+};
+
 export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
-  const key = new TextEncoder().encode(config.jwtSecret);
+  // A key object made once, not imported again on every request.
+  const key = createSecretKey(Buffer.from(config.jwtSecret));
 
   return {
     async sign(user: AccessClaims): Promise<TokenInfo> {
@@ -69,12 +78,7 @@ export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
     /** The caller, or undefined for anything but an unexpired HS256 token of ours. */
     async verify(token: string): Promise<AccessClaims | undefined> {
       try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          requiredClaims: ['sub', 'exp'],
-        });
+        const { payload } = await jwtVerify(token, key, VERIFY_OPTIONS);
         const { sub, role, sv, mfa } = payload;
         if (!sub || !UUID.test(sub) || (role !== 'user' && role !== 'admin')) return undefined;
         if (typeof sv !== 'number' || !Number.isInteger(sv)) return undefined;

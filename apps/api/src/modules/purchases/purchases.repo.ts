@@ -26,10 +26,11 @@ const ofUser = (userId: string, status: number | undefined) => {
 };
 
 /**
- * One page of a user's purchases with their bank's name, in one query; the order follows
- * purchases_user_created_idx or purchases_user_amount_idx, with the id as the tie-breaker.
+ * One page of a user's purchases with their bank's name and how many there are, in one statement;
+ * the order follows purchases_user_created_idx or purchases_user_amount_idx, with the id as the
+ * tie-breaker. Only a page past the end costs a second count.
  */
-export function listUserPurchases(db: Tx, userId: string, q: UserPurchasesQuery) {
+export async function pageUserPurchases(db: Tx, userId: string, q: UserPurchasesQuery) {
   const order =
     q.sortPrice === undefined
       ? [desc(purchases.createdAt), desc(purchases.id)]
@@ -38,14 +39,22 @@ export function listUserPurchases(db: Tx, userId: string, q: UserPurchasesQuery)
           desc(purchases.createdAt),
           desc(purchases.id),
         ];
-  return db
-    .select({ purchase: purchases, bankName: banks.bankName })
+  const where = ofUser(userId, q.status);
+  const rows = await db
+    .select({
+      purchase: purchases,
+      bankName: banks.bankName,
+      total: db.$count(purchases, where),
+    })
     .from(purchases)
     .leftJoin(banks, eq(banks.id, purchases.bankId))
-    .where(ofUser(userId, q.status))
+    .where(where)
     .orderBy(...order)
     .limit(q.limit)
     .offset(q.offset);
+  const total =
+    rows[0]?.total ?? (q.offset > 0 ? await countUserPurchases(db, userId, q.status) : 0);
+  return { rows, total };
 }
 
 export async function countUserPurchases(db: Tx, userId: string, status?: number) {

@@ -44,13 +44,12 @@ import { newPaymentReference } from './payment-reference.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { toPurchaseDto } from './purchase-dto.ts';
 import {
-  countUserPurchases,
   findLatestTransaction,
   findPurchaseByRequest,
   findUserPurchase,
   insertPurchase,
-  listUserPurchases,
   lockUserPurchase,
+  pageUserPurchases,
   setPurchaseReceipt,
   sumUserTokens,
   type NewPurchaseRow,
@@ -446,15 +445,12 @@ export function createPurchasesService({
 
     /** GET /v1/purchase/getmypurchase: the caller's requests only, paginated in the database. */
     async listMine(userId: string, q: ListQuery<{ status?: number }>) {
-      const [rows, total] = await Promise.all([
-        listUserPurchases(db, userId, {
-          limit: q.limit,
-          offset: q.offset,
-          sortPrice: q.sortPrice,
-          status: q.filter.status,
-        }),
-        countUserPurchases(db, userId, q.filter.status),
-      ]);
+      const { rows, total } = await pageUserPurchases(db, userId, {
+        limit: q.limit,
+        offset: q.offset,
+        sortPrice: q.sortPrice,
+        status: q.filter.status,
+      });
       const data = await Promise.all(rows.map((r) => dto(r.purchase, r.bankName)));
       return pageOf(data, total, q);
     },

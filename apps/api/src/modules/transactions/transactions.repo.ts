@@ -160,8 +160,12 @@ const ofUser = (
   return and(...conditions);
 };
 
-/** One page of a user's transactions; the order follows transactions_user_created_idx or _user_price_idx, the id breaks ties. */
-export function listUserTransactions(db: Tx, userId: string, q: UserTransactionsQuery) {
+/**
+ * One page of a user's transactions and how many there are, in one statement (the count is an
+ * index scan of the user's rows); the order follows transactions_user_created_idx or
+ * _user_price_idx, the id breaks ties. Only a page past the end costs a second count.
+ */
+export async function pageUserTransactions(db: Tx, userId: string, q: UserTransactionsQuery) {
   const order =
     q.sortPrice === undefined
       ? [desc(transactions.createdAt), desc(transactions.id)]
@@ -170,13 +174,16 @@ export function listUserTransactions(db: Tx, userId: string, q: UserTransactions
           desc(transactions.createdAt),
           desc(transactions.id),
         ];
-  return db
-    .select()
+  const where = ofUser(userId, q);
+  const rows = await db
+    .select({ row: transactions, total: db.$count(transactions, where) })
     .from(transactions)
-    .where(ofUser(userId, q))
+    .where(where)
     .orderBy(...order)
     .limit(q.limit)
     .offset(q.offset);
+  const total = rows[0]?.total ?? (q.offset > 0 ? await countUserTransactions(db, userId, q) : 0);
+  return { rows: rows.map((r) => r.row), total };
 }
 
 export async function countUserTransactions(

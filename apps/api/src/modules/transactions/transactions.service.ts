@@ -25,12 +25,11 @@ import { isOverHardCap, type PurchaseAcceptance } from '../purchases/accept-purc
 import { readChainPayment, type ChainPayment, type WalletTransfer } from './chain-payment.ts';
 import { toTransactionDto, type TransactionRow } from './transaction-dto.ts';
 import {
-  countUserTransactions,
   findOpenOrderByQuote,
   findTransaction,
   findTransactionIdByHash,
   isQuoteOfAnotherOrder,
-  listUserTransactions,
+  pageUserTransactions,
   lockTransaction,
   markTransactionPaid,
 } from './transactions.repo.ts';
@@ -282,15 +281,12 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
 
     /** GET /v1/transaction/getUserTransaction: the caller's transactions only, paginated in the database. */
     async listMine(userId: string, q: ListQuery<TransactionFilter>): Promise<Page<Transaction>> {
-      const [rows, total] = await Promise.all([
-        listUserTransactions(db, userId, {
-          limit: q.limit,
-          offset: q.offset,
-          sortPrice: q.sortPrice,
-          ...q.filter,
-        }),
-        countUserTransactions(db, userId, q.filter),
-      ]);
+      const { rows, total } = await pageUserTransactions(db, userId, {
+        limit: q.limit,
+        offset: q.offset,
+        sortPrice: q.sortPrice,
+        ...q.filter,
+      });
       return pageOf(rows.map(toTransactionDto), total, q);
     },
 
