@@ -19,7 +19,8 @@ export const purchaseMessages = {
   presaleEnded: 'The presale has ended',
   hardCapReached: 'This purchase would go over the presale hard cap',
   /** Staff acceptance (or a chain payment) that would take the amount raised past the hard cap. */
-  acceptOverHardCap: 'Accepting this request would take the amount raised past the presale hard cap',
+  acceptOverHardCap:
+    'Accepting this request would take the amount raised past the presale hard cap',
 } as const;
 
 /** The server's answer below the minimum, e.g. 'The minimum purchase is A$50'. */
@@ -52,17 +53,21 @@ function formatUnits(units: bigint, decimals: number): string {
   return `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
 }
 
-/** `numerator / denominator` in units of 10^-decimals, rounded half up or down. */
+/** `numerator / denominator` in units of 10^-decimals, rounded half up, down or up. */
 function divide(
   numerator: bigint,
   denominator: bigint,
   decimals: number,
-  rounding: 'half-up' | 'down',
+  rounding: 'half-up' | 'down' | 'up',
 ): string {
   if (denominator === 0n) throw new RangeError('Division by zero');
   const scaled = numerator * 10n ** BigInt(decimals);
   const units =
-    rounding === 'down' ? scaled / denominator : (scaled * 2n + denominator) / (2n * denominator);
+    rounding === 'down'
+      ? scaled / denominator
+      : rounding === 'up'
+        ? (scaled + denominator - 1n) / denominator
+        : (scaled * 2n + denominator) / (2n * denominator);
   return formatUnits(units, decimals);
 }
 
@@ -132,6 +137,28 @@ export function orderAud(
   rateAud: string | number,
 ): string {
   return convertToAud(userAmount, rate, rateAud, DECIMALS.AUD);
+}
+
+/**
+ * The minimum purchase in the buyer's currency: `minPurchaseAud` × rate[code] / rate[AUD],
+ * rounded up to `decimals` places, so that paying this amount is never under the minimum.
+ * A$50 at 0.625 USD per AUD gives "31.25"; throws a RangeError for bad text or a zero AUD rate.
+ */
+export function minimumInCurrency(
+  minPurchaseAud: string | number,
+  rateCode: string | number,
+  rateAud: string | number,
+  decimals: number,
+): string {
+  const min = parseDecimal(minPurchaseAud);
+  const code = parseDecimal(rateCode);
+  const aud = parseDecimal(rateAud);
+  return divide(
+    min.digits * code.digits * aud.scale,
+    min.scale * code.scale * aud.digits,
+    decimals,
+    'up',
+  );
 }
 
 /** -1, 0 or 1 as `a` is less than, equal to or greater than `b`. */

@@ -46,7 +46,7 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
           <span className="break-all text-muted">{row.user.email}</span>
         </span>
       ),
-      className: 'min-w-56',
+      className: 'min-w-48',
     },
     {
       id: 'amount',
@@ -96,6 +96,7 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
     {
       id: 'actions',
       header: 'Actions',
+      pinEnd: true,
       cell: (row) => (
         <Button
           size="sm"

@@ -147,7 +147,6 @@ export function UnmatchedPayments() {
       />
       <DataTable<UnmatchedPayment>
         caption="Unmatched payments"
-        stackOnPhone
         columns={columns}
         emptyTitle={`No ${statusLabel[list.applied.status as UnmatchedPaymentStatus].toLowerCase()} unmatched payments`}
         emptyDescription="Transfers to the company wallet that match no order show up here."

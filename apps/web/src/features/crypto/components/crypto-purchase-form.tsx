@@ -30,6 +30,7 @@ import { useAddGuestCryptoPurchase } from '../api/add-guest-crypto-purchase';
 import { screenFigures } from '../../../lib/order-figures';
 import { CompanyWallet } from './company-wallet';
 import { CryptoSuccessDialog, type VerifyPaymentProps } from './crypto-success-dialog';
+import { useFocusFirstError } from '../../../lib/focus-first-error';
 
 /** What the Buy page hands over (spec section 3), defaults already applied (0, ETH). */
 export interface CryptoOrder {
@@ -132,13 +133,14 @@ export function CryptoPurchaseForm({
     register,
     handleSubmit,
     reset,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<CryptoFormInput, unknown, CryptoFormValues>({
     resolver: zodResolver(cryptoFormSchema),
     defaultValues: emptyForm,
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   function placedOrder(transaction: Transaction) {
     reset(emptyForm);
@@ -266,6 +268,7 @@ export function CryptoPurchaseForm({
         </section>
 
         <form
+          ref={formRef}
           noValidate
           onSubmit={(event) => void onSubmit(event)}
           aria-labelledby={`${ids}-request`}

@@ -36,6 +36,7 @@ import {
   type TermsDialogProps,
 } from './guest-checkout-dialog';
 import { PurchaseSuccessDialog } from './purchase-success-dialog';
+import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 /** One documentType covers both sides of the identity document (API.md). */
 const DOCUMENT_KINDS_DIFFER = 'Document Id Front and Back must both be images or both be pdf';
@@ -156,13 +157,14 @@ export function BankPurchaseForm({
     setValue,
     getValues,
     reset,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<BankFormInput, unknown, BankFormValues>({
     resolver: zodResolver(bankFormSchema),
     defaultValues: emptyForm('', knownWallet ?? ''),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   const bankId = useWatch({ control, name: 'bankId' });
   const selectedBank = banks?.find((bank) => bank._id === bankId);
@@ -248,6 +250,7 @@ export function BankPurchaseForm({
   return (
     <>
       <form
+        ref={formRef}
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-6"
@@ -354,7 +357,7 @@ export function BankPurchaseForm({
             error={errors.wallet?.message}
             announceError
             {...register('wallet')}
-            onFocus={() => clearErrors('wallet')}
+            onFocus={clearOnUserFocus(() => clearErrors('wallet'))}
             disabled={!!knownWallet}
           />
           <div className="grid gap-4 md:grid-cols-2">

@@ -174,7 +174,6 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
 
       <DataTable<Transaction>
         caption="Transactions"
-        stackOnPhone
         columns={columnsFor(setVerifying)}
         emptyTitle="No transactions yet"
         emptyDescription="Payments you make on the Buy page show up here."
