@@ -59,6 +59,7 @@ export function WalletForm({ currentWallet }: WalletFormProps) {
       </div>
       <TextField
         label="Wallet Address"
+        required
         placeholder="0x…"
         autoComplete="off"
         autoCapitalize="off"

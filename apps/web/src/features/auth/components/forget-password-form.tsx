@@ -48,6 +48,7 @@ export function ForgetPasswordForm() {
     >
       <TextField
         label="Email"
+        required
         type="email"
         autoComplete="email"
         inputMode="email"

@@ -93,6 +93,7 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     >
       <TextField
         label="Email"
+        required
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -103,6 +104,7 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
       />
       <PasswordField
         label="Password"
+        required
         autoComplete="current-password"
         error={errors.password?.message}
         announceError

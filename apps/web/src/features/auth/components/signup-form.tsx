@@ -125,6 +125,7 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
     ...register(name),
     error: errors[name]?.message,
     announceError: true,
+    required: true,
     onFocus: clearOnUserFocus(() => clearErrors(name)),
   });
 
@@ -163,6 +164,7 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
             <input
               id={termsId}
               type="checkbox"
+              required
               aria-labelledby={`${termsId}-label ${termsId}-link`}
               aria-invalid={errors.terms ? true : undefined}
               aria-describedby={errors.terms ? termsErrorId : undefined}

@@ -60,6 +60,7 @@ export function UpdatePasswordForm({ email, resetToken }: ResetState) {
     >
       <PasswordField
         label="New Password"
+        required
         autoComplete="new-password"
         error={errors.password?.message}
         announceError
@@ -68,6 +69,7 @@ export function UpdatePasswordForm({ email, resetToken }: ResetState) {
       />
       <PasswordField
         label="Confirm Password"
+        required
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         announceError

@@ -288,7 +288,7 @@ export function CryptoPurchaseForm({
                 upload={upload}
                 value={field.value ?? null}
                 onChange={field.onChange}
-                hint="A screenshot of your transfer helps us if anything needs checking by hand."
+                hint="You pay after submitting, so there is nothing to upload yet: the transaction hash you verify afterwards proves your payment. Add a screenshot only if you already have one that helps, e.g. of your wallet's send screen."
               />
             )}
           />
@@ -322,7 +322,7 @@ export function CryptoPurchaseForm({
           toast.success(message);
           void navigate(paths.presaleRequests);
         }}
-        onVerifyLater={() => void navigate(paths.presaleRequests)}
+        onVerifyLater={() => void navigate(paths.transaction)}
         onClose={() => void navigate(-1)}
         verifyEmail={
           VerifyEmail && user && !user.emailVerified ? <VerifyEmail email={user.email} /> : null

@@ -35,6 +35,7 @@ import {
   type GuestDetails,
   type TermsDialogProps,
 } from './guest-checkout-dialog';
+import { DocumentsNote } from './documents-note';
 import { PurchaseSuccessDialog } from './purchase-success-dialog';
 import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
@@ -224,7 +225,7 @@ export function BankPurchaseForm({
   const uploadField = (
     name: 'receipt' | 'documentFront' | 'documentBack' | 'billingDoc',
     label: string,
-    props: Pick<UploadBoxProps, 'accept' | 'hint'>,
+    props: Pick<UploadBoxProps, 'accept' | 'hint' | 'required'>,
   ) => (
     <Controller
       control={control}
@@ -333,6 +334,7 @@ export function BankPurchaseForm({
           </h2>
           {uploadField('receipt', 'Bank Receipt', {
             accept: 'image-or-pdf',
+            required: true,
             hint: 'Required: a screenshot or PDF of your transfer.',
           })}
         </section>
@@ -360,6 +362,7 @@ export function BankPurchaseForm({
             onFocus={clearOnUserFocus(() => clearErrors('wallet'))}
             disabled={!!knownWallet}
           />
+          <DocumentsNote />
           <div className="grid gap-4 md:grid-cols-2">
             {uploadField('documentFront', 'Document Id Front', { accept: 'image-or-pdf' })}
             {uploadField('documentBack', 'Document Id Back', { accept: 'image-or-pdf' })}

@@ -91,6 +91,7 @@ function NewAccountPanel({
     ...register(name, name === 'email' ? { onChange: emailChanged(onEmailChange) } : {}),
     error: errors[name]?.message,
     announceError: true,
+    required: name !== 'referralCode',
     onFocus: clearOnUserFocus(() => clearErrors(name)),
   });
 
@@ -142,6 +143,7 @@ function NewAccountPanel({
           <input
             id={termsId}
             type="checkbox"
+            required
             aria-labelledby={`${termsId}-label ${termsId}-link`}
             aria-invalid={errors.terms ? true : undefined}
             aria-describedby={errors.terms ? `${termsId}-error` : undefined}
@@ -207,6 +209,7 @@ function LoginPanel({ submitting, onSubmit, email, onEmailChange }: PanelProps) 
     ...register(name, name === 'email' ? { onChange: emailChanged(onEmailChange) } : {}),
     error: errors[name]?.message,
     announceError: true,
+    required: true,
     onFocus: clearOnUserFocus(() => clearErrors(name)),
   });
 
