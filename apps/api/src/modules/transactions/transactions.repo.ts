@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { PaymentMode, PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { purchases, transactions } from '../../db/schema/index.ts';
@@ -160,16 +160,28 @@ const ofUser = (
   return and(...conditions);
 };
 
-/** One page of a user's transactions; the order follows transactions_user_created_idx or _user_price_idx, the id breaks ties. */
+/**
+ * A payment's value in AUD, what sorting by price orders by, so payments in AUD, ETH and USDC
+ * compare by what they are worth, not by their raw amounts: its request's AUD amount, else the
+ * price itself when that is in AUD. Payments with neither sort last either way.
+ */
+const audValue = sql`coalesce((select ${purchases.investmentAmount} from ${purchases} where ${purchases.id} = ${transactions.purchaseId}), case when ${transactions.currency} = 'AUD' then ${transactions.price} end)`;
+
+/** ORDER BY for sort[price] (1 cheapest first, −1 dearest first): AUD value, then newest. */
+export function byAudValue(direction: 1 | -1): SQL[] {
+  return [
+    direction === 1 ? sql`${audValue} asc nulls last` : sql`${audValue} desc nulls last`,
+    desc(transactions.createdAt),
+    desc(transactions.id),
+  ];
+}
+
+/** One page of a user's transactions, newest first (transactions_user_created_idx) or by AUD value; the id breaks ties. */
 export function listUserTransactions(db: Tx, userId: string, q: UserTransactionsQuery) {
   const order =
     q.sortPrice === undefined
       ? [desc(transactions.createdAt), desc(transactions.id)]
-      : [
-          q.sortPrice === 1 ? asc(transactions.price) : desc(transactions.price),
-          desc(transactions.createdAt),
-          desc(transactions.id),
-        ];
+      : byAudValue(q.sortPrice);
   return db
     .select()
     .from(transactions)
