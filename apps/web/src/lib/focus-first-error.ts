@@ -35,11 +35,15 @@ export function focusFirstInvalid(container: HTMLElement | null): boolean {
 
 /**
  * A field's focus handler that clears its error when the user moves to it (spec: "field
- * errors clear on focus"), but not when the form focuses it to show that very error.
+ * errors clear on focus"). When the form itself focused it to show that very error, the error
+ * stays until the user types in the field.
  */
-export function clearOnUserFocus(clear: () => void): () => void {
-  return () => {
-    if (!movingToError) clear();
+export function clearOnUserFocus(
+  clear: () => void,
+): (event: { currentTarget: EventTarget }) => void {
+  return (event) => {
+    if (movingToError) event.currentTarget.addEventListener('input', clear, { once: true });
+    else clear();
   };
 }
 

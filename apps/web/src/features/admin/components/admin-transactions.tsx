@@ -110,6 +110,7 @@ export function AdminTransactions() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Transactions"
         count={query.data?.totalResults}
         refreshing={query.isFetching}

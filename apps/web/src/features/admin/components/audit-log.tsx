@@ -113,6 +113,7 @@ export function AuditLog() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Audit log"
         count={query.data?.totalResults}
         refreshing={query.isFetching}

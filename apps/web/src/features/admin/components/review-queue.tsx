@@ -127,6 +127,7 @@ export function ReviewQueue() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Review queue"
         count={query.data?.totalResults}
         refreshing={query.isFetching}

@@ -131,6 +131,7 @@ export function UnmatchedPayments() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Unmatched payments"
         count={query.data?.totalResults}
         refreshing={query.isFetching}

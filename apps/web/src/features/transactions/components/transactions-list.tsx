@@ -141,6 +141,7 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Transactions"
         count={total}
         refreshing={query.isFetching}
