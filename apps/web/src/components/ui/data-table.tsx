@@ -152,7 +152,7 @@ export function DataTable<T>({
           <td
             key={column.id}
             className={cn(
-              'px-4 py-3.5 align-middle',
+              'px-3 py-3.5 align-middle first:pl-4 last:pr-4',
               alignClass[column.align ?? 'left'],
               column.className,
               pinnedClass(column, 'bg-surface'),
@@ -198,7 +198,7 @@ export function DataTable<T>({
                     key={column.id}
                     scope="col"
                     className={cn(
-                      'px-4 py-3 text-xs font-black tracking-wider whitespace-nowrap text-muted uppercase',
+                      'px-3 py-3 text-xs font-black tracking-wider whitespace-nowrap text-muted uppercase first:pl-4 last:pr-4',
                       alignClass[column.align ?? 'left'],
                       pinnedClass(column, 'bg-surface-2'),
                     )}

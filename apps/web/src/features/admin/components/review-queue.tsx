@@ -46,7 +46,7 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
           <span className="break-all text-muted">{row.user.email}</span>
         </span>
       ),
-      className: 'min-w-48',
+      className: 'min-w-40',
     },
     {
       id: 'amount',
@@ -73,7 +73,7 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
           {row.bank ? <span className="text-muted">{row.bank.bankName}</span> : null}
         </span>
       ),
-      className: 'min-w-44',
+      className: 'min-w-32',
     },
     {
       id: 'status',
