@@ -40,7 +40,7 @@ const columns: Column<AdminTransaction>[] = [
         <span className="break-all text-muted">{row.user.email}</span>
       </span>
     ),
-    className: 'min-w-48',
+    className: 'min-w-36',
   },
   {
     id: 'amount',

@@ -46,7 +46,7 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
           <span className="break-all text-muted">{row.user.email}</span>
         </span>
       ),
-      className: 'min-w-40',
+      className: 'min-w-36',
     },
     {
       id: 'amount',
