@@ -18,10 +18,18 @@ export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM, a
 export const baseUrl = () => inject('baseUrl');
 
 /** A fresh page (own storage) that fails the test on any console error or uncaught exception. */
-export async function openPage(browser: Browser, opts: { width?: number; height?: number } = {}) {
+export async function openPage(
+  browser: Browser,
+  opts: {
+    width?: number;
+    height?: number;
+    /** Lets the axe scanner past the site's CSP. */ bypassCSP?: boolean;
+  } = {},
+) {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    bypassCSP: opts.bypassCSP ?? false,
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, type Browser, type Page } from './browser.ts';
+import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 import { STAFF, staffTotp } from './staff.ts';
 
@@ -49,20 +49,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 /** A page that fails the test on script errors; CSP bypassed so the axe scanner can be added. */
-async function open(width = 1280, height = 800) {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width, height },
-    bypassCSP: true,
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  return { page, errors, close: () => context.close() };
-}
+const open = (width = 1280, height = 800) => openPage(browser, { width, height, bypassCSP: true });
 
 async function logIn(page: Page, email: string, password: string, code?: () => string) {
   await page.goto('/login');

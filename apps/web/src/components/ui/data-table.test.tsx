@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubPhoneWidth } from '../../testing/render';
 import { DataTable, type Column } from './data-table';
 
 interface Row {
@@ -79,16 +80,7 @@ describe('DataTable', () => {
 describe('DataTable on a phone', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const phone = () =>
-    vi.stubGlobal(
-      'matchMedia',
-      (query: string) =>
-        ({
-          matches: query === '(max-width: 599px)',
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-        }) as unknown as MediaQueryList,
-    );
+  const phone = stubPhoneWidth;
 
   it('shows every list as cards by default, each value under its header', () => {
     phone();
