@@ -6,8 +6,9 @@ describe('audit log text', () => {
     expect(
       auditChanges({
         entity: 'purchase',
-        before: { status: 0, remark: null },
-        after: { status: 1, remark: 'Paid in full' },
+        // Stored JSON puts remark before status; the status still comes first.
+        before: { remark: null, status: 0 },
+        after: { remark: 'Paid in full', status: 1 },
       }),
     ).toEqual([
       { field: 'status', label: 'Status', before: 'Pending', after: 'Accepted' },

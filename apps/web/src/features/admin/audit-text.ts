@@ -112,8 +112,12 @@ export function auditChanges(
   if (!isRecord(before) && !isRecord(after)) return [change('value', before, after)];
   const b = isRecord(before) ? before : {};
   const a = isRecord(after) ? after : {};
-  return [...new Set([...Object.keys(b), ...Object.keys(a)])]
-    .filter((field) => JSON.stringify(b[field]) !== JSON.stringify(a[field]))
+  // The status first: it is what a review changed.
+  return [...new Set(['status', ...Object.keys(b), ...Object.keys(a)])]
+    .filter(
+      (field) =>
+        (field in b || field in a) && JSON.stringify(b[field]) !== JSON.stringify(a[field]),
+    )
     .map((field) => change(field, b[field], a[field]));
 }
 
