@@ -538,6 +538,22 @@ describe('transactions, dashboard and audit log', () => {
       accepted.data.map(() => 'purchase.status'),
     );
     expect(accepted.data).toHaveLength(Math.min(10, decisions!.n));
+    // Each decision names its presale request by the reference buyers and staff know it by.
+    for (const entry of accepted.data as { entityId: string; reference: string | null }[]) {
+      const [request] = await db()
+        .select({ reference: purchases.reference })
+        .from(purchases)
+        .where(eq(purchases.id, entry.entityId));
+      expect(entry.reference).toBe(request!.reference);
+      expect(entry.reference).toMatch(/^TMC-/);
+    }
+    const bankEntries = banks.data as { action: string; reference: string | null }[];
+    expect(
+      bankEntries.every((e) => typeof e.reference === 'string' && e.reference.length > 0),
+    ).toBe(true);
+    const settingsEntries = (await staff.get('/v1/admin/audit-log?entity=settings')).json().data
+      .data as { reference: string | null }[];
+    expect(settingsEntries.map((e) => e.reference)).toEqual(settingsEntries.map(() => null));
     expect(
       (await staff.get(`/v1/admin/audit-log?actorId=${admin().id}`)).json().data.totalResults,
     ).toBe(all.json().data.totalResults);

@@ -268,11 +268,15 @@ describe('affiliate programme and staff console', () => {
     // Every staff action is in the audit log, with its before and after.
     await staff.page.goto('/admin/audit-log');
     await staff.page.getByRole('combobox', { name: 'Action' }).selectOption('purchase.status');
+    // Readable: the action in words, the request by its reference, "Pending → Accepted".
     const auditRow = staff.page.getByRole('row').nth(1);
-    await auditRow.getByText('purchase.status').waitFor();
+    await auditRow.getByText('Presale request reviewed').waitFor();
     await auditRow.getByText(STAFF.email).waitFor();
-    await auditRow.getByText(/\d+ fields?/).click();
-    await auditRow.getByRole('rowheader', { name: 'status' }).waitFor();
+    await auditRow.getByText(/^TMC-[A-Z0-9]+$/).waitFor();
+    const status = auditRow.getByRole('listitem').filter({ hasText: 'Status:' });
+    expect((await status.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      'Status: Pending → changed to Accepted',
+    );
 
     // The console fits a phone: its menu scrolls sideways, the page does not.
     await staff.page.setViewportSize({ width: 360, height: 740 });

@@ -64,7 +64,9 @@ describe('crypto purchase', () => {
     await dialog.waitFor();
     const due = await amountDue(page, 'ETH', '0.05');
     await dialog.getByRole('button', { name: 'Verify later' }).click();
-    await page.waitForURL((url) => url.pathname === '/presale-requests');
+    await page.waitForURL((url) => url.pathname === '/transaction');
+    await page.getByRole('button', { name: 'Verify', exact: true }).waitFor();
+    await page.goto('/presale-requests');
     await page.getByRole('heading', { name: '1 Presale Requests', level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'Pending' }).waitFor();
 
@@ -182,7 +184,7 @@ describe('crypto purchase', () => {
     await dialog.waitFor();
     expect(await cutOff()).toEqual([]);
     await dialog.getByRole('button', { name: 'Verify later' }).click();
-    await page.waitForURL((url) => url.pathname === '/presale-requests');
+    await page.waitForURL((url) => url.pathname === '/transaction');
 
     // On a phone each payment is a card, its Verify button on screen without scrolling sideways.
     await page.goto('/transaction');

@@ -424,6 +424,11 @@ export interface AuditEntry {
   action: string;
   entity: string;
   entityId: string | null;
+  /**
+   * The record's name: a presale request's reference (TMC-XXXXXX), a user's e-mail, a bank's
+   * name or a paid payout's reference; null for other records.
+   */
+  reference: string | null;
   before: unknown;
   after: unknown;
   createdAt: string;

@@ -59,17 +59,21 @@ function formatUnits(units: bigint, decimals: number): string {
   return `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
 }
 
-/** `numerator / denominator` in units of 10^-decimals, rounded half up or down. */
+/** `numerator / denominator` in units of 10^-decimals, rounded half up, down or up. */
 function divide(
   numerator: bigint,
   denominator: bigint,
   decimals: number,
-  rounding: 'half-up' | 'down',
+  rounding: 'half-up' | 'down' | 'up',
 ): string {
   if (denominator === 0n) throw new RangeError('Division by zero');
   const scaled = numerator * 10n ** BigInt(decimals);
   const units =
-    rounding === 'down' ? scaled / denominator : (scaled * 2n + denominator) / (2n * denominator);
+    rounding === 'down'
+      ? scaled / denominator
+      : rounding === 'up'
+        ? (scaled + denominator - 1n) / denominator
+        : (scaled * 2n + denominator) / (2n * denominator);
   return formatUnits(units, decimals);
 }
 
@@ -139,6 +143,28 @@ export function orderAud(
   rateAud: string | number,
 ): string {
   return convertToAud(userAmount, rate, rateAud, DECIMALS.AUD);
+}
+
+/**
+ * The minimum purchase in the buyer's currency: `minPurchaseAud` × rate[code] / rate[AUD],
+ * rounded up to `decimals` places, so that paying this amount is never under the minimum.
+ * A$50 at 0.625 USD per AUD gives "31.25"; throws a RangeError for bad text or a zero AUD rate.
+ */
+export function minimumInCurrency(
+  minPurchaseAud: string | number,
+  rateCode: string | number,
+  rateAud: string | number,
+  decimals: number,
+): string {
+  const min = parseDecimal(minPurchaseAud);
+  const code = parseDecimal(rateCode);
+  const aud = parseDecimal(rateAud);
+  return divide(
+    min.digits * code.digits * aud.scale,
+    min.scale * code.scale * aud.digits,
+    decimals,
+    'up',
+  );
 }
 
 /** -1, 0 or 1 as `a` is less than, equal to or greater than `b`. */

@@ -58,7 +58,7 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
           <span className="break-all text-muted">{row.user.email}</span>
         </span>
       ),
-      className: 'min-w-56',
+      className: 'min-w-36',
     },
     {
       id: 'amount',
@@ -85,7 +85,7 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
           {row.bank ? <span className="text-muted">{row.bank.bankName}</span> : null}
         </span>
       ),
-      className: 'min-w-44',
+      className: 'min-w-32',
     },
     {
       id: 'status',
@@ -110,6 +110,7 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
     {
       id: 'actions',
       header: 'Actions',
+      pinEnd: true,
       cell: (row) => (
         <Button
           size="sm"
@@ -145,6 +146,7 @@ export function ReviewQueue() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Review queue"
         count={query.data?.totalResults}
         refreshing={query.isFetching}

@@ -134,6 +134,7 @@ export function UnmatchedPayments() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Unmatched payments"
         count={query.data?.totalResults}
         refreshing={query.isFetching}
@@ -150,7 +151,6 @@ export function UnmatchedPayments() {
       />
       <DataTable<UnmatchedPayment>
         caption="Unmatched payments"
-        stackOnPhone
         columns={columns}
         emptyTitle={`No ${statusLabel[list.applied.status as UnmatchedPaymentStatus].toLowerCase()} unmatched payments`}
         emptyDescription="Transfers to the company wallet that match no order show up here."

@@ -34,6 +34,7 @@ import {
   type PayWithWalletSlot,
   type VerifyPaymentProps,
 } from './crypto-success-dialog';
+import { useFocusFirstError } from '../../../lib/focus-first-error';
 
 /** What the Buy page hands over (spec section 3), defaults already applied (0, ETH). */
 export interface CryptoOrder {
@@ -139,13 +140,14 @@ export function CryptoPurchaseForm({
     register,
     handleSubmit,
     reset,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<CryptoFormInput, unknown, CryptoFormValues>({
     resolver: zodResolver(cryptoFormSchema),
     defaultValues: emptyForm,
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   function placedOrder(transaction: Transaction) {
     reset(emptyForm);
@@ -273,6 +275,7 @@ export function CryptoPurchaseForm({
         </section>
 
         <form
+          ref={formRef}
           noValidate
           onSubmit={(event) => void onSubmit(event)}
           aria-labelledby={`${ids}-request`}
@@ -292,7 +295,7 @@ export function CryptoPurchaseForm({
                 upload={upload}
                 value={field.value ?? null}
                 onChange={field.onChange}
-                hint="A screenshot of your transfer helps us if anything needs checking by hand."
+                hint="You pay after submitting, so there is nothing to upload yet: the transaction hash you verify afterwards proves your payment. Add a screenshot only if you already have one that helps, e.g. of your wallet's send screen."
               />
             )}
           />
@@ -328,7 +331,7 @@ export function CryptoPurchaseForm({
           toast.success(message);
           void navigate(paths.presaleRequests);
         }}
-        onVerifyLater={() => void navigate(paths.presaleRequests)}
+        onVerifyLater={() => void navigate(paths.transaction)}
         onClose={() => void navigate(-1)}
         verifyEmail={
           VerifyEmail && user && !user.emailVerified ? <VerifyEmail email={user.email} /> : null

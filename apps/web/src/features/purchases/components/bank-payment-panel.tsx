@@ -1,4 +1,12 @@
-import { useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { messages, type Bank, type Purchase } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -8,6 +16,7 @@ import {
   type UploadBoxProps,
   type UploadedFile,
 } from '../../../components/ui/upload-box';
+import { focusFirstInvalid } from '../../../lib/focus-first-error';
 import { formatMoney, toFixedDecimal } from '../../../lib/format';
 import { useAttachReceipt } from '../api/attach-receipt';
 
@@ -45,6 +54,11 @@ export function BankPaymentPanel({
   const attach = useAttachReceipt(purchase._id);
   const [receipt, setReceipt] = useState<UploadedFile | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A missing or refused receipt: bring the upload box into view with its message.
+  useEffect(() => {
+    if (error) focusFirstInvalid(formRef.current);
+  }, [error]);
   const amount = toFixedDecimal(purchase.investmentAmount, 2);
   const paysInAud = purchase.userCurrency === 'AUD';
 
@@ -129,9 +143,15 @@ export function BankPaymentPanel({
           Once you have made the transfer, upload its receipt here. You can also do it later from
           this order&rsquo;s page under Presale Requests.
         </p>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          className="flex flex-col gap-4"
+        >
           <UploadBox
             label="Bank Receipt"
+            required
             accept="image-or-pdf"
             hint="Required: a screenshot or PDF of your transfer."
             upload={upload}

@@ -36,7 +36,9 @@ import {
   type GuestDetails,
   type TermsDialogProps,
 } from './guest-checkout-dialog';
+import { DocumentsNote } from './documents-note';
 import { PurchaseSuccessDialog } from './purchase-success-dialog';
+import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 /** One documentType covers both sides of the identity document (API.md). */
 const DOCUMENT_KINDS_DIFFER = 'Document Id Front and Back must both be images or both be pdf';
@@ -160,13 +162,14 @@ export function BankPurchaseForm({
     clearErrors,
     setValue,
     getValues,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<BankFormInput, unknown, BankFormValues>({
     resolver: zodResolver(bankFormSchema),
     defaultValues: emptyForm('', knownWallet ?? ''),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   const bankId = useWatch({ control, name: 'bankId' });
   const selectedBank = banks?.find((bank) => bank._id === bankId);
@@ -225,7 +228,7 @@ export function BankPurchaseForm({
   const uploadField = (
     name: 'documentFront' | 'documentBack' | 'billingDoc',
     label: string,
-    props: Pick<UploadBoxProps, 'accept' | 'hint'>,
+    props: Pick<UploadBoxProps, 'accept' | 'hint' | 'required'>,
   ) => (
     <Controller
       control={control}
@@ -276,6 +279,7 @@ export function BankPurchaseForm({
   return (
     <>
       <form
+        ref={formRef}
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-6"
@@ -370,9 +374,10 @@ export function BankPurchaseForm({
             error={errors.wallet?.message}
             announceError
             {...register('wallet')}
-            onFocus={() => clearErrors('wallet')}
+            onFocus={clearOnUserFocus(() => clearErrors('wallet'))}
             disabled={!!knownWallet}
           />
+          <DocumentsNote />
           <div className="grid gap-4 md:grid-cols-2">
             {uploadField('documentFront', 'Document Id Front', { accept: 'image-or-pdf' })}
             {uploadField('documentBack', 'Document Id Back', { accept: 'image-or-pdf' })}

@@ -153,6 +153,7 @@ export function PresaleRequestsList() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Presale Requests"
         count={total}
         refreshing={query.isFetching}

@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths';
 import { clearSession, setSession } from '../../../lib/session';
 import { presaleConfigFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
-import { renderRoutes, renderWithClient } from '../../../testing/render';
+import { renderRoutes, renderWithClient, stubPhoneWidth } from '../../../testing/render';
 import { TransactionsList } from './transactions-list';
 import { VerifyPaymentForm } from './verify-payment-form';
 
@@ -220,15 +220,7 @@ describe('TransactionsList', () => {
   });
 
   it('shows each payment as a card on a phone', async () => {
-    vi.stubGlobal(
-      'matchMedia',
-      (query: string) =>
-        ({
-          matches: query === '(max-width: 599px)',
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-        }) as unknown as MediaQueryList,
-    );
+    stubPhoneWidth();
     renderList();
     await screen.findByRole('heading', { name: '3 Transactions' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -158,6 +158,7 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Transactions"
         count={total}
         refreshing={query.isFetching}
@@ -191,7 +192,6 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
 
       <DataTable<Transaction>
         caption="Transactions"
-        stackOnPhone
         columns={columnsFor(setVerifying)}
         emptyTitle="No transactions yet"
         emptyDescription="Payments you make on the Buy page show up here."
