@@ -89,7 +89,7 @@ describe('one order, one figure', () => {
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await user.click(screen.getByRole('button', { name: 'Bank Transfer' }));
-    const bankAmount = (await screen.findByRole('heading', { name: '1. Transfer the amount' }))
+    const bankAmount = (await screen.findByRole('heading', { name: '1. Your order' }))
       .parentElement as HTMLElement;
     expect(within(bankAmount).getByText(audText)).toBeInTheDocument();
     expect(within(bankAmount).getByText(tokenText)).toBeInTheDocument();
