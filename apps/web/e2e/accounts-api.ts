@@ -1,12 +1,12 @@
 import { expect, inject } from 'vitest';
-import { baseUrl } from './browser.ts';
+import { baseUrl, visitorAddress } from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 
 /** A JSON POST to the site's API that must succeed. */
 export async function post(pathname: string, body: unknown) {
   const response = await fetch(`${baseUrl()}${pathname}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': visitorAddress() },
     body: JSON.stringify(body),
   });
   expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);

@@ -18,6 +18,13 @@ export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM, a
 export const baseUrl = () => inject('baseUrl');
 
 /**
+ * An address of its own for each visitor the suite plays (the site trusts the loopback proxy hop
+ * in this suite), so the per-address limits count each visitor, not the whole suite at once.
+ */
+export const visitorAddress = () =>
+  `10.${Array.from({ length: 3 }, () => Math.floor(Math.random() * 256)).join('.')}`;
+
+/**
  * A fresh page (own storage) that fails the test on any console error or uncaught exception.
  * `axe`: the site's CSP rightly refuses injected scripts; the accessibility scanner is let in.
  */
@@ -29,6 +36,7 @@ export async function openPage(
     baseURL: baseUrl(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     bypassCSP: opts.axe ?? false,
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() },
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -1,7 +1,7 @@
 import { inject, expect } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { compareDecimals } from '@tmc/shared';
-import { baseUrl, type Page } from './browser.ts';
+import { baseUrl, visitorAddress, type Page } from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 
 export const PASSWORD = 'crypto-pass-1';
@@ -15,7 +15,7 @@ export const field = (page: Page, label: string) => page.getByLabel(label, { exa
 export async function post(pathname: string, body: unknown) {
   const response = await fetch(`${baseUrl()}${pathname}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': visitorAddress() },
     body: JSON.stringify(body),
   });
   expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);

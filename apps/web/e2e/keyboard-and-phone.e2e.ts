@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  visitorAddress,
+  type Browser,
+  type Page,
+} from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 import { STAFF, staffTotp } from './staff.ts';
 
@@ -22,6 +29,7 @@ async function post(pathname: string, body: unknown, token?: string) {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
+      'x-forwarded-for': visitorAddress(),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: JSON.stringify(body),
@@ -360,6 +368,9 @@ describe('lists on a 360 px phone', () => {
     await logIn(page, STAFF.email, STAFF.password, staffTotp);
     await page.goto('/admin/reviews');
     await page.getByRole('heading', { name: /Review queue/, level: 1 }).waitFor();
+    // The queue opens on bank requests with a receipt; this buyer's order is a crypto one.
+    await page.getByLabel('Payment mode').selectOption('');
+    await page.getByLabel('Receipt').selectOption('');
     const review = page.getByRole('button', { name: /^Review TMC-/ }).first();
     await review.waitFor();
     const at = await review.boundingBox();
