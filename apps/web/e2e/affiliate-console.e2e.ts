@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  visitorAddress,
+  type Browser,
+  type Page,
+} from './browser.ts';
 import pg from 'pg';
 import { verifiedAccount } from './accounts-api.ts';
 import { waitForMail } from './mail-catcher.ts';
@@ -69,8 +76,10 @@ describe('affiliate programme and staff console', () => {
     const visitorEmail = `vic.visitor.${stamp}@tmc.test`;
 
     // The affiliate joins the programme on the profile and finds the link and the marketing kit.
-    await verifiedAccount('Ari Affiliate', affiliateEmail, AFFILIATE_PASSWORD);
-    const affiliate = await openPage(browser);
+    // The referred buyer comes from the affiliate's own address: staff see that fraud signal.
+    const sharedAddress = visitorAddress();
+    await verifiedAccount('Ari Affiliate', affiliateEmail, AFFILIATE_PASSWORD, sharedAddress);
+    const affiliate = await openPage(browser, { address: sharedAddress });
     await logIn(affiliate.page, affiliateEmail, AFFILIATE_PASSWORD);
     await affiliate.page.goto('/profile');
     await affiliate.page.getByRole('button', { name: 'Become an Affiliate' }).click();
@@ -94,7 +103,7 @@ describe('affiliate programme and staff console', () => {
     expect(bannerFile.headers.get('content-type')).toContain('image/png');
 
     // A visitor opens the shared link (one click for the funnel) and signs up through it.
-    const visitor = await openPage(browser);
+    const visitor = await openPage(browser, { address: sharedAddress });
     const click = visitor.page.waitForResponse((r) => r.url().endsWith('/v1/affiliate/click'));
     await visitor.page.goto(link);
     expect((await click).status()).toBe(200);

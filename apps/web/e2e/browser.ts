@@ -30,13 +30,19 @@ export const visitorAddress = () =>
  */
 export async function openPage(
   browser: Browser,
-  opts: { width?: number; height?: number; axe?: boolean } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    axe?: boolean;
+    /** The visitor's address; a new one by default. */
+    address?: string;
+  } = {},
 ) {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     bypassCSP: opts.axe ?? false,
-    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() },
+    extraHTTPHeaders: { 'x-forwarded-for': opts.address ?? visitorAddress() },
   });
   const page = await context.newPage();
   const errors: string[] = [];
