@@ -208,6 +208,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicReads = createPublicCache();
   const unwatchPublicReads = await watchPublicReads(database, publicReads);
   app.addHook('onClose', () => unwatchPublicReads());
+  // The copy that made a change answers it at once, before its client hears back; the NOTIFY
+  // that follows the commit reaches the other copies a moment later.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const url = req.routeOptions.url ?? '';
+    if (
+      req.method !== 'GET' &&
+      reply.statusCode < 400 &&
+      (url.startsWith('/v1/admin/') || url.startsWith('/v1/transaction/verify-crypto-pay'))
+    )
+      publicReads.invalidate();
+    return payload;
+  });
   const rateLimiter = createRateLimiter(db);
   const presale = createPresaleService({
     db,
