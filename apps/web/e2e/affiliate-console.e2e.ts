@@ -301,5 +301,6 @@ describe('affiliate programme and staff console', () => {
       expect(scriptErrors(session.errors)).toEqual([]);
       await session.close();
     }
-  });
+    // The whole programme in one walk; the staff login may wait up to 30 s for a fresh TOTP period.
+  }, 120_000);
 });
