@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   baseUrl,
+  field,
   launchBrowser,
   openPage,
+  scriptErrors,
   visitorAddress,
   type Browser,
   type Page,
 } from './browser.ts';
 import pg from 'pg';
-import { verifiedAccount } from './accounts-api.ts';
+import { logIn, verifiedAccount } from './accounts-api.ts';
 import { waitForMail } from './mail-catcher.ts';
 import { logInAsStaff, STAFF } from './staff.ts';
 
@@ -20,20 +22,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
-const scriptErrors = (errors: string[]) =>
-  errors.filter((e) => !e.startsWith('Failed to load resource'));
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(password);
-  await field(page, 'Password').press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** Waits for the toast that says `text` (toasts live outside the dialogs). */
 const toastSays = (page: Page, text: string | RegExp) =>

@@ -1,6 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, type Browser, type Page } from './browser.ts';
+import {
+  field,
+  launchBrowser,
+  openPage,
+  scriptErrors,
+  type Browser,
+  type Page,
+} from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 
 let browser: Browser;
@@ -45,12 +52,6 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
-
-/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
-const scriptErrors = (errors: string[]) =>
-  errors.filter((e) => !e.startsWith('Failed to load resource'));
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 /** Waits for an <img> to finish loading and answers its natural width (0 if it is broken). */
 async function loadedWidth(page: Page, selector: ReturnType<Page['locator']>) {

@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -51,6 +54,30 @@ export async function openPage(
     if (msg.type() === 'error') errors.push(msg.text());
   });
   return { page, errors, close: () => context.close() };
+}
+
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
+export const scriptErrors = (errors: string[]) =>
+  errors.filter((e) => !e.startsWith('Failed to load resource'));
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}
+
+/** The serious and critical axe findings on the page (opened with `axe: true` to pass the CSP). */
+export async function seriousAxeViolations(page: Page) {
+  await page.addScriptTag({ path: AXE });
+  const result: AxeResult = await page.evaluate(() =>
+    (window as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run(),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
 }
 
 export type { Browser, Page };

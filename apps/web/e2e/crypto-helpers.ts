@@ -1,42 +1,20 @@
-import { inject, expect } from 'vitest';
+import { expect } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { compareDecimals } from '@tmc/shared';
-import { baseUrl, visitorAddress, type Page } from './browser.ts';
-import { waitForMail } from './mail-catcher.ts';
+import { logIn, verifiedAccount } from './accounts-api.ts';
+import { field, type Page } from './browser.ts';
 
 export const PASSWORD = 'crypto-pass-1';
 
-/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
-export const scriptErrors = (errors: string[]) =>
-  errors.filter((e) => !e.startsWith('Failed to load resource'));
-
-export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-export async function post(pathname: string, body: unknown) {
-  const response = await fetch(`${baseUrl()}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': visitorAddress() },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
-}
-
-/** A verified account made through the API, the code read from the real mail. */
+/** A verified buyer made through the API; answers the e-mail. */
 export async function verifiedBuyer(name: string) {
   const email = `${name.toLowerCase()}.${Date.now()}@tmc.test`;
-  await post('/v1/auth/signup', { email, name, password: PASSWORD });
-  const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
-  await post('/v1/auth/otpVerification', { email, otp: match[1] });
+  await verifiedAccount(name, email, PASSWORD);
   return email;
 }
 
-export async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(PASSWORD);
-  await field(page, 'Password').press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
+/** Signs a buyer made by {@link verifiedBuyer} in. */
+export const logInBuyer = (page: Page, email: string) => logIn(page, email, PASSWORD);
 
 /** The Buy page's crypto path: coin, amount, disclaimer, Crypto Transfer. */
 export async function orderOnBuyPage(page: Page, coinHint: string, amount: string) {

@@ -4,14 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatAmount } from '@tmc/shared';
-import { launchBrowser, openPage, type Browser } from './browser.ts';
+import { launchBrowser, openPage, scriptErrors, type Browser } from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 import {
   PASSWORD,
   amountDue,
-  logIn,
+  logInBuyer,
   orderOnBuyPage,
-  scriptErrors,
   verifiedBuyer,
 } from './crypto-helpers.ts';
 
@@ -50,7 +49,7 @@ const short = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;
 describe('crypto purchase', () => {
   it('orders 0.05 ETH, pays on chain and verifies it from Transactions', async () => {
     const { page, errors, close } = await openPage(browser);
-    await logIn(page, await verifiedBuyer('Quinn'));
+    await logInBuyer(page, await verifiedBuyer('Quinn'));
 
     await orderOnBuyPage(page, 'Ethereum', '0.05');
     await page.getByText('0.05 ETH', { exact: true }).waitFor();
@@ -99,7 +98,7 @@ describe('crypto purchase', () => {
 
   it('orders USDC and verifies right in the confirmation', async () => {
     const { page, errors, close } = await openPage(browser);
-    await logIn(page, await verifiedBuyer('Riley'));
+    await logInBuyer(page, await verifiedBuyer('Riley'));
 
     await orderOnBuyPage(page, 'USD Coin', '40');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -167,7 +166,7 @@ describe('crypto purchase', () => {
 
   it('fits the crypto screens on a 360 px phone', async () => {
     const { page, errors, close } = await openPage(browser, { width: 360, height: 740 });
-    await logIn(page, await verifiedBuyer('Sky'));
+    await logInBuyer(page, await verifiedBuyer('Sky'));
     await orderOnBuyPage(page, 'Ethereum', '0.05');
     await page.getByRole('img', { name: 'QR code of the company wallet address' }).waitFor();
     // body clips horizontal overflow, so look for content that would be cut off instead.

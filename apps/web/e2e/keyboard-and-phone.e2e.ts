@@ -1,52 +1,31 @@
-import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, post, verifiedAccount } from './accounts-api.ts';
 import {
-  baseUrl,
+  field,
   launchBrowser,
   openPage,
-  visitorAddress,
+  scriptErrors,
+  seriousAxeViolations,
   type Browser,
   type Page,
 } from './browser.ts';
-import { waitForMail } from './mail-catcher.ts';
-import { STAFF, staffTotp } from './staff.ts';
+import { logInAsStaff } from './staff.ts';
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 const PASSWORD = 'keyboard-pass-1';
 
 let browser: Browser;
 let buyerEmail: string;
 
-/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
-const scriptErrors = (errors: string[]) =>
-  errors.filter((e) => !e.startsWith('Failed to load resource'));
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-async function post(pathname: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseUrl()}${pathname}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': visitorAddress(),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, `${pathname}: ${text}`).toBeLessThan(300);
-  return JSON.parse(text) as { data: Record<string, unknown> };
-}
-
 /** A verified buyer with a crypto order (a presale request and a transaction) to list. */
 async function buyerWithOrders(email: string) {
-  await post('/v1/auth/signup', { email, name: 'Kim Keys', password: PASSWORD });
-  const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
-  await post('/v1/auth/otpVerification', { email, otp: match[1] });
+  await verifiedAccount('Kim Keys', email, PASSWORD);
   const login = await post('/v1/auth/login', { email, password: PASSWORD });
   const token = (login.data.tokens as { access: { token: string } }).access.token;
-  await post('/v1/purchase/add-crypto', { investmentAmount: '1234.5', currency: 'USDC' }, token);
+  await post(
+    '/v1/purchase/add-crypto',
+    { investmentAmount: '1234.5', currency: 'USDC' },
+    { token },
+  );
 }
 
 beforeAll(async () => {
@@ -58,32 +37,6 @@ afterAll(() => browser.close());
 
 /** A page that fails the test on script errors; CSP bypassed so the axe scanner can be added. */
 const open = (width = 1280, height = 800) => openPage(browser, { width, height, axe: true });
-
-async function logIn(page: Page, email: string, password: string, code?: () => string) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(password);
-  await field(page, 'Password').press('Enter');
-  if (code) {
-    await field(page, 'Authentication code').fill(code());
-    await field(page, 'Authentication code').press('Enter');
-  }
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-}
-
-async function axeProblems(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  const result: AxeResult = await page.evaluate(() =>
-    (window as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run(),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 interface FocusRing {
   control: string;
@@ -276,7 +229,7 @@ describe('errors where the eye is', () => {
       .waitFor();
     const accept = page.getByRole('button', { name: 'Accept' });
     await expect.poll(() => accept.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Accepting clears the message and its toast, so neither follows the buyer to the next page.
     await accept.click();
@@ -347,7 +300,7 @@ describe('lists on a 360 px phone', () => {
       await card.first().waitFor();
       expect(await page.locator('main table').count(), path).toBe(0);
       expect(await sidewaysScroll(page), path).toEqual([]);
-      expect(await axeProblems(page), path).toEqual([]);
+      expect(await seriousAxeViolations(page), path).toEqual([]);
     }
     // Token amounts print grouped.
     await page.goto('/presale-requests');
@@ -365,7 +318,7 @@ describe('lists on a 360 px phone', () => {
 
   it('show the staff console lists as cards, and at 1280 px the Review button is in view', async () => {
     const { page, errors, close } = await open(1280, 800);
-    await logIn(page, STAFF.email, STAFF.password, staffTotp);
+    await logInAsStaff(page);
     await page.goto('/admin/reviews');
     await page.getByRole('heading', { name: /Review queue/, level: 1 }).waitFor();
     // The queue opens on bank requests with a receipt; this buyer's order is a crypto one.
@@ -390,7 +343,7 @@ describe('lists on a 360 px phone', () => {
       expect(await page.locator('main table').count(), path).toBe(0);
       expect(await sidewaysScroll(page), path).toEqual([]);
     }
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect(scriptErrors(errors)).toEqual([]);
     await close();
   });

@@ -1,14 +1,20 @@
-import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { verifiedAccount } from './accounts-api.ts';
-import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
+import { logIn, verifiedAccount } from './accounts-api.ts';
+import {
+  baseUrl,
+  field,
+  launchBrowser,
+  openPage,
+  scriptErrors,
+  seriousAxeViolations,
+  type Browser,
+  type Page,
+} from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 import { logInAsStaff } from './staff.ts';
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 const PASSWORD = 'order-pass-1';
 
 let browser: Browser;
@@ -21,26 +27,6 @@ beforeAll(async () => {
   await logInAsStaff(staff);
 });
 afterAll(() => browser.close());
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
-const scriptErrors = (errors: string[]) =>
-  errors.filter((e) => !e.startsWith('Failed to load resource'));
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-}
-
-async function seriousAxeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  const result: AxeResult = await page.evaluate(() =>
-    (window as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run(),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -59,11 +45,7 @@ describe.each([
     await verifiedAccount('Olive Order', email, PASSWORD);
     const { page, errors, close } = await openPage(browser, { width, height, axe: true });
 
-    await page.goto('/login');
-    await field(page, 'Email').fill(email);
-    await field(page, 'Password').fill(PASSWORD);
-    await field(page, 'Password').press('Enter');
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, email, PASSWORD);
 
     // My TMC starts empty and asks for a wallet.
     await page.goto('/presale-requests');

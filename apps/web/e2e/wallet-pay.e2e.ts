@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address } from 'viem';
-import { launchBrowser, openPage, type Browser, type Page } from './browser.ts';
-import { amountDue, logIn, orderOnBuyPage, scriptErrors, verifiedBuyer } from './crypto-helpers.ts';
+import { launchBrowser, openPage, scriptErrors, type Browser, type Page } from './browser.ts';
+import { amountDue, logInBuyer, orderOnBuyPage, verifiedBuyer } from './crypto-helpers.ts';
 
 interface DevChain {
   rpcUrl: string;
@@ -117,7 +117,7 @@ describe('pay with a browser wallet', () => {
     const { page, errors, close } = await openPage(browser);
     const account = await devAccount(5);
     const calls = await injectWallet(page, account);
-    await logIn(page, await verifiedBuyer('Wendy'));
+    await logInBuyer(page, await verifiedBuyer('Wendy'));
 
     const { due, panel } = await placeOrder(page, 'Ethereum', 'ETH', '0.05');
     await panel.getByRole('button', { name: 'Pay with wallet' }).click();
@@ -144,7 +144,7 @@ describe('pay with a browser wallet', () => {
     const { page, errors, close } = await openPage(browser);
     const account = await devAccount(6);
     const calls = await injectWallet(page, account, { chainId: 1 });
-    await logIn(page, await verifiedBuyer('Xavi'));
+    await logInBuyer(page, await verifiedBuyer('Xavi'));
 
     const { due, panel } = await placeOrder(page, 'USD Coin', 'USDC', '40');
     await panel.getByRole('button', { name: 'Pay with wallet' }).click();
@@ -178,7 +178,7 @@ describe('pay with a browser wallet', () => {
   it('shows a payment rejected in the wallet (4001) and leaves the order Pending', async () => {
     const { page, errors, close } = await openPage(browser);
     const calls = await injectWallet(page, await devAccount(7), { rejectSend: true });
-    await logIn(page, await verifiedBuyer('Yara'));
+    await logInBuyer(page, await verifiedBuyer('Yara'));
 
     const { panel } = await placeOrder(page, 'Ethereum', 'ETH', '0.05');
     await panel.getByRole('button', { name: 'Pay with wallet' }).click();

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { findSessionState } from '../modules/account/users.repo.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { isUuid } from './uuid.ts';
 
 /** Who is calling: set by `app.requireUser` / `app.requireAdmin`, absent on other routes. */
 export interface AuthUser {
@@ -39,7 +40,6 @@ declare module 'fastify' {
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'tmc-api';
 const AUDIENCE = 'tmc-web';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A separate key per use, so a value made for one purpose never verifies for another. */
 export const deriveKey = (secret: string, purpose: string) =>
@@ -80,7 +80,7 @@ export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
       try {
         const { payload } = await jwtVerify(token, key, VERIFY_OPTIONS);
         const { sub, role, sv, mfa } = payload;
-        if (!sub || !UUID.test(sub) || (role !== 'user' && role !== 'admin')) return undefined;
+        if (!sub || !isUuid(sub) || (role !== 'user' && role !== 'admin')) return undefined;
         if (typeof sv !== 'number' || !Number.isInteger(sv)) return undefined;
         return { id: sub, role, sessionVersion: sv, secondFactor: mfa === true };
       } catch {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { auditLog, banks, payouts, purchases, users } from '../../db/schema/index.ts';
 import { containing } from './admin-users.repo.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export interface AuditLogQuery {
   offset: number;
@@ -39,8 +40,6 @@ export async function listAuditLog(db: Tx, q: AuditLogQuery) {
   return { rows, total: total?.n ?? 0 };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The tables whose records have a name people know them by, and that name's column. */
 const namedRecords = {
   purchase: { table: purchases, id: purchases.id, name: purchases.reference },
@@ -64,7 +63,7 @@ export async function auditRecordNames(
       const ids = [
         ...new Set(
           entries
-            .filter((e) => e.entity === entity && e.entityId && UUID.test(e.entityId))
+            .filter((e) => e.entity === entity && e.entityId && isUuid(e.entityId))
             .map((e) => e.entityId as string),
         ),
       ];

@@ -72,13 +72,17 @@ export async function findUserPurchase(db: Tx, userId: string, id: string) {
   return row;
 }
 
-/** The user's purchase, its row held until the transaction ends (receipt attach races). */
+/**
+ * The user's purchase with its bank's name, the purchase's row held until the transaction ends
+ * (receipt attach races).
+ */
 export async function lockUserPurchase(db: Tx, userId: string, id: string) {
   const [row] = await db
-    .select()
+    .select({ purchase: purchases, bankName: banks.bankName })
     .from(purchases)
+    .leftJoin(banks, eq(banks.id, purchases.bankId))
     .where(and(eq(purchases.id, id), eq(purchases.userId, userId)))
-    .for('update');
+    .for('update', { of: purchases });
   return row;
 }
 

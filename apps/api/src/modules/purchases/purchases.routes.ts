@@ -30,6 +30,10 @@ const RECEIPT_ATTACHED = 'Receipt attached: our team will review your payment';
 
 const idParams = z.object({ id: z.string().max(64) });
 
+const buyerResultSchema = envelopeSchema(
+  z.object({ userInfo: userSchema, purchase: purchaseSchema }),
+);
+
 const guestResultSchema = envelopeSchema(
   z.object({
     msg: z.string(),
@@ -73,9 +77,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
         security,
         summary: 'Submit a bank-transfer presale request (Pending until staff review it)',
         body: bankPurchaseSchema,
-        response: {
-          201: envelopeSchema(z.object({ userInfo: userSchema, purchase: purchaseSchema })),
-        },
+        response: { 201: buyerResultSchema },
       },
     },
     async (req, reply) => {
@@ -128,9 +130,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
         summary:
           'Create a bank-transfer presale request before paying: Pending, awaiting payment, with its reference; the receipt follows with POST /purchase/:id/receipt. A retry with the same requestId answers the same order',
         body: bankOrderSchema,
-        response: {
-          201: envelopeSchema(z.object({ userInfo: userSchema, purchase: purchaseSchema })),
-        },
+        response: { 201: buyerResultSchema },
       },
     },
     async (req, reply) => {

@@ -55,6 +55,7 @@ import {
   type NewPurchaseRow,
   type PurchaseRow,
 } from './purchases.repo.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** Guest checkouts are unauthenticated writes: limited per IP on top of the sign-up and login limits. */
 export const guestPurchaseLimit: RateLimitRule = {
@@ -64,7 +65,6 @@ export const guestPurchaseLimit: RateLimitRule = {
 };
 
 const REFERENCE_ATTEMPTS = 5;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who is buying: a signed-in user, or a visitor who creates or logs into an account in the same step. */
 export type Buyer = { userId: string } | { guest: CheckoutGuest; ip: string };
@@ -241,7 +241,7 @@ export function createPurchasesService({
   }
 
   async function activeAudBank(bankId: string) {
-    const bank = UUID.test(bankId) ? await findActiveBank(db, bankId) : undefined;
+    const bank = isUuid(bankId) ? await findActiveBank(db, bankId) : undefined;
     if (!bank || bank.currency !== 'AUD')
       throw badRequest(messages.bank, { bankId: messages.bank });
     return bank;
@@ -249,6 +249,13 @@ export function createPurchasesService({
 
   const dto = (purchase: PurchaseRow, bankName: string | null) =>
     toPurchaseDto(purchase, bankName, uploads.downloadUrl);
+
+  /** The caller's order with its bank account; 404 for an unknown, malformed or another's id. */
+  async function mine(userId: string, purchaseId: string) {
+    const row = isUuid(purchaseId) ? await findUserPurchase(db, userId, purchaseId) : undefined;
+    if (!row) throw notFound(purchaseMessages.purchaseNotFound);
+    return row;
+  }
 
   /**
    * The one bank order: priced, checked against the minimum, hard cap and end date, inserted with
@@ -350,15 +357,17 @@ export function createPurchasesService({
      * attached is a 400. The order's row is held, so two attaches at once cannot both win.
      */
     async attachReceipt(userId: string, purchaseId: string, body: ReceiptBody) {
-      const updated = await db.transaction(async (tx) => {
-        const purchase = UUID.test(purchaseId)
+      return db.transaction(async (tx) => {
+        const locked = isUuid(purchaseId)
           ? await lockUserPurchase(tx, userId, purchaseId)
           : undefined;
-        if (!purchase) throw notFound(purchaseMessages.purchaseNotFound);
+        if (!locked) throw notFound(purchaseMessages.purchaseNotFound);
+        const { purchase, bankName } = locked;
         if (purchase.paymentMode !== PaymentMode.Bank)
           throw badRequest(purchaseMessages.bankOrderOnly);
         if (purchase.receiptKey) {
-          if ((await uploads.claimedBy(tx, body.receiptUrl)) === purchase.id) return purchase;
+          if ((await uploads.claimedBy(tx, body.receiptUrl)) === purchase.id)
+            return dto(purchase, bankName);
           throw badRequest(purchaseMessages.receiptAlreadyAttached, {
             receiptUrl: purchaseMessages.receiptAlreadyAttached,
           });
@@ -373,18 +382,13 @@ export function createPurchasesService({
           receiptType: body.receiptType,
         });
         if (!row) throw badRequest(purchaseMessages.notAwaitingReceipt);
-        return row;
+        return dto(row, bankName);
       });
-      const detail = await findUserPurchase(db, userId, updated.id);
-      return dto(updated, detail?.bank?.bankName ?? null);
     },
 
     /** GET /v1/purchase/:id: one of the caller's orders with its bank account and latest payment. */
     async getMine(userId: string, purchaseId: string): Promise<PurchaseDetail> {
-      const row = UUID.test(purchaseId)
-        ? await findUserPurchase(db, userId, purchaseId)
-        : undefined;
-      if (!row) throw notFound(purchaseMessages.purchaseNotFound);
+      const row = await mine(userId, purchaseId);
       const [purchase, transaction, settings] = await Promise.all([
         dto(row.purchase, row.bank?.bankName ?? null),
         findLatestTransaction(db, row.purchase.id),
@@ -400,10 +404,7 @@ export function createPurchasesService({
 
     /** GET /v1/purchase/:id/receipt.pdf: the receipt of the caller's accepted order. */
     async receiptPdf(userId: string, purchaseId: string) {
-      const row = UUID.test(purchaseId)
-        ? await findUserPurchase(db, userId, purchaseId)
-        : undefined;
-      if (!row) throw notFound(purchaseMessages.purchaseNotFound);
+      const row = await mine(userId, purchaseId);
       const { purchase } = row;
       if (purchase.status !== PurchaseStatus.Accepted)
         throw badRequest(purchaseMessages.receiptNotReady);

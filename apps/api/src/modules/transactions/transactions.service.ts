@@ -34,6 +34,7 @@ import {
   markTransactionPaid,
 } from './transactions.repo.ts';
 import { findUnmatchedTransfer, recordUnmatchedPayment } from './unmatched-payments.repo.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export interface TransactionFilter {
   paymentStatus?: number;
@@ -58,8 +59,6 @@ export interface CreditedPayment {
 
 /** What became of a transfer the watcher found. */
 export type TransferOutcome = 'credited' | 'unmatched' | 'known';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isCoin = (symbol: string): symbol is CryptoCurrency =>
   (CRYPTO_CURRENCIES as readonly string[]).includes(symbol);
@@ -90,7 +89,7 @@ interface TransactionsDeps {
 export function createTransactionsService({ db, chain, acceptance, mail, log }: TransactionsDeps) {
   /** The caller's transaction, or 404 for an unknown id and for anyone else's (never say it exists). */
   async function ownTransaction(userId: string, id: string) {
-    const row = UUID.test(id) ? await findTransaction(db, id) : undefined;
+    const row = isUuid(id) ? await findTransaction(db, id) : undefined;
     if (!row || row.userId !== userId) throw notFound(messages.transactionNotFound);
     return row;
   }

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ResultModal } from '../../components/ui/result-modal';
 import { BankDetails } from '../../features/banks/components/bank-details';
 import { CompanyWallet } from '../../features/crypto/components/company-wallet';
-import { exactAmount, isCoin } from '../../features/crypto/components/crypto-success-dialog';
+import { exactAmount, isCoin } from '../../features/crypto/lib/wallet-order';
 import { QuoteCountdown } from '../../features/crypto/components/quote-countdown';
 import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
 import { PurchaseOrder } from '../../features/purchases/components/purchase-order';

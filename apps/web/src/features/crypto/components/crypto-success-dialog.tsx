@@ -1,17 +1,11 @@
 import { useId, type ComponentType, type ReactNode } from 'react';
-import { Decimal } from 'decimal.js';
-import {
-  CRYPTO_CURRENCIES,
-  type CryptoCurrency,
-  type PresaleConfig,
-  type Transaction,
-} from '@tmc/shared';
+import type { PresaleConfig, Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { paymentRequestUri } from '../lib/payment-request';
-import type { WalletOrder } from '../lib/wallet-order';
+import { exactAmount, isCoin, type WalletOrder } from '../lib/wallet-order';
 import { CompanyWallet } from './company-wallet';
 import { QuoteCountdown } from './quote-countdown';
 
@@ -41,18 +35,6 @@ interface CryptoSuccessDialogProps {
   /** The e-mail code entry, for an account that has not verified its e-mail yet. */
   verifyEmail?: ReactNode;
 }
-
-/** The exact amount as plain text, for pasting into a wallet ("0.050000" → "0.05"); never rounded. */
-export function exactAmount(value: string): string {
-  try {
-    return new Decimal(value).toFixed();
-  } catch {
-    return value;
-  }
-}
-
-export const isCoin = (symbol: string): symbol is CryptoCurrency =>
-  (CRYPTO_CURRENCIES as readonly string[]).includes(symbol);
 
 /** The QR code's EIP-681 request, or none when the order or the settings cannot make one. */
 function paymentRequestFor(

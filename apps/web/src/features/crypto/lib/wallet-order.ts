@@ -1,4 +1,5 @@
-import type { CryptoCurrency } from '@tmc/shared';
+import { Decimal } from 'decimal.js';
+import { CRYPTO_CURRENCIES, type CryptoCurrency } from '@tmc/shared';
 
 /** A Pending crypto order as the wallet needs it: every figure exactly as the server quoted it. */
 export interface WalletOrder {
@@ -14,3 +15,15 @@ export interface WalletOrder {
   /** When the quote stops holding; null: no expiry. */
   expiresAt: string | null;
 }
+
+/** The exact amount as plain text, for pasting into a wallet ("0.050000" → "0.05"); never rounded. */
+export function exactAmount(value: string): string {
+  try {
+    return new Decimal(value).toFixed();
+  } catch {
+    return value;
+  }
+}
+
+export const isCoin = (symbol: string): symbol is CryptoCurrency =>
+  (CRYPTO_CURRENCIES as readonly string[]).includes(symbol);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
 import { clearSession, setSession } from '../../../lib/session';
-import { tokensFixture, userFixture } from '../../../testing/fixtures';
+import { purchaseFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
 import { PresaleRequestsList } from './presale-requests-list';
@@ -12,29 +12,17 @@ import { PresaleRequestsList } from './presale-requests-list';
 const LIST = 'GET /v1/purchase/getmypurchase';
 
 const base: Purchase = {
-  _id: 'p-1',
-  createdAt: '2025-03-05T03:30:00.000Z',
-  status: 0,
+  ...purchaseFixture,
   investmentAmount: '833.3333',
   tokenAmount: '41666.665',
-  currency: 'AUD',
   userAmount: '500',
   userCurrency: 'EUR',
-  paymentMode: 0,
   reference: 'TMC-7K3Q9',
-  wallet: null,
   receiptUrl: 'http://files.test/uploads/r1.png?sig=1',
   receiptType: 'image',
   documentUrl: 'http://files.test/uploads/d1.pdf?sig=2',
   documentType: 'pdf',
-  documentUrlBack: null,
-  billingDoc: null,
-  billingDocType: null,
-  userRemark: null,
-  remark: null,
-  bank: { bankName: 'Demo Bank' },
   paidAt: '2025-03-05T03:30:00.000Z',
-  reviewedAt: null,
 };
 
 const accepted: Purchase = {

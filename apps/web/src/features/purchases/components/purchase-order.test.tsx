@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bank, Holdings, Purchase, PurchaseDetail } from '@tmc/shared';
 import { clearSession, setSession } from '../../../lib/session';
-import { tokensFixture, userFixture } from '../../../testing/fixtures';
+import { purchaseFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
 import { HoldingsCard } from './holdings-card';
@@ -17,31 +17,7 @@ const bank: Bank = {
   currency: 'AUD',
 };
 
-const awaiting: Purchase = {
-  _id: 'p-1',
-  createdAt: '2025-03-05T03:30:00.000Z',
-  status: 0,
-  investmentAmount: '100.00',
-  tokenAmount: '5000.000000000000000000',
-  currency: 'AUD',
-  userAmount: '100.00',
-  userCurrency: 'AUD',
-  paymentMode: 0,
-  reference: 'TMC-7KQ2XM',
-  wallet: null,
-  receiptUrl: null,
-  receiptType: null,
-  documentUrl: null,
-  documentUrlBack: null,
-  documentType: null,
-  billingDoc: null,
-  billingDocType: null,
-  userRemark: 'From savings',
-  remark: null,
-  bank: { bankName: 'Demo Bank' },
-  paidAt: null,
-  reviewedAt: null,
-};
+const awaiting: Purchase = { ...purchaseFixture, userRemark: 'From savings' };
 
 const detail = (purchase: Purchase): { data: PurchaseDetail } => ({
   data: { purchase, bankAccount: bank, transaction: null, tokenSymbol: 'TMC' },
