@@ -7,7 +7,6 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +23,7 @@ import { localFileRoutes } from './lib/storage/local-storage.ts';
 import type { ChainClient } from './lib/chain.ts';
 import { answerClientError, answerError, registerErrorHandler } from './lib/error-handler.ts';
 import { registerTextGuard } from './lib/text-guard.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createPublicCache, watchPublicReads } from './lib/public-cache.ts';
@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
     hsts: config.production,

@@ -187,6 +187,20 @@ describe('envelope and status codes', () => {
     expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // HTTPS only in production: a local http:// site must stay reachable.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends the same security headers on a 404 and on an error', async () => {
+    for (const url of ['/v1/no-such-thing', '/v1/auth/login']) {
+      const res = await app.inject({ method: url.endsWith('login') ? 'POST' : 'GET', url });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -26,11 +27,17 @@ export async function findUserByEmail(db: Tx, email: string) {
   return row;
 }
 
-export async function findSessionState(db: Tx, id: string) {
-  const [row] = await db
+// Read on every signed-in request.
+const sessionState = prepared((db) =>
+  db
     .select({ role: users.role, sessionVersion: users.sessionVersion })
     .from(users)
-    .where(eq(users.id, id));
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('session_state'),
+);
+
+export async function findSessionState(db: Tx, id: string) {
+  const [row] = await sessionState(db).execute({ id });
   return row;
 }
 

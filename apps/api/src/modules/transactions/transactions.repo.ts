@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { PaymentMode, PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { purchases, transactions } from '../../db/schema/index.ts';
 
 export async function findTransaction(db: Tx, id: string) {
@@ -161,7 +162,6 @@ const ofUser = (
 };
 
 /**
-/**
  * A payment's value in AUD, what sorting by price orders by, so payments in AUD, ETH and USDC
  * compare by what they are worth, not by their raw amounts: its request's AUD amount, else the
  * price itself when that is in AUD. Payments with neither sort last either way.
@@ -177,24 +177,48 @@ export function byAudValue(direction: 1 | -1): SQL[] {
   ];
 }
 
-/**
- * One page of a user's transactions and how many there are, in one statement (the count is an
- * index scan of the user's rows); newest first follows transactions_user_created_idx, the id
- * breaks ties. Only a page past the end costs a second count.
- */
-export async function pageUserTransactions(db: Tx, userId: string, q: UserTransactionsQuery) {
+/** A page statement per shape of query (sorting, which filters), built on first use. */
+const userPageStatements = new Map<string, ReturnType<typeof buildUserPageStatement>>();
+
+function buildUserPageStatement(name: string, q: Omit<UserTransactionsQuery, 'limit' | 'offset'>) {
+  const where = and(
+    eq(transactions.userId, sql.placeholder('userId')),
+    q.paymentStatus === undefined
+      ? undefined
+      : eq(transactions.paymentStatus, sql.placeholder('paymentStatus')),
+    q.paymentMode === undefined
+      ? undefined
+      : eq(transactions.paymentMode, sql.placeholder('paymentMode')),
+  );
   const order =
     q.sortPrice === undefined
       ? [desc(transactions.createdAt), desc(transactions.id)]
       : byAudValue(q.sortPrice);
-  const where = ofUser(userId, q);
-  const rows = await db
-    .select({ row: transactions, total: db.$count(transactions, where) })
-    .from(transactions)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.limit)
-    .offset(q.offset);
+  return prepared((db) =>
+    db
+      .select({ row: transactions, total: db.$count(transactions, where) })
+      .from(transactions)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
+/**
+ * One page of a user's transactions and how many there are, in one prepared statement (the count
+ * is an index scan of the user's rows); newest first follows transactions_user_created_idx, the
+ * id breaks ties. Only a page past the end costs a second count.
+ */
+export async function pageUserTransactions(db: Tx, userId: string, q: UserTransactionsQuery) {
+  const name = `user_transactions_${q.sortPrice ?? 0}_${Number(q.paymentStatus !== undefined)}${Number(q.paymentMode !== undefined)}`;
+  let statement = userPageStatements.get(name);
+  if (!statement) {
+    statement = buildUserPageStatement(name, q);
+    userPageStatements.set(name, statement);
+  }
+  const rows = await statement(db).execute({ userId, ...q });
   const total = rows[0]?.total ?? (q.offset > 0 ? await countUserTransactions(db, userId, q) : 0);
   return { rows: rows.map((r) => r.row), total };
 }
