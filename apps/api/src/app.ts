@@ -179,10 +179,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextGuard(app);
   // The API speaks JSON only: anything else is a clean 415.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', (req, reply, _payload, done) => {
-    void reply.header('x-request-id', req.id);
-    done();
-  });
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy(config),
@@ -208,17 +204,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicReads = createPublicCache();
   const unwatchPublicReads = await watchPublicReads(database, publicReads);
   app.addHook('onClose', () => unwatchPublicReads());
-  // The copy that made a change answers it at once, before its client hears back; the NOTIFY
-  // that follows the commit reaches the other copies a moment later.
-  app.addHook('onSend', async (req, reply, payload) => {
-    const url = req.routeOptions.url ?? '';
-    if (
-      req.method !== 'GET' &&
-      reply.statusCode < 400 &&
-      (url.startsWith('/v1/admin/') || url.startsWith('/v1/transaction/verify-crypto-pay'))
-    )
-      publicReads.invalidate();
-    return payload;
+  app.addHook('onSend', (req, reply, _payload, done) => {
+    void reply.header('x-request-id', req.id);
+    // The copy that made a change answers it at once, before its client hears back; the NOTIFY
+    // that follows the commit reaches the other copies a moment later.
+    if (req.method !== 'GET' && reply.statusCode < 400) {
+      const url = req.routeOptions.url ?? '';
+      if (url.startsWith('/v1/admin/') || url.startsWith('/v1/transaction/verify-crypto-pay'))
+        publicReads.invalidate();
+    }
+    done();
   });
   const rateLimiter = createRateLimiter(db);
   const presale = createPresaleService({
