@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn';
+import { useHydrated } from '../../lib/use-hydrated';
 import { AlertIcon, CheckCircleIcon, CloseIcon } from './icons';
 
 export type ToastKind = 'success' | 'error';
@@ -69,6 +70,9 @@ const getItems = () => items;
 /** Renders the toasts top-right, outside the app root so open dialogs never cover them. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribe, getItems, getItems);
+  const hydrated = useHydrated();
+  // A portal has no place in prerendered HTML: it mounts once the page is live.
+  if (!hydrated) return null;
   return createPortal(
     <section
       data-toaster=""
