@@ -4,6 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { PageHeadContext, type PageHead } from '../lib/use-document-title';
 import { Providers } from './providers';
 import { routeList } from './route-list';
+import { withQueryScope } from './query-routes';
 import { routes } from './router';
 
 /** The public pages to prerender and every client route, from the router itself. */
@@ -24,7 +25,7 @@ export interface RenderedPage {
  * query string, live figures as placeholders. The browser hydrates this same tree (main.tsx).
  */
 export async function render(pathname: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(withQueryScope(routes));
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
   if (context instanceof Response)
     throw new Error(`${pathname} redirects; it cannot be prerendered`);
@@ -32,7 +33,7 @@ export async function render(pathname: string): Promise<RenderedPage> {
   const head: PageHead = {};
   const html = renderToString(
     <StrictMode>
-      <PageHeadContext value={head}>
+      <PageHeadContext value={(page) => Object.assign(head, page)}>
         <Providers>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </Providers>

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { AuthLayout } from './layouts/auth-layout';
@@ -146,7 +146,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

@@ -1,14 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { matchRoutes, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { Providers } from './providers';
-import { createAppRouter, routes } from './router';
+import { withQueryScope } from './query-routes';
+import { routes } from './router';
 
 /**
  * Loads the code of the lazy routes the page starts on, as React Router asks before hydrating:
  * the first client render must be the page itself, not the fallback.
  */
-async function loadInitialRoutes() {
+async function loadInitialRoutes(routes: RouteObject[]) {
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
@@ -19,10 +20,10 @@ async function loadInitialRoutes() {
   );
 }
 
-const app = () => (
+const app = (appRoutes: RouteObject[]) => (
   <StrictMode>
     <Providers>
-      <RouterProvider router={createAppRouter()} />
+      <RouterProvider router={createBrowserRouter(appRoutes)} />
     </Providers>
   </StrictMode>
 );
@@ -32,11 +33,12 @@ const app = () => (
  * Signed-in pages and flows arrive empty and render here.
  */
 export async function startApp(container: HTMLElement): Promise<Root> {
+  const appRoutes = withQueryScope(routes);
   if (!container.hasChildNodes()) {
     const root = createRoot(container);
-    root.render(app());
+    root.render(app(appRoutes));
     return root;
   }
-  await loadInitialRoutes();
-  return hydrateRoot(container, app());
+  await loadInitialRoutes(appRoutes);
+  return hydrateRoot(container, app(appRoutes));
 }

@@ -12,8 +12,8 @@ export interface PageHead {
   description?: string;
 }
 
-/** Given only while prerendering: pages write their title and description into it. */
-export const PageHeadContext = createContext<PageHead | null>(null);
+/** Given only while prerendering: pages report their title and description to it. */
+export const PageHeadContext = createContext<((head: PageHead) => void) | null>(null);
 
 const fullTitle = (title: string) => (title ? `${title} · ${SITE_NAME}` : SITE_NAME);
 
@@ -32,12 +32,11 @@ function setMetaDescription(content: string) {
  * (or the site's own when the page has none).
  */
 export function useDocumentTitle(title: string, description?: string): void {
-  const head = useContext(PageHeadContext);
-  if (head) {
-    // The page renders below its layouts, so the innermost caller has the last word.
-    head.title = fullTitle(title);
-    head.description = description ?? SITE_DESCRIPTION;
-  }
+  // The page renders below its layouts, so the innermost caller has the last word.
+  useContext(PageHeadContext)?.({
+    title: fullTitle(title),
+    description: description ?? SITE_DESCRIPTION,
+  });
   useEffect(() => {
     document.title = fullTitle(title);
   }, [title]);

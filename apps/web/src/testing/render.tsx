@@ -8,7 +8,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { Toaster } from '../components/ui/toast';
-import { presaleConfigQueryOptions } from '../features/presale/api/get-presale-config';
+import { setPresaleConfig } from '../features/presale/api/get-presale-config';
 import { presaleConfigFixture } from './fixtures';
 
 /** A query client that never retries and already knows the presale config (no network). */
@@ -16,7 +16,7 @@ export function createTestQueryClient() {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
   });
-  client.setQueryData(presaleConfigQueryOptions().queryKey, presaleConfigFixture);
+  setPresaleConfig(presaleConfigFixture);
   return client;
 }
 
