@@ -78,4 +78,14 @@ describe('prerendered pages', () => {
     expect(errors).not.toHaveBeenCalled();
     expect(await screen.findByRole('button', { name: /account menu/i })).toBeInTheDocument();
   });
+
+  it('keeps a prerendered form disabled until it runs, then fills what the browser knows', async () => {
+    const { html } = await render('/signup');
+    expect(html).toContain('<fieldset disabled=""');
+    api();
+    const { errors } = await hydrate('/signup', '/signup?referral_code=MEME42');
+    expect(errors).not.toHaveBeenCalled();
+    const field = await screen.findByDisplayValue('MEME42');
+    expect(field.closest('fieldset')).not.toBeDisabled();
+  });
 });
