@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -18,7 +22,9 @@ import type { ChainClient } from './lib/chain.ts';
 import { answerClientError, answerError, registerErrorHandler } from './lib/error-handler.ts';
 import { registerTextGuard } from './lib/text-guard.ts';
 import { registerWebApp } from './lib/web-app.ts';
+import { serializerCompiler } from './lib/serializer.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
+import { createPublicCache, watchPublicReads } from './lib/public-cache.ts';
 import { createPresaleService } from './modules/presale/presale.service.ts';
 import { presaleRoutes } from './modules/presale/presale.routes.ts';
 import { createRatesService } from './modules/rates/rates.service.ts';
@@ -72,6 +78,8 @@ export interface AppDeps {
   mailer: Mailer;
   storage: Storage;
   chain: ChainClient;
+  /** A JSON-RPC URL browsers may use to add the chain to a wallet (the dev chain's, or CHAIN_PUBLIC_RPC_URL). */
+  publicRpcUrl?: string;
   /** The built web app to serve (apps/web/dist); omitted in API-only tests. */
   webDist?: string;
   /** Where log lines go (tests read them); stdout by default. */
@@ -99,6 +107,17 @@ const logger = (config: Config, stream?: NodeJS.WritableStream) => ({
     }),
   },
 });
+
+/** One log line per request, when it is answered (Fastify also writes one when it arrives). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
 
 function contentSecurityPolicy(config: Config) {
   const storageOrigin = config.s3?.endpoint
@@ -149,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (err, request, reply) => void answerError(err, request, reply),
     clientErrorHandler: answerClientError,
     trustProxy: trustProxyOption(config.trustProxy),
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -157,8 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextGuard(app);
   // The API speaks JSON only: anything else is a clean 415.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, _payload, done) => {
     void reply.header('x-request-id', req.id);
+    done();
   });
 
   await app.register(helmet, {
@@ -182,8 +203,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  const publicReads = createPublicCache();
+  const unwatchPublicReads = await watchPublicReads(database, publicReads);
+  app.addHook('onClose', () => unwatchPublicReads());
+  // The copy that made a change answers it at once, before its client hears back; the NOTIFY
+  // that follows the commit reaches the other copies a moment later.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const url = req.routeOptions.url ?? '';
+    if (
+      req.method !== 'GET' &&
+      reply.statusCode < 400 &&
+      (url.startsWith('/v1/admin/') || url.startsWith('/v1/transaction/verify-crypto-pay'))
+    )
+      publicReads.invalidate();
+    return payload;
+  });
   const rateLimiter = createRateLimiter(db);
-  const presale = createPresaleService({ db });
+  const presale = createPresaleService({
+    db,
+    chain: {
+      rpcUrl: deps.publicRpcUrl ?? config.chainPublicRpcUrl ?? null,
+      explorerUrl: config.explorerUrl ?? null,
+    },
+  });
   const rates = createRatesService({ db });
   const banks = createBanksService({ db });
   const auth = createAuthService({ db, config, mailer: deps.mailer, rateLimiter, log: app.log });
@@ -198,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     presale,
     rates,
     rateLimiter,
+    publicUrl: config.publicUrl,
   });
   const purchaseAcceptance = createPurchaseAcceptance({ onAccepted: [recordEarnings] });
   const transactions = createTransactionsService({
@@ -243,9 +286,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { config, db });
   await app.register(
     async (v1) => {
-      await v1.register(presaleRoutes, { presale });
-      await v1.register(ratesRoutes, { rates });
-      await v1.register(banksRoutes, { banks });
+      await v1.register(presaleRoutes, { presale, publicReads });
+      await v1.register(ratesRoutes, { rates, publicReads });
+      await v1.register(banksRoutes, { banks, publicReads });
       await v1.register(authRoutes, { auth });
       await v1.register(accountRoutes, { account });
       await v1.register(uploadsRoutes, { uploads });

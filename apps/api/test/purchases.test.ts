@@ -143,6 +143,8 @@ describe('POST /v1/purchase/add: a bank purchase', () => {
         'userRemark',
         'remark',
         'bank',
+        'paidAt',
+        'reviewedAt',
       ].sort(),
     );
 
@@ -214,6 +216,7 @@ describe('POST /v1/purchase/add: a bank purchase', () => {
       presale: createPresaleService({ db }),
       rates: createRatesService({ db }),
       rateLimiter,
+      publicUrl: 'http://localhost',
       newReference: () => sequence.shift() ?? 'TMC-NEVER2',
     });
     const body = bankPurchaseSchema.parse(await freshBody());

@@ -164,9 +164,50 @@ describe('GET /v1/transaction/getUserTransaction', () => {
       '120.5 AUD',
       '1000 AUD',
     ]);
+    // These crypto rows belong to no request, so have no AUD value: they come last, newest first.
     const descending = await list(q({ 'sort[price]': '-1', limit: '15' }));
-    expect(prices(descending).slice(0, 3)).toEqual(['1000 AUD', '300 USDC', '250 USDC']);
-    expect(prices(descending).at(-1)).toBe('0.011 ETH');
+    expect(prices(descending).slice(0, 3)).toEqual(['1000 AUD', '120.5 AUD', '99.99 AUD']);
+    expect(prices(descending).at(-1)).toBe('0.05 ETH');
+  });
+
+  it('sorts payments in different currencies by their AUD value, not their raw amounts', async () => {
+    const buyer = await verifiedUser(app, box);
+    const order = (coin: 'ETH' | 'USDC', amount: string, minutes: number) =>
+      insertCryptoOrder(db, {
+        userId: buyer.user._id,
+        coin,
+        amount,
+        companyWallet: TEST_CHAIN.companyWallet,
+        createdAt: new Date(START + minutes * 60_000),
+      });
+    const eth = await order('ETH', '0.05', 1);
+    const usdc = await order('USDC', '100', 2);
+    await db.insert(transactions).values({
+      userId: buyer.user._id,
+      price: '200',
+      currency: 'AUD',
+      tokenSymbol: 'TMC',
+      tokenAmount: '1000',
+      paymentStatus: 0,
+      paymentMode: 0,
+      createdAt: new Date(START + 3 * 60_000),
+    });
+    const worth = [
+      [Number(eth.purchase.investmentAmount), 'ETH'],
+      [Number(usdc.purchase.investmentAmount), 'USDC'],
+      [200, 'AUD'],
+    ] as const;
+    const cheapestFirst = [...worth].sort((a, b) => a[0] - b[0]).map(([, label]) => label);
+    // The raw amounts would put 0.05 ETH first whatever it is worth.
+    expect(cheapestFirst).not.toEqual(['ETH', 'USDC', 'AUD']);
+
+    // Each crypto price carries its order's unique tag in the last digits: compare currencies.
+    const currencies = (res: Awaited<ReturnType<typeof list>>) =>
+      (res.json().data.data as { currency: string }[]).map((t) => t.currency);
+    const ascending = await list(q({ 'sort[price]': '1' }), buyer.access);
+    expect(currencies(ascending)).toEqual(cheapestFirst);
+    const descending = await list(q({ 'sort[price]': '-1' }), buyer.access);
+    expect(currencies(descending)).toEqual([...cheapestFirst].reverse());
   });
 
   it('answers 400, never 500, for a bad page size, sort or filter', async () => {

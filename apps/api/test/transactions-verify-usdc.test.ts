@@ -30,10 +30,11 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with USDC', () =
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.transaction).toMatchObject({
       paymentStatus: 1,
-      price: exact,
       tokenSymbol: 'USDC',
       txnHash: payment.hash,
     });
+    // The wire carries all 6 decimals: equal in value to the quote.
+    expect(parseUnits(res.json().data.transaction.price, 6)).toBe(parseUnits(exact, 6));
     const after = await readOrder(db(), transaction.id);
     expect(after.transaction).toMatchObject({
       paymentStatus: 1,

@@ -48,7 +48,6 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
           paymentStatus: 1,
           paymentMode: 1,
           txnHash: payment.hash,
-          price: exact,
           currency: 'ETH',
           tokenSymbol: 'ETH',
           tokenAmount: '12500.000000000000000000',
@@ -57,6 +56,8 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
         },
       },
     });
+    // The wire carries all 18 decimals ("0.050000000000279900"): equal in value to the quote.
+    expect(parseEther(res.json().data.transaction.price)).toBe(parseEther(exact));
 
     const after = await readOrder(db(), transaction.id);
     expect(after.transaction).toMatchObject({

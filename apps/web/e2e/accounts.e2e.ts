@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
+import {
+  baseUrl,
+  field,
+  launchBrowser,
+  openPage,
+  scriptErrors,
+  type Browser,
+  type Page,
+} from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -9,12 +17,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
-const scriptErrors = (errors: string[]) =>
-  errors.filter((e) => !e.startsWith('Failed to load resource'));
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 async function enterCode(page: Page, code: string) {
   await page.getByRole('textbox', { name: 'Digit 1' }).click();

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
+import {
+  baseUrl,
+  field,
+  launchBrowser,
+  openPage,
+  scriptErrors,
+  visitorAddress,
+  type Browser,
+  type Page,
+} from './browser.ts';
 import pg from 'pg';
+import { logIn, verifiedAccount } from './accounts-api.ts';
 import { waitForMail } from './mail-catcher.ts';
-import { STAFF, staffTotp } from './staff.ts';
+import { logInAsStaff, STAFF } from './staff.ts';
 
 const AFFILIATE_PASSWORD = 'affiliate-pass-1';
 const VISITOR_PASSWORD = 'visitor-pass-1';
@@ -12,47 +22,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
-const scriptErrors = (errors: string[]) =>
-  errors.filter((e) => !e.startsWith('Failed to load resource'));
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-async function post(pathname: string, body: unknown) {
-  const response = await fetch(`${baseUrl()}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
-}
-
-/** A verified account made through the API, the code read from the real mail. */
-async function verifiedAccount(name: string, email: string, password: string) {
-  await post('/v1/auth/signup', { email, name, password });
-  const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
-  await post('/v1/auth/otpVerification', { email, otp: match[1] });
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(password);
-  await field(page, 'Password').press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** Staff sign in with their password, then the code the login screen asks for. */
-async function logInAsStaff(page: Page) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(STAFF.email);
-  await field(page, 'Password').fill(STAFF.password);
-  await field(page, 'Password').press('Enter');
-  await field(page, 'Authentication code').fill(staffTotp());
-  await field(page, 'Authentication code').press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** Waits for the toast that says `text` (toasts live outside the dialogs). */
 const toastSays = (page: Page, text: string | RegExp) =>
@@ -95,8 +64,10 @@ describe('affiliate programme and staff console', () => {
     const visitorEmail = `vic.visitor.${stamp}@tmc.test`;
 
     // The affiliate joins the programme on the profile and finds the link and the marketing kit.
-    await verifiedAccount('Ari Affiliate', affiliateEmail, AFFILIATE_PASSWORD);
-    const affiliate = await openPage(browser);
+    // The referred buyer comes from the affiliate's own address: staff see that fraud signal.
+    const sharedAddress = visitorAddress();
+    await verifiedAccount('Ari Affiliate', affiliateEmail, AFFILIATE_PASSWORD, sharedAddress);
+    const affiliate = await openPage(browser, { address: sharedAddress });
     await logIn(affiliate.page, affiliateEmail, AFFILIATE_PASSWORD);
     await affiliate.page.goto('/profile');
     await affiliate.page.getByRole('button', { name: 'Become an Affiliate' }).click();
@@ -120,7 +91,7 @@ describe('affiliate programme and staff console', () => {
     expect(bannerFile.headers.get('content-type')).toContain('image/png');
 
     // A visitor opens the shared link (one click for the funnel) and signs up through it.
-    const visitor = await openPage(browser);
+    const visitor = await openPage(browser, { address: sharedAddress });
     const click = visitor.page.waitForResponse((r) => r.url().endsWith('/v1/affiliate/click'));
     await visitor.page.goto(link);
     expect((await click).status()).toBe(200);
@@ -160,17 +131,19 @@ describe('affiliate programme and staff console', () => {
     await visitor.page.getByRole('button', { name: 'Bank Transfer' }).click();
     await visitor.page.waitForURL((url) => url.pathname === '/token/buy/bank');
     await visitor.page.locator('dd').getByText('Demo Bank of Australia (test account)').waitFor();
+    // The order first (its reference and the bank details), then the receipt.
+    await visitor.page.getByRole('button', { name: 'Continue to bank transfer' }).click();
+    const reference =
+      (await visitor.page.getByTestId('payment-reference').textContent())?.trim() ?? '';
+    expect(reference).toMatch(/^TMC-\w{6}$/);
     await visitor.page.getByLabel('Bank Receipt').setInputFiles({
       name: 'receipt.pdf',
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
     });
     await visitor.page.getByRole('link', { name: 'receipt.pdf' }).waitFor();
-    await visitor.page.getByRole('button', { name: 'Submit' }).click();
-    const success = visitor.page.getByRole('dialog', { name: 'Presale request submitted' });
-    await success.waitFor();
-    const reference = (await success.locator('strong').first().textContent())?.trim() ?? '';
-    expect(reference).toMatch(/\w{4,}/);
+    await visitor.page.getByRole('button', { name: 'Submit receipt' }).click();
+    await visitor.page.getByRole('dialog', { name: 'Presale request submitted' }).waitFor();
 
     // Staff: commissions become payable at once (hold period 0), then the request is accepted.
     const staff = await openPage(browser);
@@ -292,11 +265,15 @@ describe('affiliate programme and staff console', () => {
     // Every staff action is in the audit log, with its before and after.
     await staff.page.goto('/admin/audit-log');
     await staff.page.getByRole('combobox', { name: 'Action' }).selectOption('purchase.status');
+    // Readable: the action in words, the request by its reference, "Pending → Accepted".
     const auditRow = staff.page.getByRole('row').nth(1);
-    await auditRow.getByText('purchase.status').waitFor();
+    await auditRow.getByText('Presale request reviewed').waitFor();
     await auditRow.getByText(STAFF.email).waitFor();
-    await auditRow.getByText(/\d+ fields?/).click();
-    await auditRow.getByRole('rowheader', { name: 'status' }).waitFor();
+    await auditRow.getByText(/^TMC-[A-Z0-9]+$/).waitFor();
+    const status = auditRow.getByRole('listitem').filter({ hasText: 'Status:' });
+    expect((await status.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      'Status: Pending → changed to Accepted',
+    );
 
     // The console fits a phone: its menu scrolls sideways, the page does not.
     await staff.page.setViewportSize({ width: 360, height: 740 });
@@ -312,5 +289,6 @@ describe('affiliate programme and staff console', () => {
       expect(scriptErrors(session.errors)).toEqual([]);
       await session.close();
     }
-  });
+    // The whole programme in one walk; the staff login may wait up to 30 s for a fresh TOTP period.
+  }, 120_000);
 });

@@ -1,6 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, type Browser, type Page } from './browser.ts';
+import {
+  field,
+  launchBrowser,
+  openPage,
+  scriptErrors,
+  type Browser,
+  type Page,
+} from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 
 let browser: Browser;
@@ -46,12 +53,6 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
   ]);
 }
 
-/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
-const scriptErrors = (errors: string[]) =>
-  errors.filter((e) => !e.startsWith('Failed to load resource'));
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
 /** Waits for an <img> to finish loading and answers its natural width (0 if it is broken). */
 async function loadedWidth(page: Page, selector: ReturnType<Page['locator']>) {
   await selector.waitFor();
@@ -88,13 +89,44 @@ describe('buying by bank transfer', () => {
     await page.getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('button', { name: 'Bank Transfer' }).click();
 
-    // Bank screen: the only bank is chosen, the receipt is uploaded with its preview.
+    // Bank screen: the only bank is chosen; the order comes first, the receipt after it.
     await page.waitForURL((url) => url.pathname === '/token/buy/bank');
     await page.getByRole('heading', { name: 'Pay with Bank Transfer', level: 1 }).waitFor();
     await page.getByText('833.33 AUD', { exact: true }).waitFor();
     await page.getByText('41,666.50 TMC', { exact: true }).waitFor();
     // The bank's details show once it is chosen for the buyer.
     await page.locator('dd').getByText('Demo Bank of Australia (test account)').waitFor();
+    // An optional identity document as a pdf: it shows as a link in the list.
+    await page.getByLabel('Document Id Front').setInputFiles({
+      name: 'id-front.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+    });
+    await page.getByRole('link', { name: 'id-front.pdf' }).waitFor();
+    await page.getByRole('button', { name: 'Continue to bank transfer' }).click();
+
+    // Guest modal: create a new account, accepting the terms.
+    const guest = page.getByRole('dialog', { name: 'Almost there' });
+    await guest.getByRole('tab', { name: 'Create new account' }).waitFor();
+    await field(page, 'Name').fill('Robin Banks');
+    await field(page, 'Email').fill(email);
+    await field(page, 'Password').fill('robin-pass-1');
+    await guest.getByRole('button', { name: 'Terms and Conditions' }).click();
+    await page
+      .getByRole('dialog', { name: 'Terms and Conditions' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await guest.getByRole('button', { name: 'Create account and submit' }).click();
+
+    // The payment step: reference, exact amount and bank account before any receipt; the
+    // e-mail says the same, and the new account is asked for its e-mail code.
+    const reference = (await page.getByTestId('payment-reference').textContent())?.trim() ?? '';
+    expect(reference).toMatch(/^TMC-\w{6}$/);
+    expect(await page.getByTestId('amount-due').textContent()).toBe('833.33 AUD');
+    await page.getByRole('button', { name: 'Copy Account Holder' }).waitFor();
+    await page.getByRole('region', { name: 'Verify your e-mail' }).waitFor();
+    await waitForMail(inject('mailDir'), email, new RegExp(reference));
+
     // A file named like an image but not one: the server reads its first bytes and refuses it.
     await page.getByLabel('Bank Receipt').setInputFiles({
       name: 'not-an-image.png',
@@ -110,35 +142,14 @@ describe('buying by bank transfer', () => {
     });
     const preview = page.getByRole('img', { name: 'Preview of receipt.png' });
     expect(await loadedWidth(page, preview)).toBe(48);
-    // An optional identity document as a pdf: it shows as a link in the list.
-    await page.getByLabel('Document Id Front').setInputFiles({
-      name: 'id-front.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
-    });
-    await page.getByRole('link', { name: 'id-front.pdf' }).waitFor();
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submit receipt' }).click();
 
-    // Guest modal: create a new account, accepting the terms.
-    const guest = page.getByRole('dialog', { name: 'Almost there' });
-    await guest.getByRole('tab', { name: 'Create new account' }).waitFor();
-    await field(page, 'Name').fill('Robin Banks');
-    await field(page, 'Email').fill(email);
-    await field(page, 'Password').fill('robin-pass-1');
-    await guest.getByRole('button', { name: 'Terms and Conditions' }).click();
-    await page
-      .getByRole('dialog', { name: 'Terms and Conditions' })
-      .getByRole('button', { name: 'Accept' })
-      .click();
-    await guest.getByRole('button', { name: 'Create account and submit' }).click();
-
-    // Success: the payment reference is shown, the visitor is signed in.
     const success = page.getByRole('dialog', { name: 'Presale request submitted' });
-    await success.waitFor();
-    const reference = (await success.locator('strong').first().textContent())?.trim() ?? '';
-    expect(reference).toMatch(/\w{4,}/);
-    await waitForMail(inject('mailDir'), email, new RegExp(reference));
+    await success.getByText(reference).waitFor();
     await success.getByRole('button', { name: 'View Presale request' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/presale-requests/'));
+    await page.getByRole('heading', { name: `Presale request ${reference}`, level: 1 }).waitFor();
+    await page.goto('/presale-requests');
 
     // The list: one Pending request with its receipt thumbnail, which loads.
     await page.waitForURL((url) => url.pathname === '/presale-requests');
@@ -156,10 +167,12 @@ describe('buying by bank transfer', () => {
     expect(await loadedWidth(page, full)).toBe(48);
     await page.keyboard.press('Escape');
 
-    // At 360 px the table scrolls inside its card; the page does not.
+    // At 360 px the request is a card with its amounts on screen; nothing scrolls sideways.
     await page.setViewportSize({ width: 360, height: 740 });
     await page.reload();
-    await page.getByRole('row').nth(1).waitFor();
+    const card = page.getByRole('list', { name: 'Presale Requests' }).getByRole('listitem');
+    await card.getByText('833.33 AUD').waitFor();
+    expect(await page.locator('main table').count()).toBe(0);
     expect(await fitsWidth(page)).toBe(true);
     await page.goto('/token/buy');
     await page.getByRole('button', { name: 'Bank Transfer' }).waitFor();

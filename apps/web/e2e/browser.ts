@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -17,11 +20,32 @@ export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM, a
 
 export const baseUrl = () => inject('baseUrl');
 
-/** A fresh page (own storage) that fails the test on any console error or uncaught exception. */
-export async function openPage(browser: Browser, opts: { width?: number; height?: number } = {}) {
+/**
+ * An address of its own for each visitor the suite plays (the site trusts the loopback proxy hop
+ * in this suite), so the per-address limits count each visitor, not the whole suite at once.
+ */
+export const visitorAddress = () =>
+  `10.${Array.from({ length: 3 }, () => Math.floor(Math.random() * 256)).join('.')}`;
+
+/**
+ * A fresh page (own storage) that fails the test on any console error or uncaught exception.
+ * `axe`: the site's CSP rightly refuses injected scripts; the accessibility scanner is let in.
+ */
+export async function openPage(
+  browser: Browser,
+  opts: {
+    width?: number;
+    height?: number;
+    axe?: boolean;
+    /** The visitor's address; a new one by default. */
+    address?: string;
+  } = {},
+) {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    bypassCSP: opts.axe ?? false,
+    extraHTTPHeaders: { 'x-forwarded-for': opts.address ?? visitorAddress() },
   });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -30,6 +54,30 @@ export async function openPage(browser: Browser, opts: { width?: number; height?
     if (msg.type() === 'error') errors.push(msg.text());
   });
   return { page, errors, close: () => context.close() };
+}
+
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
+export const scriptErrors = (errors: string[]) =>
+  errors.filter((e) => !e.startsWith('Failed to load resource'));
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}
+
+/** The serious and critical axe findings on the page (opened with `axe: true` to pass the CSP). */
+export async function seriousAxeViolations(page: Page) {
+  await page.addScriptTag({ path: AXE });
+  const result: AxeResult = await page.evaluate(() =>
+    (window as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run(),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
 }
 
 export type { Browser, Page };

@@ -3,62 +3,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Decimal } from 'decimal.js';
-import { compareDecimals, formatAmount } from '@tmc/shared';
-import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
+import { formatAmount } from '@tmc/shared';
+import { launchBrowser, openPage, scriptErrors, type Browser } from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
+import {
+  PASSWORD,
+  amountDue,
+  logInBuyer,
+  orderOnBuyPage,
+  verifiedBuyer,
+} from './crypto-helpers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const PASSWORD = 'crypto-pass-1';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** Chrome logs every 4xx answer as a console error; those are expected here, script errors are not. */
-const scriptErrors = (errors: string[]) =>
-  errors.filter((e) => !e.startsWith('Failed to load resource'));
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-async function post(pathname: string, body: unknown) {
-  const response = await fetch(`${baseUrl()}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
-}
-
-/** A verified account made through the API, the code read from the real mail. */
-async function verifiedBuyer(name: string) {
-  const email = `${name.toLowerCase()}.${Date.now()}@tmc.test`;
-  await post('/v1/auth/signup', { email, name, password: PASSWORD });
-  const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
-  await post('/v1/auth/otpVerification', { email, otp: match[1] });
-  return email;
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(PASSWORD);
-  await field(page, 'Password').press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** The Buy page's crypto path: coin, amount, disclaimer, Crypto Transfer. */
-async function orderOnBuyPage(page: Page, coinHint: string, amount: string) {
-  await page.goto('/token/buy');
-  await page.locator('label', { hasText: coinHint }).click();
-  await field(page, 'Amount').fill(amount);
-  await page.getByRole('button', { name: 'Accept', exact: true }).click();
-  await page.getByRole('button', { name: 'Crypto Transfer' }).click();
-  await page.waitForURL((url) => url.pathname === '/token/buy/crypto');
-  await page.getByRole('heading', { name: 'Pay with Crypto Transfer', level: 1 }).waitFor();
-}
 
 /** Pays the company wallet on the site's dev chain with the dev pay command; answers the hash. */
 async function devPay(amount: string, currency: 'ETH' | 'USDC') {
@@ -82,37 +44,12 @@ async function devPay(amount: string, currency: 'ETH' | 'USDC') {
   return hash as string;
 }
 
-/**
- * The exact amount due as the success dialog shows it, read from the page: the server quotes the
- * nominal amount plus a small per-order tag (at most 0.1% above it) and credits only that exact
- * amount, so this is what the buyer pays.
- */
-async function amountDue(page: Page, coin: string, nominal: string) {
-  const dialog = page.getByRole('dialog', { name: 'Presale request submitted' });
-  const text = await dialog.locator('strong', { hasText: coin }).first().textContent();
-  const amount = /^([\d.]+) /.exec(text ?? '')?.[1];
-  expect(amount, text ?? '').toMatch(/^\d+(\.\d+)?$/);
-  const due = amount as string;
-  expect(compareDecimals(due, nominal), `${due} is below ${nominal}`).toBeGreaterThanOrEqual(0);
-  const ceiling = new Decimal(nominal).times('1.001').toFixed();
-  expect(compareDecimals(due, ceiling), `${due} is over 0.1% above ${nominal}`).toBeLessThanOrEqual(
-    0,
-  );
-  await dialog
-    .getByRole('img', {
-      name: `QR code of the payment request: ${due} ${coin} to the company wallet`,
-    })
-    .waitFor();
-  await dialog.getByText(/^Quote valid for \d{2}:\d{2}$/).waitFor();
-  return due;
-}
-
 const short = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;
 
 describe('crypto purchase', () => {
   it('orders 0.05 ETH, pays on chain and verifies it from Transactions', async () => {
     const { page, errors, close } = await openPage(browser);
-    await logIn(page, await verifiedBuyer('Quinn'));
+    await logInBuyer(page, await verifiedBuyer('Quinn'));
 
     await orderOnBuyPage(page, 'Ethereum', '0.05');
     await page.getByText('0.05 ETH', { exact: true }).waitFor();
@@ -126,7 +63,9 @@ describe('crypto purchase', () => {
     await dialog.waitFor();
     const due = await amountDue(page, 'ETH', '0.05');
     await dialog.getByRole('button', { name: 'Verify later' }).click();
-    await page.waitForURL((url) => url.pathname === '/presale-requests');
+    await page.waitForURL((url) => url.pathname === '/transaction');
+    await page.getByRole('button', { name: 'Verify', exact: true }).waitFor();
+    await page.goto('/presale-requests');
     await page.getByRole('heading', { name: '1 Presale Requests', level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'Pending' }).waitFor();
 
@@ -159,7 +98,7 @@ describe('crypto purchase', () => {
 
   it('orders USDC and verifies right in the confirmation', async () => {
     const { page, errors, close } = await openPage(browser);
-    await logIn(page, await verifiedBuyer('Riley'));
+    await logInBuyer(page, await verifiedBuyer('Riley'));
 
     await orderOnBuyPage(page, 'USD Coin', '40');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -227,7 +166,7 @@ describe('crypto purchase', () => {
 
   it('fits the crypto screens on a 360 px phone', async () => {
     const { page, errors, close } = await openPage(browser, { width: 360, height: 740 });
-    await logIn(page, await verifiedBuyer('Sky'));
+    await logInBuyer(page, await verifiedBuyer('Sky'));
     await orderOnBuyPage(page, 'Ethereum', '0.05');
     await page.getByRole('img', { name: 'QR code of the company wallet address' }).waitFor();
     // body clips horizontal overflow, so look for content that would be cut off instead.
@@ -244,7 +183,7 @@ describe('crypto purchase', () => {
     await dialog.waitFor();
     expect(await cutOff()).toEqual([]);
     await dialog.getByRole('button', { name: 'Verify later' }).click();
-    await page.waitForURL((url) => url.pathname === '/presale-requests');
+    await page.waitForURL((url) => url.pathname === '/transaction');
 
     // On a phone each payment is a card, its Verify button on screen without scrolling sideways.
     await page.goto('/transaction');

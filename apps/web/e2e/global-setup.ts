@@ -67,6 +67,8 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: STAFF.password,
       ADMIN_TOTP_SECRET: STAFF.totpSecret,
       LOG_LEVEL: 'warn',
+      // Each visitor the suite plays sends its own X-Forwarded-For (browser.ts visitorAddress).
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,9 +1,12 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, type Browser, type Page } from './browser.ts';
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  type Browser,
+  type Page,
+} from './browser.ts';
 
 const screens = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -313,10 +316,6 @@ describe('what each page loads and says about itself', () => {
   });
 });
 
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-}
-
 describe.each(screens)('accessibility scan on $name', ({ width, height }) => {
   it.each([
     '/',
@@ -336,17 +335,7 @@ describe.each(screens)('accessibility scan on $name', ({ width, height }) => {
     const page = await context.newPage();
     await page.goto(path, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.addScriptTag({ path: AXE });
-    const result: AxeResult = await page.evaluate(() =>
-      (window as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run(),
-    );
-    const serious = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-    expect(serious).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
 
 /** The bootstrap admin the site is started with (ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET). */
 export const STAFF = {
@@ -7,11 +8,39 @@ export const STAFF = {
   totpSecret: 'KRGUGU3UMFTGMU3FMNZGK5BAGEZDGNBV',
 };
 
+const PERIOD_SECONDS = 30;
+
 /** The code the staff member's authenticator app shows now (RFC 6238: SHA-1, 30 s, 6 digits). */
 export const staffTotp = () =>
   new TOTP({
     algorithm: 'SHA1',
     digits: 6,
-    period: 30,
+    period: PERIOD_SECONDS,
     secret: Secret.fromBase32(STAFF.totpSecret),
   }).generate();
+
+/**
+ * Staff sign in with their password, then the code the login screen asks for. A code works once:
+ * when another test of the run used this period's code, the next period's code is entered.
+ */
+export async function logInAsStaff(page: Page) {
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  const loginAnswer = () =>
+    page.waitForResponse((response) => response.url().endsWith('/v1/auth/login'));
+  await page.goto('/login');
+  await field('Email').fill(STAFF.email);
+  await field('Password').fill(STAFF.password);
+  await field('Password').press('Enter');
+  for (let attempt = 1; ; attempt += 1) {
+    await field('Authentication code').fill(staffTotp());
+    // The answer, not the page's text: a refusal's message may still show from the last attempt.
+    const [answer] = await Promise.all([
+      loginAnswer(),
+      field('Authentication code').press('Enter'),
+    ]);
+    if (answer.ok()) return page.waitForURL((url) => url.pathname === '/');
+    if (attempt >= 3) throw new Error(`Staff login failed (${answer.status()})`);
+    const intoPeriod = Date.now() % (PERIOD_SECONDS * 1000);
+    await page.waitForTimeout(PERIOD_SECONDS * 1000 - intoPeriod + 500);
+  }
+}

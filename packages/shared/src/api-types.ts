@@ -44,6 +44,14 @@ export interface PresaleConfig {
   companyWallet: string;
   swapWallet: string;
   chainId: number;
+  /** The chain's name for a wallet that must add it. */
+  chainName: string;
+  /** A public JSON-RPC URL for adding the chain to a wallet; null when none is configured. */
+  rpcUrl: string | null;
+  /** Block explorer base URL (links to /tx/<hash> and /address/<addr>); null: no links. */
+  explorerUrl: string | null;
+  /** Confirmations before a payment counts. */
+  minConfirmations: number;
   usdcAddress: string;
   whitePaperUrl: string;
 }
@@ -99,6 +107,33 @@ export interface Purchase {
   /** The admin remark. */
   remark: string | null;
   bank: { bankName: string } | null;
+  /** When the receipt was attached (bank) or the payment verified (crypto); null while awaiting payment. */
+  paidAt: string | null;
+  /** When staff (or a verified crypto payment) decided it; null while Pending. */
+  reviewedAt: string | null;
+}
+
+/** `data` of GET /v1/purchase/:id: one of the caller's orders with what its page shows. */
+export interface PurchaseDetail {
+  purchase: Purchase;
+  /** Bank orders: the account to pay, in full. */
+  bankAccount: Bank | null;
+  /** Crypto orders (and accepted bank orders): the latest payment. */
+  transaction: Transaction | null;
+  tokenSymbol: string;
+}
+
+/** `data` of GET /v1/purchase/holdings: what the caller owns and where it goes. */
+export interface Holdings {
+  /** Tokens of accepted orders. */
+  allocated: string;
+  /** Tokens of Pending orders. */
+  pendingReview: string;
+  tokenSymbol: string;
+  /** The saved wallet the tokens go to; null when none is saved. */
+  wallet: string | null;
+  /** How and when tokens are delivered (staff can reword it in the settings). */
+  deliveryStatement: string;
 }
 
 /** `data` of POST /v1/purchase/add. */
@@ -158,7 +193,10 @@ export interface AdminStats {
   tokensSold: string;
   tokenSymbol: string;
   requestsByStatus: { status: PurchaseStatus; label: string; count: number }[];
+  /** Pending bank requests with a receipt: what the review queue opens on. */
   pendingReviews: number;
+  /** Pending bank requests without a receipt yet. */
+  awaitingBankPayment: number;
   awaitingCryptoPayment: number;
   verifiedCryptoToday: number;
   users: number;
@@ -307,6 +345,8 @@ export interface AdminSettings {
   /** Days before a commission is approved (payable). */
   holdDays: number;
   whitePaperUrl: string;
+  /** How and when tokens are delivered, as buyers read it (the default until staff reword it). */
+  deliveryStatement: string;
   raisedAud: string;
   tokensSold: string;
   updatedAt: string;
@@ -328,6 +368,7 @@ export type AdminSettingsChange = Partial<
     | 'quoteTtlMinutes'
     | 'holdDays'
     | 'whitePaperUrl'
+    | 'deliveryStatement'
   >
 >;
 
@@ -383,6 +424,11 @@ export interface AuditEntry {
   action: string;
   entity: string;
   entityId: string | null;
+  /**
+   * The record's name: a presale request's reference (TMC-XXXXXX), a user's e-mail, a bank's
+   * name or a paid payout's reference; null for other records.
+   */
+  reference: string | null;
   before: unknown;
   after: unknown;
   createdAt: string;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatFigure } from './format.ts';
-import { compareDecimals, orderFigures } from './purchases.ts';
+import { compareDecimals, minimumInCurrency, orderAud, orderFigures } from './purchases.ts';
 
 /** A decimal string with up to `places` decimals, from integer units. */
 const decimal = (maxUnits: bigint, places: number, min = 0n) =>
@@ -73,5 +73,36 @@ describe('orderFigures', () => {
         expect(compareDecimals(lower.tokens, higher.tokens)).toBeLessThanOrEqual(0);
       }),
     );
+  });
+});
+
+describe('minimumInCurrency', () => {
+  it('converts the AUD minimum into the buyer currency', () => {
+    expect(minimumInCurrency('50', '0.625', '1', 2)).toBe('31.25');
+    expect(minimumInCurrency('50', '1', '1', 2)).toBe('50.00');
+  });
+
+  it('rounds up, so paying the shown minimum is never under it', () => {
+    // 50 × 0.6543 = 32.715 USD: 32.72, not 32.71 (which would come to A$49.99).
+    expect(minimumInCurrency('50', '0.6543', '1', 2)).toBe('32.72');
+    expect(minimumInCurrency('50', '0.000321', '1', 6)).toBe('0.016050');
+  });
+
+  it('paying the shown minimum always reaches the AUD minimum', () => {
+    const rate = fc
+      .integer({ min: 1, max: 10_000_000 })
+      .map((units) => (units / 10_000).toFixed(4));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000 }), rate, (minimum, code) => {
+        const shown = minimumInCurrency(String(minimum), code, '1', 2);
+        expect(compareDecimals(orderAud(shown, code, '1'), String(minimum))).toBeGreaterThanOrEqual(
+          0,
+        );
+      }),
+    );
+  });
+
+  it('refuses a zero AUD rate', () => {
+    expect(() => minimumInCurrency('50', '0.6', '0', 2)).toThrow(RangeError);
   });
 });

@@ -17,9 +17,16 @@ export const purchaseMessages = {
   unknownCurrency: 'This currency is not supported',
   amountTooLarge: 'The amount is too large',
   presaleEnded: 'The presale has ended',
+  requestId: 'requestId must be a UUID',
+  receiptAlreadyAttached: 'This presale request already has a receipt',
+  notAwaitingReceipt: 'A receipt can only be added while the presale request is Pending',
+  purchaseNotFound: 'Presale request not found',
+  bankOrderOnly: 'Only a bank-transfer presale request takes a bank receipt',
+  receiptNotReady: 'The PDF receipt is ready once the presale request is accepted',
   hardCapReached: 'This purchase would go over the presale hard cap',
   /** Staff acceptance (or a chain payment) that would take the amount raised past the hard cap. */
-  acceptOverHardCap: 'Accepting this request would take the amount raised past the presale hard cap',
+  acceptOverHardCap:
+    'Accepting this request would take the amount raised past the presale hard cap',
 } as const;
 
 /** The server's answer below the minimum, e.g. 'The minimum purchase is A$50'. */
@@ -52,17 +59,21 @@ function formatUnits(units: bigint, decimals: number): string {
   return `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
 }
 
-/** `numerator / denominator` in units of 10^-decimals, rounded half up or down. */
+/** `numerator / denominator` in units of 10^-decimals, rounded half up, down or up. */
 function divide(
   numerator: bigint,
   denominator: bigint,
   decimals: number,
-  rounding: 'half-up' | 'down',
+  rounding: 'half-up' | 'down' | 'up',
 ): string {
   if (denominator === 0n) throw new RangeError('Division by zero');
   const scaled = numerator * 10n ** BigInt(decimals);
   const units =
-    rounding === 'down' ? scaled / denominator : (scaled * 2n + denominator) / (2n * denominator);
+    rounding === 'down'
+      ? scaled / denominator
+      : rounding === 'up'
+        ? (scaled + denominator - 1n) / denominator
+        : (scaled * 2n + denominator) / (2n * denominator);
   return formatUnits(units, decimals);
 }
 
@@ -132,6 +143,28 @@ export function orderAud(
   rateAud: string | number,
 ): string {
   return convertToAud(userAmount, rate, rateAud, DECIMALS.AUD);
+}
+
+/**
+ * The minimum purchase in the buyer's currency: `minPurchaseAud` × rate[code] / rate[AUD],
+ * rounded up to `decimals` places, so that paying this amount is never under the minimum.
+ * A$50 at 0.625 USD per AUD gives "31.25"; throws a RangeError for bad text or a zero AUD rate.
+ */
+export function minimumInCurrency(
+  minPurchaseAud: string | number,
+  rateCode: string | number,
+  rateAud: string | number,
+  decimals: number,
+): string {
+  const min = parseDecimal(minPurchaseAud);
+  const code = parseDecimal(rateCode);
+  const aud = parseDecimal(rateAud);
+  return divide(
+    min.digits * code.digits * aud.scale,
+    min.scale * code.scale * aud.digits,
+    decimals,
+    'up',
+  );
 }
 
 /** -1, 0 or 1 as `a` is less than, equal to or greater than `b`. */
@@ -294,6 +327,41 @@ export const guestBankPurchaseSchema = z
   .superRefine(requireTypes)
   .superRefine(newAccountPassword);
 
+/* ------------------------------------------------------------------------------------------ */
+/* Bank order first, receipt after (POST /v1/purchase/bank-order, bank-order-noUser and        */
+/* /v1/purchase/:id/receipt): the buyer gets the reference before paying.                      */
+/* ------------------------------------------------------------------------------------------ */
+
+const { receiptUrl, receiptType, ...bankOrderFields } = bankPurchaseFields;
+
+/** The buyer's key for one checkout: a retry with the same key answers the order already made. */
+const requestIdField = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => value || undefined)
+  .pipe(z.uuid(purchaseMessages.requestId).optional());
+
+/** POST /v1/purchase/bank-order: a bank purchase without its receipt, Pending (awaiting payment). */
+export const bankOrderSchema = z
+  .object({ ...bankOrderFields, requestId: requestIdField })
+  .superRefine(requireTypes);
+
+/** POST /v1/purchase/bank-order-noUser. */
+export const guestBankOrderSchema = z
+  .object({ ...bankOrderFields, requestId: requestIdField, ...guestFields })
+  .superRefine(requireTypes)
+  .superRefine(newAccountPassword);
+
+/** POST /v1/purchase/:id/receipt: the receipt of an order made before its payment. */
+export const receiptBodySchema = z.object({ receiptUrl, receiptType });
+
+export type BankOrderInput = z.input<typeof bankOrderSchema>;
+export type BankOrderBody = z.output<typeof bankOrderSchema>;
+export type GuestBankOrderInput = z.input<typeof guestBankOrderSchema>;
+export type ReceiptBody = z.output<typeof receiptBodySchema>;
+export type ReceiptInput = z.input<typeof receiptBodySchema>;
+
 export type BankPurchaseInput = z.input<typeof bankPurchaseSchema>;
 export type BankPurchaseBody = z.output<typeof bankPurchaseSchema>;
 export type GuestBankPurchaseInput = z.input<typeof guestBankPurchaseSchema>;
@@ -302,3 +370,22 @@ export type GuestBankPurchaseBody = z.output<typeof guestBankPurchaseSchema>;
 /** The guest's choice in the checkout modal. */
 export const GuestMode = { New: 'new', Login: 'login' } as const;
 export type GuestMode = (typeof GuestMode)[keyof typeof GuestMode];
+
+/**
+ * What buyers read about delivery until staff word it otherwise in the settings. It says what the
+ * white paper's "Delivery of your tokens" and clause 3 of the purchase terms say.
+ */
+export const DEFAULT_DELIVERY_STATEMENT =
+  'Tokens are allocated to you once our team accepts your request. They are delivered after the presale ends, by a transfer on the blockchain to the wallet address saved in your profile. Without a saved wallet your tokens wait until you add one.';
+
+/** Longest delivery statement staff can save. */
+export const DELIVERY_STATEMENT_MAX = 1000;
+
+/** Where an order stands for the buyer: a Pending bank order without receipt is awaiting payment. */
+export function isAwaitingPayment(p: {
+  status: number;
+  paymentMode: number;
+  receiptUrl: string | null;
+}) {
+  return p.status === 0 && p.paymentMode === 0 && p.receiptUrl === null;
+}

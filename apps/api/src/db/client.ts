@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Client as PgClient } from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -11,10 +12,21 @@ export type Db = NodePgDatabase<Schema>;
 /** A database handle or an open transaction on it: repos accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
+/** What a LISTEN subscriber hears: each notification, and whether it can trust it hears them all. */
+export interface ChangeHandlers {
+  notify(payload: string): void;
+  /** Listening (again): notifications sent while it was not may have been missed. */
+  up(): void;
+  /** The listening connection is lost; `up` follows once it is back. */
+  down(): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /** LISTENs on `channel` until the returned function is called (or the database closes). */
+  listen(channel: string, handlers: ChangeHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -58,17 +70,92 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+const RECONNECT_MS = [250, 1_000, 2_000, 5_000];
+
+/**
+ * A connection of its own that LISTENs, outside the pool (a pooled client would be handed to
+ * queries). When it is lost (a restart, a failover) it reconnects with a growing pause and
+ * reports `down` and then `up`, so the subscriber can distrust what it cached meanwhile.
+ */
+async function listenOnPostgres(
+  pg: { Client: typeof PgClient },
+  connectionString: string,
+  channel: string,
+  handlers: ChangeHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: PgClient | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let attempt = 0;
+
+  const lost = (broken: PgClient) => {
+    if (stopped || client !== broken) return;
+    client = undefined;
+    handlers.down();
+    void broken.end().catch(() => {});
+    schedule();
+  };
+  const schedule = () => {
+    const wait = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)];
+    attempt += 1;
+    retry = setTimeout(() => void connect(), wait);
+    retry.unref();
+  };
+  async function connect() {
+    if (stopped) return;
+    const next = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    next.on('notification', (n) => {
+      if (n.channel === channel) handlers.notify(n.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    } catch {
+      next.removeAllListeners('end');
+      void next.end().catch(() => {});
+      if (!stopped) schedule();
+      return false;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return false;
+    }
+    client = next;
+    attempt = 0;
+    handlers.up();
+    return true;
+  }
+
+  // The first connection must work: the database was just reached to migrate it.
+  if (!(await connect())) handlers.down();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
+  };
+}
+
 /** PostgreSQL when a URL is given, otherwise PGlite (Postgres in WASM) in `dataDir`. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
+  /** Connections the PostgreSQL pool may open (10 unless given). */
+  poolSize?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: opts.poolSize ?? 10,
       // A database that does not answer fails the request (503) instead of holding it.
       connectionTimeoutMillis: 5_000,
       keepAlive: true,
@@ -81,11 +168,24 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', onError));
     pool.on('error', () => {});
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      async listen(channel, handlers) {
+        const stop = await listenOnPostgres(pg, opts.databaseUrl!, channel, handlers);
+        const unlisten = async () => {
+          listeners.delete(unlisten);
+          await stop();
+        };
+        listeners.add(unlisten);
+        return unlisten;
+      },
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -99,6 +199,12 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    // One process holds the database: its notifications arrive with the results of the writes.
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, (payload) => handlers.notify(payload));
+      handlers.up();
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { createSecretKey, hkdfSync } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { findSessionState } from '../modules/account/users.repo.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { isUuid } from './uuid.ts';
 
 /** Who is calling: set by `app.requireUser` / `app.requireAdmin`, absent on other routes. */
 export interface AuthUser {
@@ -39,14 +40,22 @@ declare module 'fastify' {
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'tmc-api';
 const AUDIENCE = 'tmc-web';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A separate key per use, so a value made for one purpose never verifies for another. */
 export const deriveKey = (secret: string, purpose: string) =>
   Buffer.from(hkdfSync('sha256', secret, 'tmc', purpose, 32));
 
+/** What every access token must satisfy besides its signature. */
+const VERIFY_OPTIONS = {
+  algorithms: ['HS256'],
+  issuer: ISSUER,
+  audience: AUDIENCE,
+  requiredClaims: ['sub', 'exp'],
+};
+
 export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
-  const key = new TextEncoder().encode(config.jwtSecret);
+  // A key object made once, not imported again on every request.
+  const key = createSecretKey(Buffer.from(config.jwtSecret));
 
   return {
     async sign(user: AccessClaims): Promise<TokenInfo> {
@@ -69,14 +78,9 @@ export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
     /** The caller, or undefined for anything but an unexpired HS256 token of ours. */
     async verify(token: string): Promise<AccessClaims | undefined> {
       try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          requiredClaims: ['sub', 'exp'],
-        });
+        const { payload } = await jwtVerify(token, key, VERIFY_OPTIONS);
         const { sub, role, sv, mfa } = payload;
-        if (!sub || !UUID.test(sub) || (role !== 'user' && role !== 'admin')) return undefined;
+        if (!sub || !isUuid(sub) || (role !== 'user' && role !== 'admin')) return undefined;
         if (typeof sv !== 'number' || !Number.isInteger(sv)) return undefined;
         return { id: sub, role, sessionVersion: sv, secondFactor: mfa === true };
       } catch {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import { lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { tooManyRequests } from './errors.ts';
@@ -45,8 +45,8 @@ const keyFor = (rule: RateLimitRule, subject: string) =>
 
 /** Fixed-window counters in the database, so every copy of the API shares them. */
 export function createRateLimiter(db: Db) {
-  async function count(rule: RateLimitRule, subject: string) {
-    const [row] = await db
+  const upsertHit = (rule: RateLimitRule, subject: string) =>
+    db
       .insert(rateLimits)
       .values({
         key: keyFor(rule, subject),
@@ -61,14 +61,50 @@ export function createRateLimiter(db: Db) {
         },
       })
       .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+
+  async function count(rule: RateLimitRule, subject: string) {
+    const [row] = await upsertHit(rule, subject);
     return row!;
   }
+
+  const over = (resetAt: Date) => tooManyRequests((resetAt.getTime() - Date.now()) / 1000);
 
   return {
     /** Counts one hit and throws 429 (with retry-after) once the limit is passed. */
     async hit(rule: RateLimitRule, subject: string) {
       const { count: n, resetAt } = await count(rule, subject);
-      if (n > rule.limit) throw tooManyRequests((resetAt.getTime() - Date.now()) / 1000);
+      if (n > rule.limit) throw over(resetAt);
+    },
+    /**
+     * `hit(rule, subject)` and then `check` of each of `checks`, in one statement. Answers the
+     * counts `checks` have so far in their windows (0 when none), so a caller can skip a reset.
+     */
+    async hitAndCheck(
+      rule: RateLimitRule,
+      subject: string,
+      checks: readonly (readonly [RateLimitRule, string])[],
+    ): Promise<number[]> {
+      const hit = db.$with('hit').as(upsertHit(rule, subject));
+      const keys = checks.map(([r, s]) => keyFor(r, s));
+      const [row] = await db
+        .with(hit)
+        .select({
+          count: hit.count,
+          resetAt: hit.resetAt,
+          checked: sql<{ key: string; count: number; resetMs: number }[]>`(
+            select coalesce(json_agg(json_build_object(
+              'key', ${rateLimits.key}, 'count', ${rateLimits.count},
+              'resetMs', extract(epoch from ${rateLimits.resetAt}) * 1000)), '[]'::json)
+            from ${rateLimits}
+            where ${inArray(rateLimits.key, keys)} and ${rateLimits.resetAt} > now())`,
+        })
+        .from(hit);
+      if (row!.count > rule.limit) throw over(row!.resetAt);
+      return checks.map(([r], i) => {
+        const live = row!.checked.find((c) => c.key === keys[i]);
+        if (live && live.count >= r.limit) throw over(new Date(live.resetMs));
+        return live?.count ?? 0;
+      });
     },
     /** Counts one hit without throwing; answers the count in the window so far. */
     async tally(rule: RateLimitRule, subject: string) {
@@ -80,8 +116,7 @@ export function createRateLimiter(db: Db) {
         where: (t, { eq, and, gt }) =>
           and(eq(t.key, keyFor(rule, subject)), gt(t.resetAt, sql`now()`)),
       });
-      if (row && row.count >= rule.limit)
-        throw tooManyRequests((row.resetAt.getTime() - Date.now()) / 1000);
+      if (row && row.count >= rule.limit) throw over(row.resetAt);
     },
     async reset(rule: RateLimitRule, subject: string) {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${keyFor(rule, subject)}`);

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
-import { paths } from '../config/paths';
+import { paths, presaleRequestPattern } from '../config/paths';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -88,6 +88,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('./routes/presale-requests').then((m) => ({
                     Component: m.PresaleRequestsRoute,
+                  })),
+              },
+              {
+                path: presaleRequestPattern,
+                lazy: () =>
+                  import('./routes/presale-request').then((m) => ({
+                    Component: m.PresaleRequestRoute,
                   })),
               },
               {

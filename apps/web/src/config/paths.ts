@@ -25,3 +25,11 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The route pattern of one presale request's page, and its address. */
+export const presaleRequestPattern = `${paths.presaleRequests}/:id`;
+export const presaleRequestPath = (id: string) =>
+  `${paths.presaleRequests}/${encodeURIComponent(id)}`;
+
+/** The wallet panel of the profile, where a buyer saves the wallet tokens go to. */
+export const profileWalletPath = `${paths.profile}#wallet`;

@@ -21,6 +21,8 @@ export function useListState<F extends Record<string, string>>(initial: F) {
     filters,
     /** The filters as they stand after the debounce: what the query uses. */
     applied,
+    /** A filter changed and the list waits for the debounce to reload with it. */
+    pending: JSON.stringify(filters) !== appliedKey,
     setFilter: (name: keyof F, value: string) =>
       setFilters((current) => ({ ...current, [name]: value })),
     /** Query params: page, page size and the applied filters. */

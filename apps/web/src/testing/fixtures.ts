@@ -1,4 +1,4 @@
-import type { PresaleConfig, Tokens, User } from '@tmc/shared';
+import type { PresaleConfig, Purchase, Tokens, User } from '@tmc/shared';
 
 export const userFixture: User = {
   _id: '7d3f0a4e-1b2c-4d5e-8f90-123456789abc',
@@ -31,6 +31,37 @@ export const presaleConfigFixture: PresaleConfig = {
   companyWallet: '0x1111111111111111111111111111111111111111',
   swapWallet: '0x2222222222222222222222222222222222222222',
   chainId: 31337,
+  chainName: 'TMC dev chain',
+  rpcUrl: null,
+  explorerUrl: null,
+  minConfirmations: 1,
   usdcAddress: '0x3333333333333333333333333333333333333333',
   whitePaperUrl: 'https://papers.example.com/tmc',
+};
+
+/** A Pending bank order awaiting its payment (no receipt, no documents) as the API answers it. */
+export const purchaseFixture: Purchase = {
+  _id: 'p-1',
+  createdAt: '2025-03-05T03:30:00.000Z',
+  status: 0,
+  investmentAmount: '100.00',
+  tokenAmount: '5000.000000000000000000',
+  currency: 'AUD',
+  userAmount: '100.00',
+  userCurrency: 'AUD',
+  paymentMode: 0,
+  reference: 'TMC-7KQ2XM',
+  wallet: null,
+  receiptUrl: null,
+  receiptType: null,
+  documentUrl: null,
+  documentUrlBack: null,
+  documentType: null,
+  billingDoc: null,
+  billingDocType: null,
+  userRemark: null,
+  remark: null,
+  bank: { bankName: 'Demo Bank' },
+  paidAt: null,
+  reviewedAt: null,
 };

@@ -7,8 +7,10 @@ import {
   type InitialEntry,
   type RouteObject,
 } from 'react-router';
+import { vi } from 'vitest';
 import { Toaster } from '../components/ui/toast';
 import { setPresaleConfig } from '../features/presale/api/get-presale-config';
+import { PHONE_QUERY } from '../lib/use-media-query';
 import { presaleConfigFixture } from './fixtures';
 
 /** A query client that never retries and already knows the presale config (no network). */
@@ -34,4 +36,17 @@ export function renderRoutes(routes: RouteObject[], initialEntries: InitialEntry
   const router = createMemoryRouter(routes, { initialEntries });
   const result = renderWithClient(<RouterProvider router={router} />);
   return { router, ...result };
+}
+
+/** Makes the phone media query match (PHONE_QUERY), as on a 360 px screen; undo with vi.unstubAllGlobals. */
+export function stubPhoneWidth() {
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string) =>
+      ({
+        matches: query === PHONE_QUERY,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList,
+  );
 }

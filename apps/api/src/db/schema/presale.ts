@@ -30,6 +30,8 @@ export const settings = pgTable(
     quoteTtlMinutes: integer('quote_ttl_minutes').notNull().default(60),
     holdDays: integer('hold_days').notNull().default(7),
     whitePaperUrl: text('white_paper_url').notNull(),
+    /** How and when tokens reach buyers, as staff word it; null shows the default statement. */
+    deliveryStatement: text('delivery_statement'),
     /** Running totals kept by the accept/revert step, so the home page never sums purchases. */
     raisedAud: numeric('raised_aud', { precision: 20, scale: 2 }).notNull().default('0'),
     tokensSold: numeric('tokens_sold', { precision: 60, scale: 18 }).notNull().default('0'),

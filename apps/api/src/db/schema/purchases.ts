@@ -36,6 +36,10 @@ export const purchases = pgTable(
     wallet: text('wallet'),
     receiptKey: text('receipt_key'),
     receiptType: text('receipt_type'),
+    /** When the receipt was attached: the order's "paid" step (null while awaiting payment). */
+    receiptAt: timestamp('receipt_at', { withTimezone: true }),
+    /** The buyer's key for one checkout: a retried order creation answers the order already made. */
+    requestId: uuid('request_id'),
     documentKey: text('document_key'),
     documentBackKey: text('document_back_key'),
     documentType: text('document_type'),
@@ -50,9 +54,10 @@ export const purchases = pgTable(
   },
   (t) => [
     uniqueIndex('purchases_reference_key').on(t.reference),
-    index('purchases_user_created_idx').on(t.userId, t.createdAt),
+    index('purchases_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('purchases_user_amount_idx').on(t.userId, t.investmentAmount),
     index('purchases_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('purchases_user_request_key').on(t.userId, t.requestId),
   ],
 );
 
@@ -86,7 +91,7 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_txn_hash_key').on(t.txnHash),
-    index('transactions_user_created_idx').on(t.userId, t.createdAt),
+    index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('transactions_user_price_idx').on(t.userId, t.price),
     index('transactions_purchase_idx').on(t.purchaseId),
     // An open crypto order's exact amount is its own: a payment of it can only be for that order.

@@ -95,8 +95,15 @@ const contents = {
     reference: string;
     /** AUD, 2 decimals. */
     amountAud: string;
+    /** What the buyer chose to pay, in their currency (2 decimals); AUD is what the bank receives. */
+    userAmount?: string;
+    userCurrency?: string;
     tokenAmount: string;
     tokenSymbol: string;
+    /** False: the order waits for the transfer and its receipt. Mails queued before this field said true. */
+    receiptAttached?: boolean;
+    /** The order's page, where the receipt is uploaded and the order followed. */
+    orderUrl?: string;
     bank: {
       bankName: string;
       accountHolder: string;
@@ -104,25 +111,35 @@ const contents = {
       routingNumber: string | null;
       accountNumber: string | null;
     };
-  }): MailContent => ({
-    subject: `Your TMC presale request ${p.reference}`,
-    lines: [
-      greeting(p.name),
-      `We have your presale request for ${formatFigure(p.tokenAmount)} ${p.tokenSymbol}. Please transfer A$${formatFigure(p.amountAud)} to this account:`,
-      [
-        `Bank: ${p.bank.bankName}`,
-        `Account holder: ${p.bank.accountHolder}`,
-        `BIC: ${p.bank.bic}`,
-        ...(p.bank.routingNumber ? [`Routing number: ${p.bank.routingNumber}`] : []),
-        ...(p.bank.accountNumber ? [`Account number: ${p.bank.accountNumber}`] : []),
-      ].join('\n'),
-      `Payment reference: ${p.reference}`,
-    ],
-    after: [
-      'Write the payment reference on your transfer, so we can match your payment to your request.',
-      'Your request stays Pending until our team has checked your payment; you can follow it on the Presale Requests page.',
-    ],
-  }),
+  }): MailContent => {
+    const inUserCurrency =
+      p.userAmount && p.userCurrency && p.userCurrency !== 'AUD'
+        ? ` (for ${formatFigure(p.userAmount)} ${p.userCurrency})`
+        : '';
+    const awaiting = p.receiptAttached === false;
+    return {
+      subject: `Your TMC presale request ${p.reference}`,
+      lines: [
+        greeting(p.name),
+        `We have your presale request ${p.reference} for ${formatFigure(p.tokenAmount)} ${p.tokenSymbol}. Please transfer A$${formatFigure(p.amountAud)}${inUserCurrency} to this account:`,
+        [
+          `Bank: ${p.bank.bankName}`,
+          `Account holder: ${p.bank.accountHolder}`,
+          `BIC: ${p.bank.bic}`,
+          ...(p.bank.routingNumber ? [`Routing number: ${p.bank.routingNumber}`] : []),
+          ...(p.bank.accountNumber ? [`Account number: ${p.bank.accountNumber}`] : []),
+          `Amount: A$${formatFigure(p.amountAud)}`,
+        ].join('\n'),
+        `Payment reference: ${p.reference}`,
+      ],
+      after: [
+        'Write the payment reference on your transfer, so we can match your payment to your request.',
+        awaiting
+          ? `Once you have paid, upload your bank receipt on the order page${p.orderUrl ? `: ${p.orderUrl}` : ' (Presale Requests in your account)'}. Our team reviews your request when the receipt is in.`
+          : 'Your request stays Pending until our team has checked your payment; you can follow it on the Presale Requests page.',
+      ],
+    };
+  },
   codeBudgetUsed: ({
     name,
     purpose,

@@ -17,8 +17,7 @@ export async function ensureAdmin(
   input: { email: string; password: string; name?: string; totpSecret?: string },
 ) {
   const email = input.email.trim().toLowerCase();
-  if (!isEmailAddress(email))
-    throw new Error(`Not an e-mail address: ${input.email}`);
+  if (!isEmailAddress(email)) throw new Error(`Not an e-mail address: ${input.email}`);
   if (input.password.length < 8)
     throw new Error('The admin password must be at least 8 characters long');
   if (input.totpSecret !== undefined) parseTotpSecret(input.totpSecret);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
@@ -42,6 +42,8 @@ export interface AdminPurchaseQuery {
   sortPrice: 1 | -1 | undefined;
   status?: number;
   paymentMode?: number;
+  /** true: a receipt is attached; false: none yet (a bank order awaiting payment). */
+  receipt?: boolean;
   email?: string;
   reference?: string;
   id?: string;
@@ -51,6 +53,8 @@ function whereOf(q: AdminPurchaseQuery) {
   const conditions: SQL[] = [];
   if (q.status !== undefined) conditions.push(eq(purchases.status, q.status));
   if (q.paymentMode !== undefined) conditions.push(eq(purchases.paymentMode, q.paymentMode));
+  if (q.receipt !== undefined)
+    conditions.push(q.receipt ? isNotNull(purchases.receiptKey) : isNull(purchases.receiptKey));
   if (q.email) conditions.push(ilike(buyer.email, containing(q.email)));
   if (q.reference) conditions.push(eq(purchases.reference, q.reference.toUpperCase()));
   if (q.id) conditions.push(eq(purchases.id, q.id));

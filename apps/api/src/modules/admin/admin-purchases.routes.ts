@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { filterInt, pageSchema } from '../../lib/list-query.ts';
 import { purchaseSchema } from '../purchases/purchase-dto.ts';
-import { adminListQuery, idParams, intParam, searchParam } from './admin-query.ts';
+import { adminListQuery, boolParam, idParams, intParam, searchParam } from './admin-query.ts';
 import type { AdminPurchasesService } from './admin-purchases.service.ts';
 
 const tags = ['admin'];
@@ -74,10 +74,11 @@ export const adminPurchasesRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          'Every presale request with buyer, payment, files and fraud signals (query status, email, paymentMode, reference)',
+          'Every presale request with buyer, payment, files and fraud signals (query status, email, paymentMode, receipt=true|false: with or without a receipt, reference)',
         querystring: adminListQuery({
           status: intParam('status', 0, 4).optional(),
           paymentMode: intParam('paymentMode', 0, 1).optional(),
+          receipt: boolParam('receipt').optional(),
           email: searchParam,
           reference: searchParam,
         }),

@@ -18,6 +18,7 @@ export type SettingsChange = Partial<
     | 'quoteTtlMinutes'
     | 'holdDays'
     | 'whitePaperUrl'
+    | 'deliveryStatement'
   >
 >;
 

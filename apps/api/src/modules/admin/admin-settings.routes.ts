@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DELIVERY_STATEMENT_MAX } from '@tmc/shared';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { decimalField, walletField } from './admin-fields.ts';
 import type { AdminSettingsService } from './admin-settings.service.ts';
@@ -46,6 +47,16 @@ const settingsChange = z
         (v) => v.startsWith('/') || /^https?:\/\/[^\s]+$/.test(v),
         'whitePaperUrl must be a path or an http(s) URL',
       ),
+    // Empty text goes back to the default statement.
+    deliveryStatement: z
+      .string({ error: 'deliveryStatement must be text' })
+      .trim()
+      .max(
+        DELIVERY_STATEMENT_MAX,
+        `deliveryStatement must be at most ${DELIVERY_STATEMENT_MAX} characters long`,
+      )
+      .nullable()
+      .transform((v) => v || null),
   })
   .partial()
   .strict();
@@ -65,6 +76,7 @@ const settingsSchema = z.object({
   quoteTtlMinutes: z.number().int(),
   holdDays: z.number().int(),
   whitePaperUrl: z.string(),
+  deliveryStatement: z.string(),
   raisedAud: z.string(),
   tokensSold: z.string(),
   updatedAt: z.string(),

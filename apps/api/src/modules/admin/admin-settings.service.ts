@@ -1,3 +1,4 @@
+import { DEFAULT_DELIVERY_STATEMENT } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -28,6 +29,7 @@ export const toAdminSettingsDto = (s: SettingsRow) => ({
   quoteTtlMinutes: s.quoteTtlMinutes,
   holdDays: s.holdDays,
   whitePaperUrl: s.whitePaperUrl,
+  deliveryStatement: s.deliveryStatement ?? DEFAULT_DELIVERY_STATEMENT,
   raisedAud: fixed(s.raisedAud, 2),
   tokensSold: fixed(s.tokensSold, 18),
   updatedAt: s.updatedAt.toISOString(),

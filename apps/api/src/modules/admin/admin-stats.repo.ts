@@ -22,7 +22,9 @@ export async function presaleStats(db: Tx) {
       hardCapAud: settings.hardCapAud,
       tokensSold: settings.tokensSold,
       tokenSymbol: settings.tokenSymbol,
-      pendingReviews: sql<number>`(select count(*) from ${purchases} where ${purchases.status} = ${PurchaseStatus.Pending} and ${purchases.paymentMode} = ${PaymentMode.Bank})::int`,
+      // What the review queue opens on: Pending bank requests whose receipt is in.
+      pendingReviews: sql<number>`(select count(*) from ${purchases} where ${purchases.status} = ${PurchaseStatus.Pending} and ${purchases.paymentMode} = ${PaymentMode.Bank} and ${purchases.receiptKey} is not null)::int`,
+      awaitingBankPayment: sql<number>`(select count(*) from ${purchases} where ${purchases.status} = ${PurchaseStatus.Pending} and ${purchases.paymentMode} = ${PaymentMode.Bank} and ${purchases.receiptKey} is null)::int`,
       awaitingCryptoPayment: sql<number>`(select count(*) from ${purchases} where ${purchases.status} = ${PurchaseStatus.Pending} and ${purchases.paymentMode} = ${PaymentMode.Crypto})::int`,
       verifiedCryptoToday: sql<number>`(select count(*) from ${transactions} where ${transactions.paymentMode} = ${PaymentMode.Crypto} and ${transactions.paymentStatus} = ${PaymentStatus.Success} and ${transactions.verifiedAt} >= ${startOfUtcDay})::int`,
       users: sql<number>`(select count(*) from ${users})::int`,

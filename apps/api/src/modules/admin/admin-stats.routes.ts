@@ -12,6 +12,7 @@ const statsSchema = z.object({
     z.object({ status: z.number().int(), label: z.string(), count: z.number().int() }),
   ),
   pendingReviews: z.number().int(),
+  awaitingBankPayment: z.number().int(),
   awaitingCryptoPayment: z.number().int(),
   verifiedCryptoToday: z.number().int(),
   users: z.number().int(),

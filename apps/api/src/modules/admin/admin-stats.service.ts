@@ -23,6 +23,7 @@ export function createAdminStatsService({ db }: { db: Db }) {
           count: countOf(status),
         })),
         pendingReviews: stats.pendingReviews,
+        awaitingBankPayment: stats.awaitingBankPayment,
         awaitingCryptoPayment: stats.awaitingCryptoPayment,
         verifiedCryptoToday: stats.verifiedCryptoToday,
         users: stats.users,

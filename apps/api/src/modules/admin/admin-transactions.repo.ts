@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { purchases, transactions, users } from '../../db/schema/index.ts';
+import { byAudValue } from '../transactions/transactions.repo.ts';
 import { containing } from './admin-users.repo.ts';
 
 export interface AdminTransactionQuery {
@@ -23,10 +24,7 @@ export async function listAllTransactions(db: Tx, q: AdminTransactionQuery) {
   if (q.txnHash) conditions.push(eq(transactions.txnHash, q.txnHash.toLowerCase()));
   const where = conditions.length ? and(...conditions) : undefined;
   const newest = [desc(transactions.createdAt), desc(transactions.id)];
-  const order =
-    q.sortPrice === undefined
-      ? newest
-      : [q.sortPrice === 1 ? asc(transactions.price) : desc(transactions.price), ...newest];
+  const order = q.sortPrice === undefined ? newest : byAudValue(q.sortPrice);
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, users } from '../../db/schema/index.ts';
+import { auditLog, banks, payouts, purchases, users } from '../../db/schema/index.ts';
 import { containing } from './admin-users.repo.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export interface AuditLogQuery {
   offset: number;
@@ -37,4 +38,42 @@ export async function listAuditLog(db: Tx, q: AuditLogQuery) {
       .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The tables whose records have a name people know them by, and that name's column. */
+const namedRecords = {
+  purchase: { table: purchases, id: purchases.id, name: purchases.reference },
+  user: { table: users, id: users.id, name: users.email },
+  bank: { table: banks, id: banks.id, name: banks.bankName },
+  payout: { table: payouts, id: payouts.id, name: payouts.reference },
+} as const;
+
+/**
+ * The names of the records a page of audit entries is about (a presale request's TMC-XXXXXX
+ * reference, a user's e-mail, a bank's name, a paid payout's reference), keyed
+ * `entity:entityId`: one query per kind of record on the page, not one per entry.
+ */
+export async function auditRecordNames(
+  db: Tx,
+  entries: readonly { entity: string; entityId: string | null }[],
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  await Promise.all(
+    Object.entries(namedRecords).map(async ([entity, source]) => {
+      const ids = [
+        ...new Set(
+          entries
+            .filter((e) => e.entity === entity && e.entityId && isUuid(e.entityId))
+            .map((e) => e.entityId as string),
+        ),
+      ];
+      if (ids.length === 0) return;
+      const rows = await db
+        .select({ id: source.id, name: source.name })
+        .from(source.table)
+        .where(inArray(source.id, ids));
+      for (const row of rows) if (row.name) names.set(`${entity}:${row.id}`, row.name);
+    }),
+  );
+  return names;
 }

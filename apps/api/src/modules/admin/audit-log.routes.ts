@@ -18,6 +18,12 @@ const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
+  reference: z
+    .string()
+    .nullable()
+    .describe(
+      "The record's name: a presale request's reference (TMC-XXXXXX), a user's e-mail, a bank's name or a paid payout's reference; null for others",
+    ),
   before: z.unknown(),
   after: z.unknown(),
   createdAt: z.string(),

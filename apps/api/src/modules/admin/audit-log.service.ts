@@ -1,11 +1,15 @@
 import type { Db } from '../../db/client.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
-import { listAuditLog, type AuditLogQuery } from './audit-log.repo.ts';
+import { auditRecordNames, listAuditLog, type AuditLogQuery } from './audit-log.repo.ts';
 
 export function createAuditLogService({ db }: { db: Db }) {
   return {
     async list(q: ListQuery<unknown> & Omit<AuditLogQuery, 'offset' | 'limit'>) {
       const { rows, total } = await listAuditLog(db, q);
+      const names = await auditRecordNames(
+        db,
+        rows.map(({ entry }) => entry),
+      );
       return pageOf(
         rows.map(({ entry, actor }) => ({
           _id: entry.id,
@@ -13,6 +17,7 @@ export function createAuditLogService({ db }: { db: Db }) {
           action: entry.action,
           entity: entry.entity,
           entityId: entry.entityId,
+          reference: names.get(`${entry.entity}:${entry.entityId}`) ?? null,
           before: entry.before ?? null,
           after: entry.after ?? null,
           createdAt: entry.createdAt.toISOString(),

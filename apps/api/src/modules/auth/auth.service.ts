@@ -202,12 +202,19 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     return sessionFor(user);
   }
 
-  /** The account whose password this is, or 400 'Incorrect email or password' (counted towards the 429). */
+  /**
+   * The account whose password this is, or 400 'Incorrect email or password' (counted towards the
+   * 429). The limits and the account are read together, so the argon2 verification (off the event
+   * loop, in libuv's threads) is the only real cost of a login.
+   */
   async function authenticate(email: string, password: string, ip: string) {
-    await rateLimiter.hit(authLimits.login, ip);
-    await rateLimiter.check(authLimits.loginFailuresPerEmail, email);
-    await rateLimiter.check(authLimits.loginFailuresPerIp, ip);
-    const user = await findUserByEmail(db, email);
+    const [[failuresOfEmail], user] = await Promise.all([
+      rateLimiter.hitAndCheck(authLimits.login, ip, [
+        [authLimits.loginFailuresPerEmail, email],
+        [authLimits.loginFailuresPerIp, ip],
+      ]),
+      findUserByEmail(db, email),
+    ]);
     // An unknown e-mail still costs one argon2 verification, so timing does not tell them apart.
     dummyHash ??= hashPassword(newSecret());
     const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
@@ -216,8 +223,12 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       await countHit(authLimits.loginFailuresPerIp, ip);
       throw badRequest(messages.badCredentials);
     }
-    return user;
+    return { user, failuresOfEmail: failuresOfEmail ?? 0 };
   }
+
+  /** A login that passed ends the e-mail's run of failures (nothing to write when there was none). */
+  const forgiveFailures = (email: string, failures: number) =>
+    failures > 0 ? rateLimiter.reset(authLimits.loginFailuresPerEmail, email) : undefined;
 
   async function referrerFor(referralCode: string | undefined, email: string) {
     if (!referralCode) return undefined;
@@ -269,8 +280,8 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
    * as well); it still has to verify before a plain login.
    */
   async function checkoutExistingAccount(guest: CheckoutGuest, ip: string) {
-    const user = await authenticate(guest.email, guest.password, ip);
-    await rateLimiter.reset(authLimits.loginFailuresPerEmail, guest.email);
+    const { user, failuresOfEmail } = await authenticate(guest.email, guest.password, ip);
+    await forgiveFailures(guest.email, failuresOfEmail);
     const account: CheckoutAccount = {
       isNew: false,
       async open(tx) {
@@ -362,15 +373,18 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     },
 
     async logIn({ email, password, totp, recoveryCode }: LoginBody, ip: string) {
-      const user = await authenticate(email, password, ip);
+      const { user, failuresOfEmail } = await authenticate(email, password, ip);
       if (!user.emailVerifiedAt) {
         const code = await otp.issueUnlessLive(email, 'verifyemail');
         if (code) mail(email, { kind: 'verifyEmail', name: user.name, code });
         throw forbidden(messages.verifyEmail);
       }
       const withSecondFactor = await passSecondFactor(user, { totp, recoveryCode }, ip);
-      await rateLimiter.reset(authLimits.loginFailuresPerEmail, email);
-      return sessionFor(user, withSecondFactor);
+      const [session] = await Promise.all([
+        sessionFor(user, withSecondFactor),
+        forgiveFailures(email, failuresOfEmail),
+      ]);
+      return session;
     },
 
     async totpStatus(caller: AuthUser): Promise<TotpStatus> {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { envelopeSchema } from '../../lib/envelope.ts';
+import type { PublicCache } from '../../lib/public-cache.ts';
 import type { BanksService } from './banks.service.ts';
 
-const bankSchema = z.object({
+export const bankSchema = z.object({
   _id: z.string(),
   bankName: z.string(),
   accountHolder: z.string(),
@@ -13,10 +14,10 @@ const bankSchema = z.object({
   currency: z.string(),
 });
 
-export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async (
-  app,
-  { banks },
-) => {
+export const banksRoutes: FastifyPluginAsyncZod<{
+  banks: BanksService;
+  publicReads: PublicCache;
+}> = async (app, { banks, publicReads }) => {
   app.get(
     '/bank/getBankDetailsByCurrency/:currency',
     {
@@ -32,6 +33,11 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
         response: { 200: envelopeSchema(z.array(bankSchema)) },
       },
     },
-    async (req) => envelope(200, await banks.forCurrency(req.params.currency)),
+    (req, reply) => {
+      const currency = req.params.currency.toUpperCase();
+      return publicReads.send(req, reply, { area: 'banks', key: currency }, () =>
+        banks.forCurrency(currency),
+      );
+    },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { envelopeSchema } from '../../lib/envelope.ts';
+import type { PublicCache } from '../../lib/public-cache.ts';
 import type { PresaleService } from './presale.service.ts';
 
 const configSchema = z.object({
@@ -14,14 +15,18 @@ const configSchema = z.object({
   companyWallet: z.string(),
   swapWallet: z.string(),
   chainId: z.number(),
+  chainName: z.string(),
+  rpcUrl: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  minConfirmations: z.number(),
   usdcAddress: z.string(),
   whitePaperUrl: z.string(),
 });
 
-export const presaleRoutes: FastifyPluginAsyncZod<{ presale: PresaleService }> = async (
-  app,
-  { presale },
-) => {
+export const presaleRoutes: FastifyPluginAsyncZod<{
+  presale: PresaleService;
+  publicReads: PublicCache;
+}> = async (app, { presale, publicReads }) => {
   app.get(
     '/presale/config',
     {
@@ -31,9 +36,6 @@ export const presaleRoutes: FastifyPluginAsyncZod<{ presale: PresaleService }> =
         response: { 200: envelopeSchema(configSchema) },
       },
     },
-    async (_req, reply) => {
-      void reply.header('cache-control', 'public, max-age=15');
-      return envelope(200, await presale.publicConfig());
-    },
+    (req, reply) => publicReads.send(req, reply, { area: 'presale' }, () => presale.publicConfig()),
   );
 };

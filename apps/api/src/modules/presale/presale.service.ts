@@ -3,7 +3,30 @@ import { AppError } from '../../lib/errors.ts';
 import { fixed, plain } from '../../lib/money.ts';
 import { findSettings } from './presale.repo.ts';
 
-export function createPresaleService({ db }: { db: Db }) {
+/** What a browser wallet needs about the chain beyond its id; neither is a secret. */
+export interface PublicChainInfo {
+  /** A JSON-RPC URL a wallet may add the chain with; null when none is safe to hand out. */
+  rpcUrl: string | null;
+  /** The block explorer base; null: no links (the dev chain has no explorer). */
+  explorerUrl: string | null;
+}
+
+const CHAIN_NAMES: Record<number, string> = {
+  1: 'Ethereum',
+  11155111: 'Sepolia',
+  17000: 'Holesky',
+  31337: 'TMC dev chain',
+};
+
+export const chainName = (chainId: number) => CHAIN_NAMES[chainId] ?? `Chain ${chainId}`;
+
+export function createPresaleService({
+  db,
+  chain = { rpcUrl: null, explorerUrl: null },
+}: {
+  db: Db;
+  chain?: PublicChainInfo;
+}) {
   async function settings() {
     const row = await findSettings(db);
     if (!row) throw new AppError(503, 'The presale is not configured yet');
@@ -25,6 +48,10 @@ export function createPresaleService({ db }: { db: Db }) {
         companyWallet: s.companyWallet,
         swapWallet: s.swapWallet,
         chainId: s.chainId,
+        chainName: chainName(s.chainId),
+        rpcUrl: chain.rpcUrl,
+        explorerUrl: chain.explorerUrl,
+        minConfirmations: s.minConfirmations,
         usdcAddress: s.usdcAddress,
         whitePaperUrl: s.whitePaperUrl,
       };

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DECIMALS, type PaymentMode, type Purchase, type PurchaseStatus } from '@tmc/shared';
+import {
+  DECIMALS,
+  PaymentMode as Mode,
+  PurchaseStatus as Status,
+  type PaymentMode,
+  type Purchase,
+  type PurchaseStatus,
+} from '@tmc/shared';
 import { fixed } from '../../lib/money.ts';
 import type { PurchaseRow } from './purchases.repo.ts';
 
@@ -26,6 +33,8 @@ export const purchaseSchema = z.object({
   userRemark: z.string().nullable(),
   remark: z.string().nullable(),
   bank: z.object({ bankName: z.string() }).nullable(),
+  paidAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
 });
 
 /** Fiat amounts show 2 decimals like AUD; ETH 18 and USDC 6 (API.md). */
@@ -66,5 +75,14 @@ export async function toPurchaseDto(
     userRemark: p.userRemark,
     remark: p.remark,
     bank: bankName === null ? null : { bankName },
+    paidAt: paidAt(p)?.toISOString() ?? null,
+    reviewedAt: p.reviewedAt?.toISOString() ?? null,
   };
+}
+
+/** Bank: when the receipt came. Crypto: a verified payment accepts the order at once. */
+function paidAt(p: PurchaseRow): Date | null {
+  if (p.paymentMode === Mode.Bank) return p.receiptAt;
+  const paid = p.status === Status.Accepted || p.status === Status.Reverted;
+  return paid ? p.reviewedAt : null;
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { banks, purchases } from '../../db/schema/index.ts';
+import { banks, purchases, transactions } from '../../db/schema/index.ts';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchaseRow = typeof purchases.$inferInsert;
@@ -25,10 +26,11 @@ const ofUser = (userId: string, status: number | undefined) => {
 };
 
 /**
- * One page of a user's purchases with their bank's name, in one query; the order follows
- * purchases_user_created_idx or purchases_user_amount_idx, with the id as the tie-breaker.
+ * One page of a user's purchases with their bank's name and how many there are, in one statement;
+ * the order follows purchases_user_created_idx or purchases_user_amount_idx, with the id as the
+ * tie-breaker. Only a page past the end costs a second count.
  */
-export function listUserPurchases(db: Tx, userId: string, q: UserPurchasesQuery) {
+export async function pageUserPurchases(db: Tx, userId: string, q: UserPurchasesQuery) {
   const order =
     q.sortPrice === undefined
       ? [desc(purchases.createdAt), desc(purchases.id)]
@@ -37,17 +39,101 @@ export function listUserPurchases(db: Tx, userId: string, q: UserPurchasesQuery)
           desc(purchases.createdAt),
           desc(purchases.id),
         ];
-  return db
-    .select({ purchase: purchases, bankName: banks.bankName })
+  const where = ofUser(userId, q.status);
+  const rows = await db
+    .select({
+      purchase: purchases,
+      bankName: banks.bankName,
+      total: db.$count(purchases, where),
+    })
     .from(purchases)
     .leftJoin(banks, eq(banks.id, purchases.bankId))
-    .where(ofUser(userId, q.status))
+    .where(where)
     .orderBy(...order)
     .limit(q.limit)
     .offset(q.offset);
+  const total =
+    rows[0]?.total ?? (q.offset > 0 ? await countUserPurchases(db, userId, q.status) : 0);
+  return { rows, total };
 }
 
 export async function countUserPurchases(db: Tx, userId: string, status?: number) {
   const [row] = await db.select({ total: count() }).from(purchases).where(ofUser(userId, status));
   return row?.total ?? 0;
+}
+
+/** One of the user's purchases with its bank account (404 material when another user's). */
+export async function findUserPurchase(db: Tx, userId: string, id: string) {
+  const [row] = await db
+    .select({ purchase: purchases, bank: banks })
+    .from(purchases)
+    .leftJoin(banks, eq(banks.id, purchases.bankId))
+    .where(and(eq(purchases.id, id), eq(purchases.userId, userId)));
+  return row;
+}
+
+/**
+ * The user's purchase with its bank's name, the purchase's row held until the transaction ends
+ * (receipt attach races).
+ */
+export async function lockUserPurchase(db: Tx, userId: string, id: string) {
+  const [row] = await db
+    .select({ purchase: purchases, bankName: banks.bankName })
+    .from(purchases)
+    .leftJoin(banks, eq(banks.id, purchases.bankId))
+    .where(and(eq(purchases.id, id), eq(purchases.userId, userId)))
+    .for('update', { of: purchases });
+  return row;
+}
+
+/** The order a buyer's checkout key already made, if any. */
+export async function findPurchaseByRequest(db: Tx, userId: string, requestId: string) {
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.requestId, requestId)));
+  return row;
+}
+
+/** Pending and receipt-less only: a second attach (or a race) changes nothing and returns nothing. */
+export async function setPurchaseReceipt(
+  db: Tx,
+  id: string,
+  receipt: { receiptKey: string; receiptType: string },
+) {
+  const [row] = await db
+    .update(purchases)
+    .set({ ...receipt, receiptAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(purchases.id, id),
+        eq(purchases.status, PurchaseStatus.Pending),
+        isNull(purchases.receiptKey),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The newest payment of a purchase (crypto quote, or the bank payment made on acceptance). */
+export async function findLatestTransaction(db: Tx, purchaseId: string) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.purchaseId, purchaseId))
+    .orderBy(desc(transactions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Tokens of the user's accepted and pending purchases, summed in the database (purchases_user_created_idx). */
+export async function sumUserTokens(db: Tx, userId: string) {
+  const [row] = await db
+    .select({
+      allocated: sql<string>`coalesce(sum(${purchases.tokenAmount}) filter (where ${purchases.status} = ${PurchaseStatus.Accepted}), 0)::text`,
+      pending: sql<string>`coalesce(sum(${purchases.tokenAmount}) filter (where ${purchases.status} = ${PurchaseStatus.Pending}), 0)::text`,
+    })
+    .from(purchases)
+    .where(eq(purchases.userId, userId));
+  return { allocated: row?.allocated ?? '0', pending: row?.pending ?? '0' };
 }

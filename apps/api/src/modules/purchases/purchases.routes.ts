@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bankPurchaseSchema, guestBankPurchaseSchema } from '@tmc/shared';
+import {
+  bankOrderSchema,
+  bankPurchaseSchema,
+  guestBankOrderSchema,
+  guestBankPurchaseSchema,
+  receiptBodySchema,
+} from '@tmc/shared';
+import { bankSchema } from '../banks/banks.routes.ts';
+import { transactionSchema } from '../transactions/transaction-dto.ts';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { filterInt, listQuerySchema, pageSchema } from '../../lib/list-query.ts';
 import { tokensSchema } from '../auth/sessions.ts';
 import { userSchema } from '../account/user-dto.ts';
 import { purchaseSchema } from './purchase-dto.ts';
-import type { PurchasesService } from './purchases.service.ts';
+import type { CheckoutGuest } from '../auth/auth.service.ts';
+import type { BankPurchaseResult, PurchasesService } from './purchases.service.ts';
 import { requireBuyer } from './require-buyer.ts';
 
 const tags = ['purchases'];
@@ -14,6 +23,39 @@ const security = [{ bearer: [] }];
 const SUBMITTED = 'Presale request submitted';
 const SUBMITTED_NEW_ACCOUNT =
   'Account created and presale request submitted; check your e-mail for the verification code';
+const ORDERED = 'Presale request created: transfer the amount with your payment reference';
+const ORDERED_NEW_ACCOUNT =
+  'Account created and presale request created; check your e-mail for the verification code';
+const RECEIPT_ATTACHED = 'Receipt attached: our team will review your payment';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+const buyerResultSchema = envelopeSchema(
+  z.object({ userInfo: userSchema, purchase: purchaseSchema }),
+);
+
+const guestResultSchema = envelopeSchema(
+  z.object({
+    msg: z.string(),
+    userData: userSchema,
+    purchase: purchaseSchema,
+    data: z.object({ user: userSchema, tokens: tokensSchema }),
+  }),
+);
+
+/** A visitor's body: the account fields make the buyer, the rest is the order. */
+function guestOrder<T extends CheckoutGuest>(fields: T, ip: string) {
+  const { email, password, name, referralCode, ...body } = fields;
+  return { buyer: { guest: { email, password, name, referralCode }, ip }, body };
+}
+
+/** The noUser answer: the request and the session the visitor is now signed in with. */
+function guestAnswer(result: BankPurchaseResult, newAccountMessage: string, message: string) {
+  const { user, purchase, session, newAccount } = result;
+  if (!session) throw new Error('A guest purchase must sign the visitor in');
+  const msg = newAccount ? newAccountMessage : message;
+  return envelope(201, { msg, userData: user, purchase, data: session }, msg);
+}
 
 /** `filter[query]` of getmypurchase: only the status, 0 to 4. */
 export const purchaseFilterSchema = z.strictObject({
@@ -35,9 +77,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
         security,
         summary: 'Submit a bank-transfer presale request (Pending until staff review it)',
         body: bankPurchaseSchema,
-        response: {
-          201: envelopeSchema(z.object({ userInfo: userSchema, purchase: purchaseSchema })),
-        },
+        response: { 201: buyerResultSchema },
       },
     },
     async (req, reply) => {
@@ -54,29 +94,13 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
         summary:
           "A visitor's bank-transfer presale request: with `name` a new account is made, without it the password must match; either way the visitor is signed in",
         body: guestBankPurchaseSchema,
-        response: {
-          201: envelopeSchema(
-            z.object({
-              msg: z.string(),
-              userData: userSchema,
-              purchase: purchaseSchema,
-              data: z.object({ user: userSchema, tokens: tokensSchema }),
-            }),
-          ),
-        },
+        response: { 201: guestResultSchema },
       },
     },
     async (req, reply) => {
-      const { email, password, name, referralCode, ...body } = req.body;
-      const { user, purchase, session, newAccount } = await purchases.addBankPurchase(
-        { guest: { email, password, name, referralCode }, ip: req.ip },
-        body,
-      );
-      if (!session) throw new Error('A guest purchase must sign the visitor in');
-      const msg = newAccount ? SUBMITTED_NEW_ACCOUNT : SUBMITTED;
-      return reply
-        .code(201)
-        .send(envelope(201, { msg, userData: user, purchase, data: session }, msg));
+      const { buyer, body } = guestOrder(req.body, req.ip);
+      const result = await purchases.addBankPurchase(buyer, body);
+      return reply.code(201).send(guestAnswer(result, SUBMITTED_NEW_ACCOUNT, SUBMITTED));
     },
   );
 
@@ -94,5 +118,133 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
       },
     },
     async (req) => envelope(200, await purchases.listMine(req.user.id, req.query)),
+  );
+
+  app.post(
+    '/purchase/bank-order',
+    {
+      onRequest: requireBuyer(app),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Create a bank-transfer presale request before paying: Pending, awaiting payment, with its reference; the receipt follows with POST /purchase/:id/receipt. A retry with the same requestId answers the same order',
+        body: bankOrderSchema,
+        response: { 201: buyerResultSchema },
+      },
+    },
+    async (req, reply) => {
+      const { user, purchase } = await purchases.addBankOrder({ userId: req.user.id }, req.body);
+      return reply.code(201).send(envelope(201, { userInfo: user, purchase }, ORDERED));
+    },
+  );
+
+  app.post(
+    '/purchase/bank-order-noUser',
+    {
+      schema: {
+        tags,
+        summary:
+          "A visitor's bank-transfer presale request before paying: with `name` a new account is made, without it the password must match; either way the visitor is signed in",
+        body: guestBankOrderSchema,
+        response: { 201: guestResultSchema },
+      },
+    },
+    async (req, reply) => {
+      const { buyer, body } = guestOrder(req.body, req.ip);
+      const result = await purchases.addBankOrder(buyer, body);
+      return reply.code(201).send(guestAnswer(result, ORDERED_NEW_ACCOUNT, ORDERED));
+    },
+  );
+
+  app.get(
+    '/purchase/holdings',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'My TMC: tokens allocated (accepted requests), tokens pending review, the saved wallet and how tokens are delivered',
+        response: {
+          200: envelopeSchema(
+            z.object({
+              allocated: z.string(),
+              pendingReview: z.string(),
+              tokenSymbol: z.string(),
+              wallet: z.string().nullable(),
+              deliveryStatement: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => envelope(200, await purchases.holdings(req.user.id)),
+  );
+
+  app.get(
+    '/purchase/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "One of my presale requests with its bank account and latest payment (404 for another user's)",
+        params: idParams,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              purchase: purchaseSchema,
+              bankAccount: bankSchema.nullable(),
+              transaction: transactionSchema.nullable(),
+              tokenSymbol: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => envelope(200, await purchases.getMine(req.user.id, req.params.id)),
+  );
+
+  app.post(
+    '/purchase/:id/receipt',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Attach the bank receipt to my Pending bank order (the same file again answers 200 unchanged)',
+        params: idParams,
+        body: receiptBodySchema,
+        response: { 200: envelopeSchema(z.object({ purchase: purchaseSchema })) },
+      },
+    },
+    async (req) => {
+      const purchase = await purchases.attachReceipt(req.user.id, req.params.id, req.body);
+      return envelope(200, { purchase }, RECEIPT_ATTACHED);
+    },
+  );
+
+  app.get(
+    '/purchase/:id/receipt.pdf',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The PDF receipt of my accepted presale request (400 before it is accepted)',
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const { fileName, bytes } = await purchases.receiptPdf(req.user.id, req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    },
   );
 };

@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DECIMALS,
+  DEFAULT_DELIVERY_STATEMENT,
   messages,
   PaymentMode,
+  purchaseMessages,
+  PurchaseStatus,
   type AuthResult,
+  type BankOrderBody,
   type BankPurchaseBody,
+  type Holdings,
+  type PurchaseDetail,
+  type ReceiptBody,
   type FileKind,
   type Purchase,
   type User,
 } from '@tmc/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
@@ -20,24 +28,34 @@ import { toUserDto } from '../account/user-dto.ts';
 import {
   findUserById,
   isUniqueViolation,
+  lockUser,
   setWalletAddressIfUnset,
   type UserRow,
 } from '../account/users.repo.ts';
 import type { AuthService, CheckoutGuest } from '../auth/auth.service.ts';
 import { findActiveBank } from '../banks/banks.repo.ts';
+import { toBankDto } from '../banks/banks.service.ts';
+import { toTransactionDto } from '../transactions/transaction-dto.ts';
 import type { PresaleService } from '../presale/presale.service.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import type { FileToClaim, UploadsService } from '../uploads/uploads.service.ts';
 import { priceOrder, type OrderInput, type PricedOrder } from './order-pricing.ts';
 import { newPaymentReference } from './payment-reference.ts';
+import { renderReceiptPdf } from './receipt-pdf.ts';
 import { toPurchaseDto } from './purchase-dto.ts';
 import {
-  countUserPurchases,
+  findLatestTransaction,
+  findPurchaseByRequest,
+  findUserPurchase,
   insertPurchase,
-  listUserPurchases,
+  lockUserPurchase,
+  pageUserPurchases,
+  setPurchaseReceipt,
+  sumUserTokens,
   type NewPurchaseRow,
   type PurchaseRow,
 } from './purchases.repo.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** Guest checkouts are unauthenticated writes: limited per IP on top of the sign-up and login limits. */
 export const guestPurchaseLimit: RateLimitRule = {
@@ -47,7 +65,6 @@ export const guestPurchaseLimit: RateLimitRule = {
 };
 
 const REFERENCE_ATTEMPTS = 5;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who is buying: a signed-in user, or a visitor who creates or logs into an account in the same step. */
 export type Buyer = { userId: string } | { guest: CheckoutGuest; ip: string };
@@ -71,6 +88,8 @@ export interface NewPurchase {
   /** Must be a pdf (AML document). */
   billingDoc?: PurchaseFile;
   userRemark?: string;
+  /** The buyer's key for one checkout (bank orders). */
+  requestId?: string;
 }
 
 export interface BuyerOutcome<T> {
@@ -99,6 +118,8 @@ interface PurchasesDeps {
   presale: Pick<PresaleService, 'settings'>;
   rates: Pick<RatesService, 'table'>;
   rateLimiter: RateLimiter;
+  /** The site's address, for the order link in the e-mail. */
+  publicUrl: string;
   /** Tests pass a fixed sequence to provoke a clash. */
   newReference?: () => string;
 }
@@ -111,6 +132,7 @@ export function createPurchasesService({
   presale,
   rates,
   rateLimiter,
+  publicUrl,
   newReference = newPaymentReference,
 }: PurchasesDeps) {
   /** Prices an order from the server's rates, token price and minimum (400 on any problem). */
@@ -178,6 +200,9 @@ export function createPurchasesService({
       wallet: wallet ?? buyer.walletAddress,
       receiptKey: keys.receiptUrl ?? null,
       receiptType: input.receipt?.kind ?? null,
+      // A bank receipt is the buyer's word that they paid; a crypto screenshot is not the payment.
+      receiptAt: input.receipt && input.paymentMode === PaymentMode.Bank ? new Date() : null,
+      requestId: input.requestId ?? null,
       documentKey: keys.documentUrl ?? null,
       documentBackKey: keys.documentUrlBack ?? null,
       documentType: input.document?.kind ?? input.documentBack?.kind ?? null,
@@ -216,7 +241,7 @@ export function createPurchasesService({
   }
 
   async function activeAudBank(bankId: string) {
-    const bank = UUID.test(bankId) ? await findActiveBank(db, bankId) : undefined;
+    const bank = isUuid(bankId) ? await findActiveBank(db, bankId) : undefined;
     if (!bank || bank.currency !== 'AUD')
       throw badRequest(messages.bank, { bankId: messages.bank });
     return bank;
@@ -225,76 +250,208 @@ export function createPurchasesService({
   const dto = (purchase: PurchaseRow, bankName: string | null) =>
     toPurchaseDto(purchase, bankName, uploads.downloadUrl);
 
+  /** The caller's order with its bank account; 404 for an unknown, malformed or another's id. */
+  async function mine(userId: string, purchaseId: string) {
+    const row = isUuid(purchaseId) ? await findUserPurchase(db, userId, purchaseId) : undefined;
+    if (!row) throw notFound(purchaseMessages.purchaseNotFound);
+    return row;
+  }
+
+  /**
+   * The one bank order: priced, checked against the minimum, hard cap and end date, inserted with
+   * its reference and the confirmation e-mail in one transaction. `receipt` absent: the order
+   * waits for its payment. A retried `requestId` answers the order it already made.
+   */
+  async function placeBankOrder(
+    buyer: Buyer,
+    body: BankOrderBody,
+    receipt: PurchaseFile | undefined,
+  ): Promise<BankPurchaseResult> {
+    if ('guest' in buyer) await rateLimiter.hit(guestPurchaseLimit, buyer.ip);
+    const bank = await activeAudBank(body.bankId);
+    const order = await quote({
+      userCurrency: body.userCurrency,
+      userAmount: body.userAmount,
+      clientAud: body.investmentAmount,
+    });
+    const { tokenSymbol } = await presale.settings();
+    const file = (link: string | undefined, kind: FileKind | undefined) =>
+      link && kind ? { link, kind } : undefined;
+    let repeated = false;
+    const outcome = await inBuyerTransaction(buyer, async (tx, user) => {
+      if (body.requestId) {
+        // The buyer's row is held so that two tries of one checkout cannot both insert.
+        await lockUser(tx, user.id);
+        const earlier = await findPurchaseByRequest(tx, user.id, body.requestId);
+        if (earlier) {
+          repeated = true;
+          return { result: earlier, buyer: user };
+        }
+      }
+      const created = await createPurchase(tx, user, {
+        order,
+        paymentMode: PaymentMode.Bank,
+        bankId: bank.id,
+        wallet: body.wallet,
+        receipt,
+        document: file(body.documentUrl, body.documentType),
+        documentBack: file(body.documentUrlBack, body.documentType),
+        billingDoc: file(body.billingDoc, body.billingDocType),
+        userRemark: body.userRemark,
+        requestId: body.requestId,
+      });
+      const { purchase } = created;
+      // Stored with the purchase, so it goes out exactly when the purchase exists.
+      await queueMail(tx, created.buyer.email, {
+        kind: 'purchaseReceived',
+        name: created.buyer.name,
+        reference: purchase.reference,
+        amountAud: fixed(purchase.investmentAmount, 2),
+        userAmount: fixed(purchase.userAmount, 2),
+        userCurrency: purchase.userCurrency,
+        tokenAmount: plain(purchase.tokenAmount),
+        tokenSymbol,
+        receiptAttached: receipt !== undefined,
+        orderUrl: `${publicUrl}/presale-requests/${purchase.id}`,
+        bank: {
+          bankName: bank.bankName,
+          accountHolder: bank.accountHolder,
+          bic: bank.bic,
+          routingNumber: bank.routingNumber,
+          accountNumber: bank.accountNumber,
+        },
+      });
+      return { result: purchase, buyer: created.buyer };
+    });
+    if (!repeated) mail.deliverSoon();
+    const purchase = outcome.result;
+    const bankName = purchase.bankId === bank.id ? bank.bankName : null;
+    return {
+      user: toUserDto(outcome.buyer),
+      purchase: await dto(purchase, bankName),
+      session: outcome.session,
+      newAccount: outcome.newAccount,
+    };
+  }
+
   return {
     priceOrder: quote,
     createPurchase,
     inBuyerTransaction,
     toPurchaseDto: dto,
 
-    /** POST /v1/purchase/add and add-noUser: a bank-transfer presale request, Pending until staff review it. */
-    async addBankPurchase(buyer: Buyer, body: BankPurchaseBody): Promise<BankPurchaseResult> {
-      if ('guest' in buyer) await rateLimiter.hit(guestPurchaseLimit, buyer.ip);
-      const bank = await activeAudBank(body.bankId);
-      const order = await quote({
-        userCurrency: body.userCurrency,
-        userAmount: body.userAmount,
-        clientAud: body.investmentAmount,
-      });
-      const { tokenSymbol } = await presale.settings();
-      const file = (link: string | undefined, kind: FileKind | undefined) =>
-        link && kind ? { link, kind } : undefined;
-      const outcome = await inBuyerTransaction(buyer, async (tx, user) => {
-        const created = await createPurchase(tx, user, {
-          order,
-          paymentMode: PaymentMode.Bank,
-          bankId: bank.id,
-          wallet: body.wallet,
-          receipt: { link: body.receiptUrl, kind: body.receiptType },
-          document: file(body.documentUrl, body.documentType),
-          documentBack: file(body.documentUrlBack, body.documentType),
-          billingDoc: file(body.billingDoc, body.billingDocType),
-          userRemark: body.userRemark,
+    /** POST /v1/purchase/add and add-noUser: a bank-transfer presale request with its receipt. */
+    addBankPurchase: (buyer: Buyer, body: BankPurchaseBody): Promise<BankPurchaseResult> =>
+      placeBankOrder(buyer, body, { link: body.receiptUrl, kind: body.receiptType }),
+
+    /**
+     * POST /v1/purchase/bank-order and bank-order-noUser: the same order without its receipt, so
+     * the buyer has the reference and bank details before paying (Pending, awaiting payment).
+     */
+    addBankOrder: (buyer: Buyer, body: BankOrderBody): Promise<BankPurchaseResult> =>
+      placeBankOrder(buyer, body, undefined),
+
+    /**
+     * POST /v1/purchase/:id/receipt: attaches the receipt to the caller's Pending bank order.
+     * The same file again answers the order as it is (a retry); another file once one is
+     * attached is a 400. The order's row is held, so two attaches at once cannot both win.
+     */
+    async attachReceipt(userId: string, purchaseId: string, body: ReceiptBody) {
+      return db.transaction(async (tx) => {
+        const locked = isUuid(purchaseId)
+          ? await lockUserPurchase(tx, userId, purchaseId)
+          : undefined;
+        if (!locked) throw notFound(purchaseMessages.purchaseNotFound);
+        const { purchase, bankName } = locked;
+        if (purchase.paymentMode !== PaymentMode.Bank)
+          throw badRequest(purchaseMessages.bankOrderOnly);
+        if (purchase.receiptKey) {
+          if ((await uploads.claimedBy(tx, body.receiptUrl)) === purchase.id)
+            return dto(purchase, bankName);
+          throw badRequest(purchaseMessages.receiptAlreadyAttached, {
+            receiptUrl: purchaseMessages.receiptAlreadyAttached,
+          });
+        }
+        if (purchase.status !== PurchaseStatus.Pending)
+          throw badRequest(purchaseMessages.notAwaitingReceipt);
+        const keys = await uploads.claim(tx, userId, purchase.id, [
+          { field: 'receiptUrl', link: body.receiptUrl, kind: body.receiptType },
+        ]);
+        const row = await setPurchaseReceipt(tx, purchase.id, {
+          receiptKey: keys.receiptUrl!,
+          receiptType: body.receiptType,
         });
-        const { purchase } = created;
-        // Stored with the purchase, so it goes out exactly when the purchase exists.
-        await queueMail(tx, created.buyer.email, {
-          kind: 'purchaseReceived',
-          name: created.buyer.name,
-          reference: purchase.reference,
-          amountAud: fixed(purchase.investmentAmount, 2),
-          tokenAmount: plain(purchase.tokenAmount),
-          tokenSymbol,
-          bank: {
-            bankName: bank.bankName,
-            accountHolder: bank.accountHolder,
-            bic: bank.bic,
-            routingNumber: bank.routingNumber,
-            accountNumber: bank.accountNumber,
-          },
-        });
-        return { result: purchase, buyer: created.buyer };
+        if (!row) throw badRequest(purchaseMessages.notAwaitingReceipt);
+        return dto(row, bankName);
       });
-      mail.deliverSoon();
-      const purchase = outcome.result;
+    },
+
+    /** GET /v1/purchase/:id: one of the caller's orders with its bank account and latest payment. */
+    async getMine(userId: string, purchaseId: string): Promise<PurchaseDetail> {
+      const row = await mine(userId, purchaseId);
+      const [purchase, transaction, settings] = await Promise.all([
+        dto(row.purchase, row.bank?.bankName ?? null),
+        findLatestTransaction(db, row.purchase.id),
+        presale.settings(),
+      ]);
       return {
-        user: toUserDto(outcome.buyer),
-        purchase: await dto(purchase, bank.bankName),
-        session: outcome.session,
-        newAccount: outcome.newAccount,
+        purchase,
+        bankAccount: row.bank ? toBankDto(row.bank) : null,
+        transaction: transaction ? toTransactionDto(transaction) : null,
+        tokenSymbol: settings.tokenSymbol,
+      };
+    },
+
+    /** GET /v1/purchase/:id/receipt.pdf: the receipt of the caller's accepted order. */
+    async receiptPdf(userId: string, purchaseId: string) {
+      const row = await mine(userId, purchaseId);
+      const { purchase } = row;
+      if (purchase.status !== PurchaseStatus.Accepted)
+        throw badRequest(purchaseMessages.receiptNotReady);
+      const [user, settings] = await Promise.all([findUserById(db, userId), presale.settings()]);
+      const bytes = await renderReceiptPdf({
+        reference: purchase.reference,
+        buyerName: user?.name ?? '',
+        buyerEmail: user?.email ?? '',
+        createdAt: purchase.createdAt,
+        acceptedAt: purchase.reviewedAt,
+        paymentMode: purchase.paymentMode,
+        investmentAud: fixed(purchase.investmentAmount, DECIMALS.AUD),
+        userAmount: plain(purchase.userAmount),
+        userCurrency: purchase.userCurrency,
+        tokenAmount: plain(purchase.tokenAmount),
+        tokenSymbol: settings.tokenSymbol,
+        tokenPriceAud: plain(purchase.tokenPriceAud),
+        wallet: purchase.wallet ?? user?.walletAddress ?? null,
+        deliveryStatement: settings.deliveryStatement ?? DEFAULT_DELIVERY_STATEMENT,
+      });
+      return { fileName: `tmc-receipt-${purchase.reference}.pdf`, bytes };
+    },
+
+    /** GET /v1/purchase/holdings: tokens allocated and pending, the saved wallet, how delivery works. */
+    async holdings(userId: string): Promise<Holdings> {
+      const [sums, user, settings] = await Promise.all([
+        sumUserTokens(db, userId),
+        findUserById(db, userId),
+        presale.settings(),
+      ]);
+      return {
+        allocated: fixed(sums.allocated, DECIMALS.TOKEN),
+        pendingReview: fixed(sums.pending, DECIMALS.TOKEN),
+        tokenSymbol: settings.tokenSymbol,
+        wallet: user?.walletAddress ?? null,
+        deliveryStatement: settings.deliveryStatement ?? DEFAULT_DELIVERY_STATEMENT,
       };
     },
 
     /** GET /v1/purchase/getmypurchase: the caller's requests only, paginated in the database. */
     async listMine(userId: string, q: ListQuery<{ status?: number }>) {
-      const [rows, total] = await Promise.all([
-        listUserPurchases(db, userId, {
-          limit: q.limit,
-          offset: q.offset,
-          sortPrice: q.sortPrice,
-          status: q.filter.status,
-        }),
-        countUserPurchases(db, userId, q.filter.status),
-      ]);
+      const { rows, total } = await pageUserPurchases(db, userId, {
+        limit: q.limit,
+        offset: q.offset,
+        sortPrice: q.sortPrice,
+        status: q.filter.status,
+      });
       const data = await Promise.all(rows.map((r) => dto(r.purchase, r.bankName)));
       return pageOf(data, total, q);
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { envelopeSchema } from '../../lib/envelope.ts';
+import type { PublicCache } from '../../lib/public-cache.ts';
 import type { RatesService } from './rates.service.ts';
 
 const ratesSchema = z.object({
@@ -9,10 +10,10 @@ const ratesSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async (
-  app,
-  { rates },
-) => {
+export const ratesRoutes: FastifyPluginAsyncZod<{
+  rates: RatesService;
+  publicReads: PublicCache;
+}> = async (app, { rates, publicReads }) => {
   app.get(
     '/currency-rate/getCurrency',
     {
@@ -22,9 +23,6 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async
         response: { 200: envelopeSchema(ratesSchema) },
       },
     },
-    async (_req, reply) => {
-      void reply.header('cache-control', 'public, max-age=30');
-      return envelope(200, await rates.table());
-    },
+    (req, reply) => publicReads.send(req, reply, { area: 'rates' }, () => rates.table()),
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { PaymentMode, PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { purchases, transactions } from '../../db/schema/index.ts';
@@ -160,23 +160,43 @@ const ofUser = (
   return and(...conditions);
 };
 
-/** One page of a user's transactions; the order follows transactions_user_created_idx or _user_price_idx, the id breaks ties. */
-export function listUserTransactions(db: Tx, userId: string, q: UserTransactionsQuery) {
+/**
+/**
+ * A payment's value in AUD, what sorting by price orders by, so payments in AUD, ETH and USDC
+ * compare by what they are worth, not by their raw amounts: its request's AUD amount, else the
+ * price itself when that is in AUD. Payments with neither sort last either way.
+ */
+const audValue = sql`coalesce((select ${purchases.investmentAmount} from ${purchases} where ${purchases.id} = ${transactions.purchaseId}), case when ${transactions.currency} = 'AUD' then ${transactions.price} end)`;
+
+/** ORDER BY for sort[price] (1 cheapest first, −1 dearest first): AUD value, then newest. */
+export function byAudValue(direction: 1 | -1): SQL[] {
+  return [
+    direction === 1 ? sql`${audValue} asc nulls last` : sql`${audValue} desc nulls last`,
+    desc(transactions.createdAt),
+    desc(transactions.id),
+  ];
+}
+
+/**
+ * One page of a user's transactions and how many there are, in one statement (the count is an
+ * index scan of the user's rows); newest first follows transactions_user_created_idx, the id
+ * breaks ties. Only a page past the end costs a second count.
+ */
+export async function pageUserTransactions(db: Tx, userId: string, q: UserTransactionsQuery) {
   const order =
     q.sortPrice === undefined
       ? [desc(transactions.createdAt), desc(transactions.id)]
-      : [
-          q.sortPrice === 1 ? asc(transactions.price) : desc(transactions.price),
-          desc(transactions.createdAt),
-          desc(transactions.id),
-        ];
-  return db
-    .select()
+      : byAudValue(q.sortPrice);
+  const where = ofUser(userId, q);
+  const rows = await db
+    .select({ row: transactions, total: db.$count(transactions, where) })
     .from(transactions)
-    .where(ofUser(userId, q))
+    .where(where)
     .orderBy(...order)
     .limit(q.limit)
     .offset(q.offset);
+  const total = rows[0]?.total ?? (q.offset > 0 ? await countUserTransactions(db, userId, q) : 0);
+  return { rows: rows.map((r) => r.row), total };
 }
 
 export async function countUserTransactions(

@@ -25,16 +25,16 @@ import { isOverHardCap, type PurchaseAcceptance } from '../purchases/accept-purc
 import { readChainPayment, type ChainPayment, type WalletTransfer } from './chain-payment.ts';
 import { toTransactionDto, type TransactionRow } from './transaction-dto.ts';
 import {
-  countUserTransactions,
   findOpenOrderByQuote,
   findTransaction,
   findTransactionIdByHash,
   isQuoteOfAnotherOrder,
-  listUserTransactions,
+  pageUserTransactions,
   lockTransaction,
   markTransactionPaid,
 } from './transactions.repo.ts';
 import { findUnmatchedTransfer, recordUnmatchedPayment } from './unmatched-payments.repo.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export interface TransactionFilter {
   paymentStatus?: number;
@@ -59,8 +59,6 @@ export interface CreditedPayment {
 
 /** What became of a transfer the watcher found. */
 export type TransferOutcome = 'credited' | 'unmatched' | 'known';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isCoin = (symbol: string): symbol is CryptoCurrency =>
   (CRYPTO_CURRENCIES as readonly string[]).includes(symbol);
@@ -91,7 +89,7 @@ interface TransactionsDeps {
 export function createTransactionsService({ db, chain, acceptance, mail, log }: TransactionsDeps) {
   /** The caller's transaction, or 404 for an unknown id and for anyone else's (never say it exists). */
   async function ownTransaction(userId: string, id: string) {
-    const row = UUID.test(id) ? await findTransaction(db, id) : undefined;
+    const row = isUuid(id) ? await findTransaction(db, id) : undefined;
     if (!row || row.userId !== userId) throw notFound(messages.transactionNotFound);
     return row;
   }
@@ -282,15 +280,12 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
 
     /** GET /v1/transaction/getUserTransaction: the caller's transactions only, paginated in the database. */
     async listMine(userId: string, q: ListQuery<TransactionFilter>): Promise<Page<Transaction>> {
-      const [rows, total] = await Promise.all([
-        listUserTransactions(db, userId, {
-          limit: q.limit,
-          offset: q.offset,
-          sortPrice: q.sortPrice,
-          ...q.filter,
-        }),
-        countUserTransactions(db, userId, q.filter),
-      ]);
+      const { rows, total } = await pageUserTransactions(db, userId, {
+        limit: q.limit,
+        offset: q.offset,
+        sortPrice: q.sortPrice,
+        ...q.filter,
+      });
       return pageOf(rows.map(toTransactionDto), total, q);
     },
 

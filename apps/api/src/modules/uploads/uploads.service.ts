@@ -96,6 +96,13 @@ export function createUploadsService({
       return keys;
     },
 
+    /** The purchase an upload link is attached to (null when unclaimed or unknown); locks its row. */
+    async claimedBy(tx: Tx, link: string): Promise<string | null> {
+      const key = storage.keyFromUrl(link);
+      const row = key ? await findFileForUpdate(tx, key) : undefined;
+      return row?.purchaseId ?? null;
+    },
+
     /** A short-lived signed GET URL for a stored key (files are private). */
     downloadUrl: (key: string | null) =>
       key ? storage.createDownloadUrl(key, DOWNLOAD_URL_SECONDS) : Promise.resolve(null),

@@ -11,8 +11,13 @@ const links = [
   { to: paths.purchaseTerms, label: 'Purchase Terms' },
 ];
 
+/**
+ * Spec: each footer link scrolls the page smoothly to the top. The links keep the router's
+ * scroll restoration from resetting the position (preventScrollReset), which would jump there.
+ */
 function scrollToTop() {
-  window.scrollTo({ top: 0, behavior: 'smooth' });
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
 }
 
 export function SiteFooter() {
@@ -32,6 +37,7 @@ export function SiteFooter() {
               <li key={link.to}>
                 <Link
                   to={link.to}
+                  preventScrollReset
                   onClick={scrollToTop}
                   className="rounded font-bold text-fg underline-offset-4 hover:text-lime hover:underline"
                 >

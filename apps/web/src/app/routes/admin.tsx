@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useRoutes } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { ExplorerContext } from '../../components/ui/explorer-link';
+import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
 import { AlertIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { AdminBanks } from '../../features/admin/components/admin-banks';
@@ -34,7 +36,12 @@ const sub = (path: string) => path.slice(paths.admin.length + 1);
 /** Entry of the staff console (its own chunk): the role check, the layout and its pages. */
 export function AdminRoute() {
   const { user } = useSession();
-  return user?.role === 'admin' ? <SecondFactorGate /> : <StaffOnly />;
+  const { data: config } = usePresaleConfig();
+  return (
+    <ExplorerContext value={config?.explorerUrl ?? null}>
+      {user?.role === 'admin' ? <SecondFactorGate /> : <StaffOnly />}
+    </ExplorerContext>
+  );
 }
 
 /** The console opens only to a login made with the authenticator; without one, it is set up here. */

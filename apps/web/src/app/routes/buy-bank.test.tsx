@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages, type Bank } from '@tmc/shared';
 import { toast } from '../../components/ui/toast';
-import { paths } from '../../config/paths';
+import { paths, presaleRequestPattern } from '../../config/paths';
 import type { BankRouteState } from '../../features/purchases/route-state';
 import { clearSession, getSession, setSession } from '../../lib/session';
 import { tokensFixture, userFixture } from '../../testing/fixtures';
@@ -28,7 +28,26 @@ const bank: Bank = {
   currency: 'AUD',
 };
 
-const purchase = { _id: 'p-1', reference: 'TMC-7K3Q9', status: 0 };
+const purchase = {
+  _id: 'p-1',
+  reference: 'TMC-7K3Q9',
+  status: 0,
+  paymentMode: 0,
+  investmentAmount: '833.33',
+  tokenAmount: '41666.50',
+  userAmount: '500.00',
+  userCurrency: 'EUR',
+  receiptUrl: null,
+  bank: { bankName: 'Demo Bank of Australia' },
+};
+const withReceipt = {
+  ...purchase,
+  receiptUrl: 'http://files.test/r.png?sig=1',
+  receiptType: 'image',
+};
+const ORDER = 'POST /v1/purchase/bank-order';
+const GUEST_ORDER = 'POST /v1/purchase/bank-order-noUser';
+const RECEIPT = 'POST /v1/purchase/p-1/receipt';
 
 /** Stands in for XMLHttpRequest: the test drives progress and completion. */
 class FakeXhr {
@@ -97,6 +116,7 @@ function renderBank(
       { path: paths.buy, element: <p>Buy page</p> },
       { path: paths.buyBank, element: <BuyBankRoute /> },
       { path: paths.presaleRequests, element: <p>Requests page</p> },
+      { path: presaleRequestPattern, element: <p>Order page</p> },
     ],
     [
       paths.buy,
@@ -117,7 +137,7 @@ const png = (name = 'receipt.png') =>
   new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 const fileInput = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const bankSelect = () => screen.getByRole('combobox', { name: 'Bank' });
-const submit = () => screen.getByRole('button', { name: 'Submit' });
+const submit = () => screen.getByRole('button', { name: 'Continue to bank transfer' });
 
 /** Uploads through the page: signed URL, then the PUT, finished at once. */
 async function upload(user: ReturnType<typeof userEvent.setup>, label: string, file = png()) {
@@ -166,12 +186,10 @@ describe('Bank transfer screen', () => {
       expect(screen.getByRole('button', { name: `Copy ${label}` })).toBeInTheDocument();
       expect(screen.getAllByText(value).length).toBeGreaterThan(0);
     }
-    expect(
-      screen.getByText(/payment reference will be shown after you submit/),
-    ).toBeInTheDocument();
+    expect(screen.getByText(/continue to get your payment reference/)).toBeInTheDocument();
   });
 
-  it('leaves the choice to the buyer when there are several banks, and checks bank and receipt', async () => {
+  it('leaves the choice to the buyer when there are several banks, and checks the bank', async () => {
     const other = { ...bank, _id: 'bank-2', bankName: 'Second Bank' };
     const { api, user } = renderBank({
       'GET /v1/bank/getBankDetailsByCurrency/AUD': { data: [bank, other] },
@@ -181,8 +199,9 @@ describe('Bank transfer screen', () => {
 
     await user.click(submit());
     expect(await screen.findByText(messages.bank)).toBeInTheDocument();
-    expect(screen.getByText(messages.receipt)).toBeInTheDocument();
-    expect(api.bodies('POST /v1/purchase/add')).toEqual([]);
+    // No receipt is asked for before the buyer has the reference.
+    expect(screen.queryByText(messages.receipt)).not.toBeInTheDocument();
+    expect(api.bodies(ORDER)).toEqual([]);
 
     await user.selectOptions(bankSelect(), 'bank-2');
     expect(screen.queryByText(messages.bank)).not.toBeInTheDocument();
@@ -195,7 +214,7 @@ describe('Bank transfer screen', () => {
     fireEvent.drop(dropZone, { dataTransfer: { files: [png('a.png'), png('b.png')] } });
     expect(screen.getByText(messages.oneDocument)).toBeInTheDocument();
 
-    await user.upload(fileInput('Bank Receipt'), png());
+    await user.upload(fileInput('Document Id Front'), png());
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     const xhr = FakeXhr.all[0] as FakeXhr;
     expect(api.bodies('POST /v1/upload-file')).toEqual([
@@ -213,7 +232,7 @@ describe('Bank transfer screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove receipt.png' }));
     expect(screen.queryByRole('img', { name: 'Preview of receipt.png' })).not.toBeInTheDocument();
-    expect(fileInput('Bank Receipt')).toBeInTheDocument();
+    expect(fileInput('Document Id Front')).toBeInTheDocument();
   });
 
   it('takes only a pdf as the billing document', () => {
@@ -222,13 +241,13 @@ describe('Bank transfer screen', () => {
     expect(screen.getByText(messages.pdfOnly)).toBeInTheDocument();
   });
 
-  it('submits a signed-in purchase, clears the form and shows the reference', async () => {
+  it('gives a signed-in buyer the reference, amount and bank details before the receipt, then takes the receipt', async () => {
     setSession({ user: userFixture, tokens: tokensFixture() });
     const { api, user, router } = renderBank({
-      'POST /v1/purchase/add': { status: 201, data: { userInfo: userFixture, purchase } },
+      [ORDER]: { status: 201, data: { userInfo: userFixture, purchase } },
+      [RECEIPT]: { data: { purchase: withReceipt } },
     });
     await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
-    await upload(user, 'Bank Receipt');
     await user.type(screen.getByLabelText('Wallet'), '0x123');
     await user.click(submit());
     expect(await screen.findByText(messages.walletFormat)).toBeInTheDocument();
@@ -239,54 +258,56 @@ describe('Bank transfer screen', () => {
     await user.type(screen.getByLabelText('User Remark'), 'Paid from my savings account');
     await user.click(submit());
 
-    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
-    expect(within(dialog).getByText('TMC-7K3Q9')).toBeInTheDocument();
-    expect(
-      within(dialog).getByRole('button', { name: 'Copy payment reference' }),
-    ).toBeInTheDocument();
-    expect(api.bodies('POST /v1/purchase/add')).toEqual([
-      {
-        investmentAmount: '833.33',
-        currency: 'AUD',
-        userCurrency: 'EUR',
-        userAmount: '500',
-        receiptUrl: 'http://files.test/uploads/f1.png',
-        receiptType: 'image',
-        bankId: 'bank-1',
-        wallet,
-        userRemark: 'Paid from my savings account',
-      },
-    ]);
-    const sent = api.spy.mock.calls.find(([input]) => urlOf(input).includes('/purchase/add'));
+    // The payment step: reference, exact amount and account, before any upload.
+    expect(await screen.findByTestId('payment-reference')).toHaveTextContent('TMC-7K3Q9');
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('833.33 AUD');
+    expect(screen.getByText(/For 500.00 EUR/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Account Number' })).toBeInTheDocument();
+    expect(FakeXhr.all).toHaveLength(0);
+    const [body] = api.bodies(ORDER) as Record<string, unknown>[];
+    expect(body).toEqual({
+      investmentAmount: '833.33',
+      currency: 'AUD',
+      userCurrency: 'EUR',
+      userAmount: '500',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      bankId: 'bank-1',
+      wallet,
+      userRemark: 'Paid from my savings account',
+    });
+    const sent = api.spy.mock.calls.find(([input]) => urlOf(input).includes('/bank-order'));
     expect(new Headers(sent?.[1]?.headers).get('authorization')).toBe('Bearer access-1');
 
-    // The form behind the dialog is empty again.
-    expect(screen.queryByRole('img', { name: 'Preview of receipt.png' })).not.toBeInTheDocument();
-    expect(screen.getByLabelText('User Remark')).toHaveValue('');
-    expect(screen.getByLabelText('Wallet')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Submit receipt' }));
+    expect(await screen.findByText(messages.receipt)).toBeInTheDocument();
+    expect(api.bodies(RECEIPT)).toEqual([]);
+    await upload(user, 'Bank Receipt');
+    await user.click(screen.getByRole('button', { name: 'Submit receipt' }));
 
+    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
+    expect(within(dialog).getByText('TMC-7K3Q9')).toBeInTheDocument();
+    expect(within(dialog).getByText('833.33 AUD')).toBeInTheDocument();
+    expect(api.bodies(RECEIPT)).toEqual([
+      { receiptUrl: 'http://files.test/uploads/f1.png', receiptType: 'image' },
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'View Presale request' }));
-    expect(router.state.location.pathname).toBe(paths.presaleRequests);
+    expect(router.state.location.pathname).toBe('/presale-requests/p-1');
   });
 
-  it('goes back one page when the success dialog closes', async () => {
+  it('does not send a saved wallet again', async () => {
     setSession({
       user: { ...userFixture, walletAddress: `0x${'cd'.repeat(20)}` },
       tokens: tokensFixture(),
     });
-    const { api, user, router } = renderBank({
-      'POST /v1/purchase/add': { status: 201, data: { userInfo: userFixture, purchase } },
+    const { api, user } = renderBank({
+      [ORDER]: { status: 201, data: { userInfo: userFixture, purchase } },
     });
     expect(screen.getByLabelText('Wallet')).toBeDisabled();
     expect(screen.getByLabelText('Wallet')).toHaveValue(`0x${'cd'.repeat(20)}`);
     await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
-    await upload(user, 'Bank Receipt');
     await user.click(submit());
-
-    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
-    expect(api.bodies('POST /v1/purchase/add')[0]).not.toHaveProperty('wallet');
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.buy));
+    await screen.findByTestId('payment-reference');
+    expect(api.bodies(ORDER)[0]).not.toHaveProperty('wallet');
   });
 
   it("toasts the server's message, and the spec's text for a lost session", async () => {
@@ -296,11 +317,10 @@ describe('Bank transfer screen', () => {
       message: messages.ratesChanged,
     };
     const { user } = renderBank({
-      'POST /v1/purchase/add': () => reply,
+      [ORDER]: () => reply,
       'POST /v1/auth/refresh-tokens': { status: 401, message: 'Please authenticate' },
     });
     await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
-    await upload(user, 'Bank Receipt');
     await user.click(submit());
     expect(await screen.findByText(messages.ratesChanged)).toBeInTheDocument();
 
@@ -314,7 +334,7 @@ describe('Bank transfer screen', () => {
     const guest = { ...userFixture, emailVerified: false };
     const { api, user } = renderBank(
       {
-        'POST /v1/purchase/add-noUser': {
+        [GUEST_ORDER]: {
           status: 201,
           data: {
             msg: 'ok',
@@ -327,7 +347,6 @@ describe('Bank transfer screen', () => {
       `${paths.buyBank}?referral_code=JAMIE20`,
     );
     await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
-    await upload(user, 'Bank Receipt');
     await user.click(submit());
 
     const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
@@ -360,15 +379,15 @@ describe('Bank transfer screen', () => {
     expect(within(dialog).queryByText(messages.guestTerms)).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
-    const success = await screen.findByRole('dialog', { name: 'Presale request submitted' });
-    const verify = within(success).getByRole('region', { name: 'Verify your e-mail' });
+    // The payment step, with the e-mail code entry of the new account.
+    expect(await screen.findByTestId('payment-reference')).toHaveTextContent('TMC-7K3Q9');
+    const verify = screen.getByRole('region', { name: 'Verify your e-mail' });
     expect(verify).toHaveTextContent(`We sent a 4-digit code to ${userFixture.email}`);
     expect(within(verify).getByRole('textbox', { name: 'Digit 1' })).toBeInTheDocument();
-    expect(api.bodies('POST /v1/purchase/add-noUser')).toEqual([
+    expect(api.bodies(GUEST_ORDER)).toEqual([
       expect.objectContaining({
         investmentAmount: '833.33',
         userCurrency: 'EUR',
-        receiptUrl: 'http://files.test/uploads/f1.png',
         bankId: 'bank-1',
         name: 'Jamie Rivers',
         email: 'jamie@example.com',
@@ -382,10 +401,9 @@ describe('Bank transfer screen', () => {
 
   it('lets a guest log in to proceed; "Log in instead" keeps the typed e-mail', async () => {
     const { api, user } = renderBank({
-      'POST /v1/purchase/add-noUser': { status: 400, message: messages.badCredentials },
+      [GUEST_ORDER]: { status: 400, message: messages.badCredentials },
     });
     await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
-    await upload(user, 'Bank Receipt');
     await user.click(submit());
     const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
 
@@ -412,7 +430,7 @@ describe('Bank transfer screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
 
     expect(await screen.findByText(messages.badCredentials)).toBeInTheDocument();
-    const [body] = api.bodies('POST /v1/purchase/add-noUser');
+    const [body] = api.bodies(GUEST_ORDER);
     expect(body).toMatchObject({ email: 'jamie@example.com', password: 'wrong-password' });
     expect(body).not.toHaveProperty('name');
     expect(getSession().user).toBeNull();

@@ -90,6 +90,7 @@ function renderCrypto(
       { path: paths.buy, element: <p>Buy page</p> },
       { path: paths.buyCrypto, element: <BuyCryptoRoute /> },
       { path: paths.presaleRequests, element: <p>Requests page</p> },
+      { path: paths.transaction, element: <p>Transactions page</p> },
     ],
     [paths.buy, { pathname: paths.buyCrypto, search, state }],
   );
@@ -285,7 +286,8 @@ describe('Crypto transfer screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
     expect(api.bodies(ADD)).toEqual([{ investmentAmount: '0.05', currency: 'ETH' }]);
     await user.click(within(dialog).getByRole('button', { name: 'Verify later' }));
-    expect(router.state.location.pathname).toBe(paths.presaleRequests);
+    // Transactions is where a payment is verified (Presale Requests has no Verify).
+    expect(router.state.location.pathname).toBe(paths.transaction);
   });
 
   it('goes back one page when the success dialog closes', async () => {

@@ -13,6 +13,8 @@ import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { VerifyEmailInline } from '../../features/auth/components/verify-email-inline';
 import { PurchaseTermsDialog } from '../../features/purchases/components/purchase-terms-dialog';
+import { ExplorerContext } from '../../components/ui/explorer-link';
+import { WalletPayment } from '../wallet-payment';
 
 export function BuyCryptoRoute() {
   useDocumentTitle('Pay with Crypto Transfer');
@@ -29,28 +31,31 @@ export function BuyCryptoRoute() {
   }, [ratesError]);
 
   return (
-    <section className="container-page py-10 sm:py-14">
-      <div className="mx-auto flex max-w-3xl flex-col gap-6">
-        <header className="flex flex-col gap-2">
-          <h1 className="text-4xl sm:text-5xl">Pay with Crypto Transfer</h1>
-          <p className="text-muted">
-            Submit your order, send the exact amount of ETH or USDC to the company wallet, then
-            verify the payment with its transaction hash.
-          </p>
-        </header>
-        <CryptoPurchaseForm
-          order={order}
-          user={user}
-          referralCode={referralCode}
-          rates={rates.data?.rates}
-          config={config}
-          upload={(file, onProgress) => uploadFile(file, onProgress)}
-          GuestCheckout={GuestCheckoutDialog}
-          TermsDialog={PurchaseTermsDialog}
-          VerifyEmail={VerifyEmailInline}
-          VerifyPayment={VerifyPaymentForm}
-        />
-      </div>
-    </section>
+    <ExplorerContext value={config?.explorerUrl ?? null}>
+      <section className="container-page py-10 sm:py-14">
+        <div className="mx-auto flex max-w-3xl flex-col gap-6">
+          <header className="flex flex-col gap-2">
+            <h1 className="text-4xl sm:text-5xl">Pay with Crypto Transfer</h1>
+            <p className="text-muted">
+              Submit your order, send the exact amount of ETH or USDC to the company wallet, then
+              verify the payment with its transaction hash.
+            </p>
+          </header>
+          <CryptoPurchaseForm
+            order={order}
+            user={user}
+            referralCode={referralCode}
+            rates={rates.data?.rates}
+            config={config}
+            upload={(file, onProgress) => uploadFile(file, onProgress)}
+            GuestCheckout={GuestCheckoutDialog}
+            TermsDialog={PurchaseTermsDialog}
+            VerifyEmail={VerifyEmailInline}
+            VerifyPayment={VerifyPaymentForm}
+            PayWithWallet={WalletPayment}
+          />
+        </div>
+      </section>
+    </ExplorerContext>
   );
 }

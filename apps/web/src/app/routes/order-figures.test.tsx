@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { ReviewDetails } from '../../features/admin/components/review-details';
 import { clearSession } from '../../lib/session';
-import { presaleConfigFixture, userFixture } from '../../testing/fixtures';
+import { presaleConfigFixture, purchaseFixture, userFixture } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { renderRoutes, renderWithClient } from '../../testing/render';
 import { BuyRoute } from './buy';
@@ -20,26 +20,12 @@ const tokenText = `${formatFigure(figures.tokens)} ${presaleConfigFixture.tokenS
 
 /** The stored order as GET /v1/admin/purchases answers it (tokens on the wire have 18 decimals). */
 const review: PurchaseReview = {
-  _id: 'p-1',
-  createdAt: '2025-03-05T03:30:00.000Z',
-  status: 0,
+  ...purchaseFixture,
   investmentAmount: figures.aud,
   tokenAmount: `${figures.tokens}0000000000000000`,
-  currency: 'AUD',
   userAmount: '100.000000000000000000',
   userCurrency: 'EUR',
-  paymentMode: 0,
   reference: 'TMC-7K3Q9',
-  wallet: null,
-  receiptUrl: null,
-  receiptType: null,
-  documentUrl: null,
-  documentUrlBack: null,
-  documentType: null,
-  billingDoc: null,
-  billingDocType: null,
-  userRemark: null,
-  remark: null,
   bank: { bankName: 'Demo Bank of Australia' },
   user: {
     _id: userFixture._id,
@@ -88,7 +74,7 @@ describe('one order, one figure', () => {
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await user.click(screen.getByRole('button', { name: 'Bank Transfer' }));
-    const bankAmount = (await screen.findByRole('heading', { name: '1. Transfer the amount' }))
+    const bankAmount = (await screen.findByRole('heading', { name: '1. Your order' }))
       .parentElement as HTMLElement;
     expect(within(bankAmount).getByText(audText)).toBeInTheDocument();
     expect(within(bankAmount).getByText(tokenText)).toBeInTheDocument();

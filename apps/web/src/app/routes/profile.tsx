@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ratePercent, TIER1_RATE } from '@tmc/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -9,6 +9,7 @@ import { MarketingKit } from '../../features/account/components/marketing-kit';
 import { ReferralLink } from '../../features/account/components/referral-link';
 import { WalletForm } from '../../features/account/components/wallet-form';
 import { WalletHelp } from '../../features/account/components/wallet-help';
+import { HoldingsCard } from '../../features/purchases/components/holdings-card';
 import { AffiliateTermsDialog } from '../../features/affiliates/components/affiliate-terms-dialog';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
@@ -19,13 +20,19 @@ function Panel({
   title,
   children,
   className,
+  id,
 }: {
   title: string;
   children: ReactNode;
   className?: string;
+  id?: string;
 }) {
   return (
-    <section aria-label={title} className={cn('card flex flex-col gap-4 p-5 sm:p-7', className)}>
+    <section
+      id={id}
+      aria-label={title}
+      className={cn('card flex scroll-mt-24 flex-col gap-4 p-5 sm:p-7', className)}
+    >
       <h2 className="text-2xl">{title}</h2>
       {children}
     </section>
@@ -37,6 +44,8 @@ export function ProfileRoute() {
   // Fresh from the server on every visit; the session copy shows meanwhile.
   useMe();
   const { user } = useSession();
+  // ?wallet=0x… fills in the wallet form, ?help=wallet opens the wallet guide (links from Pay with wallet).
+  const [searchParams] = useSearchParams();
   if (!user) return null;
   const referralCode = user.isAffiliated ? user.affiliateCode : null;
 
@@ -67,11 +76,16 @@ export function ProfileRoute() {
         </div>
       </section>
 
+      <HoldingsCard />
+
       <div className="grid gap-6 md:grid-cols-2">
-        <Panel title="Wallet">
+        <Panel title="Wallet" id="wallet">
           <p className="text-sm text-muted">The address your TMC tokens are sent to.</p>
-          <WalletForm currentWallet={user.walletAddress} />
-          <WalletHelp />
+          <WalletForm
+            currentWallet={user.walletAddress}
+            suggestedWallet={searchParams.get('wallet')}
+          />
+          <WalletHelp defaultOpen={searchParams.get('help') === 'wallet'} />
         </Panel>
 
         <Panel title="Affiliate programme">

@@ -1,4 +1,6 @@
+import { ExplorerContext } from '../../components/ui/explorer-link';
 import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
+import { HoldingsCard } from '../../features/purchases/components/holdings-card';
 import { TransactionsList } from '../../features/transactions/components/transactions-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -6,8 +8,11 @@ export function TransactionRoute() {
   useDocumentTitle('Transactions');
   const { data: config } = usePresaleConfig();
   return (
-    <section className="container-page py-10 sm:py-14">
-      <TransactionsList companyWallet={config?.companyWallet} />
-    </section>
+    <ExplorerContext value={config?.explorerUrl ?? null}>
+      <section className="container-page flex flex-col gap-6 py-10 sm:py-14">
+        <HoldingsCard />
+        <TransactionsList companyWallet={config?.companyWallet} />
+      </section>
+    </ExplorerContext>
   );
 }

@@ -19,6 +19,7 @@ export interface ComboboxProps {
   error?: string | null;
   hint?: ReactNode;
   disabled?: boolean;
+  required?: boolean;
   /** Shown in the list when nothing matches the typed text. */
   emptyText?: string;
   /** Accessible name of the clear button. */
@@ -47,6 +48,7 @@ export function Combobox({
   error,
   hint,
   disabled = false,
+  required = false,
   emptyText = 'No matches',
   clearLabel = 'Clear',
   className,
@@ -126,7 +128,14 @@ export function Combobox({
   }
 
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      className={className}
+    >
       <div className="relative">
         <input
           ref={inputRef}
@@ -140,6 +149,7 @@ export function Combobox({
           aria-controls={listId}
           aria-activedescendant={activeOption ? `${id}-option-${activeOption.value}` : undefined}
           aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
           aria-describedby={describedBy(id, error, hint)}
           disabled={disabled}
           placeholder={placeholder}

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubPhoneWidth } from '../../testing/render';
 import { DataTable, type Column } from './data-table';
 
 interface Row {
@@ -73,5 +74,48 @@ describe('DataTable', () => {
     expect(screen.getByText('Invalid filter')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalled();
+  });
+});
+
+describe('DataTable on a phone', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const phone = stubPhoneWidth;
+
+  it('shows every list as cards by default, each value under its header', () => {
+    phone();
+    renderTable();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(screen.getByRole('list', { name: 'Affiliates' })).getByRole('listitem');
+    expect(within(card).getByText('Referred To')).toBeInTheDocument();
+    expect(within(card).getByText('a@example.com')).toBeInTheDocument();
+  });
+
+  it('keeps a table where a list opts out', () => {
+    phone();
+    renderTable({ stackOnPhone: false });
+    expect(screen.getByRole('table', { name: 'Affiliates' })).toBeInTheDocument();
+  });
+});
+
+describe('DataTable pinned column', () => {
+  it('keeps an actions column stuck to the right edge while the rest scrolls', () => {
+    renderTable({
+      columns: [
+        ...columns,
+        {
+          id: 'actions',
+          header: 'Actions',
+          cell: () => <button type="button">Review</button>,
+          pinEnd: true,
+        },
+      ],
+    });
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('sticky', 'right-0');
+    expect(screen.getByRole('button', { name: 'Review' }).closest('td')).toHaveClass(
+      'sticky',
+      'right-0',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Referred To' })).not.toHaveClass('sticky');
   });
 });

@@ -20,6 +20,11 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   align?: 'left' | 'right' | 'center';
   className?: string;
+  /**
+   * Keeps the column in view at the table's right edge while the rest scrolls sideways:
+   * for a row's actions, e.g. the review queue's Review button.
+   */
+  pinEnd?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -41,7 +46,10 @@ export interface DataTableProps<T> {
   onPageChange: (page: number) => void;
   onLimitChange: (limit: number) => void;
   pageSizeOptions?: readonly number[];
-  /** On phones, show each row as a card of "header: value" lines instead of a wide table. */
+  /**
+   * On phones, each row is a card of "header: value" lines instead of a table that scrolls
+   * sideways; on by default for every list.
+   */
   stackOnPhone?: boolean;
 }
 
@@ -68,6 +76,12 @@ export function queryTableProps<T extends { _id: string }>(query: PagedQuery<T>)
 
 const alignClass = { left: 'text-left', right: 'text-right', center: 'text-center' };
 
+/** A pinned column's cells: stuck to the right edge, opaque so scrolled cells pass under them. */
+const pinnedClass = (column: { pinEnd?: boolean }, background: string) =>
+  column.pinEnd
+    ? cn('sticky right-0 z-[1] shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.6)]', background)
+    : undefined;
+
 export function DataTable<T>({
   caption,
   columns,
@@ -84,7 +98,7 @@ export function DataTable<T>({
   onPageChange,
   onLimitChange,
   pageSizeOptions = PAGE_SIZES,
-  stackOnPhone = false,
+  stackOnPhone = true,
 }: DataTableProps<T>) {
   const pageSizeId = useId();
   const stacked = useMediaQuery(PHONE_QUERY) && stackOnPhone;
@@ -98,7 +112,7 @@ export function DataTable<T>({
     body = Array.from({ length: Math.min(limit, 10) }, (_, rowIndex) => (
       <tr key={`skeleton-${rowIndex}`} aria-hidden="true">
         {columns.map((column) => (
-          <td key={column.id} className="px-4 py-4">
+          <td key={column.id} className={cn('px-4 py-4', pinnedClass(column, 'bg-surface'))}>
             <span className="block h-4 w-full max-w-32 animate-skeleton rounded-full bg-surface-3" />
           </td>
         ))}
@@ -138,9 +152,10 @@ export function DataTable<T>({
           <td
             key={column.id}
             className={cn(
-              'px-4 py-3.5 align-middle',
+              'px-3 py-3.5 align-middle first:pl-4 last:pr-4',
               alignClass[column.align ?? 'left'],
               column.className,
+              pinnedClass(column, 'bg-surface'),
             )}
           >
             {column.cell(row)}
@@ -183,8 +198,9 @@ export function DataTable<T>({
                     key={column.id}
                     scope="col"
                     className={cn(
-                      'px-4 py-3 text-xs font-black tracking-wider whitespace-nowrap text-muted uppercase',
+                      'px-3 py-3 text-xs font-black tracking-wider whitespace-nowrap text-muted uppercase first:pl-4 last:pr-4',
                       alignClass[column.align ?? 'left'],
+                      pinnedClass(column, 'bg-surface-2'),
                     )}
                   >
                     {column.header}

@@ -124,7 +124,8 @@ function OpenDialog({
   return createPortal(
     <div
       ref={overlayRef}
-      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto p-3 sm:items-center sm:p-6"
+      // Ends above the toasts (their room is 0 when none show), so they never cover its controls.
+      className="fixed inset-x-0 top-0 bottom-[var(--toast-space,0px)] z-50 flex items-end justify-center overflow-y-auto p-3 sm:items-center sm:p-6"
       onKeyDown={onKeyDown}
     >
       <div

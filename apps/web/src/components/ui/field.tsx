@@ -30,15 +30,9 @@ export function FieldFrame({
   children,
 }: FieldFrameProps) {
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-bold text-fg">
+    <div data-field="" className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className={cn('text-sm font-bold text-fg', required && 'required-mark')}>
         {label}
-        {required ? (
-          <span className="text-pink" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
       </label>
       {children}
       {error ? (

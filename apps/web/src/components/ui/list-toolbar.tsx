@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { RefreshIcon } from './icons';
+import { Spinner } from './spinner';
 
 /** A list page's title with the server's total in front: "12 Transactions". */
 export function ListHeading({ title, count }: { title: string; count?: number }) {
@@ -42,6 +43,8 @@ interface ListHeaderProps {
   /** The total on the server; hidden until known. */
   count?: number;
   refreshing?: boolean;
+  /** A filter changed and the list reloads once typing stops: said next to the title. */
+  filtering?: boolean;
   onRefresh?: () => void;
   /** Buttons next to the title, e.g. "Add bank". */
   actions?: ReactNode;
@@ -61,6 +64,7 @@ export function ListHeader({
   title,
   count,
   refreshing,
+  filtering = false,
   onRefresh,
   actions,
   filters,
@@ -71,7 +75,16 @@ export function ListHeader({
   const heading = (
     <div className={cn('flex items-center', beside ? 'gap-3' : 'gap-2')}>
       <ListHeading title={title} count={count} />
-      {onRefresh ? <RefreshButton refreshing={refreshing} onRefresh={onRefresh} /> : null}
+      {onRefresh ? (
+        <RefreshButton refreshing={refreshing || filtering} onRefresh={onRefresh} />
+      ) : null}
+      <p role="status" className="flex items-center gap-1.5 text-sm text-muted">
+        {filtering ? (
+          <>
+            <Spinner /> Updating…
+          </>
+        ) : null}
+      </p>
     </div>
   );
   const actionButtons = actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null;

@@ -15,7 +15,17 @@ const purchaseTones: Record<number, BadgeTone> = {
   [PurchaseStatus.Reverted]: 'muted',
 };
 
-export function PurchaseStatusBadge({ status }: { status: number }) {
+/** A Pending bank order without its receipt reads "Awaiting payment". */
+export const AWAITING_PAYMENT = 'Awaiting payment';
+
+export function PurchaseStatusBadge({
+  status,
+  awaitingPayment = false,
+}: {
+  status: number;
+  awaitingPayment?: boolean;
+}) {
+  if (awaitingPayment) return <Badge tone="lime">{AWAITING_PAYMENT}</Badge>;
   return <Badge tone={purchaseTones[status] ?? 'unknown'}>{purchaseStatusLabel(status)}</Badge>;
 }
 

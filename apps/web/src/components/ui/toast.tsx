@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -14,7 +14,13 @@ export interface ToastItem {
 
 /** Spec section 9: toasts close by themselves after 5 seconds. */
 export const TOAST_DURATION_MS = 5000;
-const MAX_VISIBLE = 4;
+/** A new toast replaces older ones beyond this, so they never stack up the screen. */
+export const MAX_VISIBLE_TOASTS = 2;
+/**
+ * The room the visible toasts take at the bottom of the screen (0px when none): an open dialog
+ * ends above it, so a toast never covers the dialog's controls.
+ */
+export const TOAST_SPACE_VARIABLE = '--toast-space';
 
 let items: ToastItem[] = [];
 let nextId = 1;
@@ -38,7 +44,14 @@ function dismiss(id: number) {
 
 function show(kind: ToastKind, message: string): number {
   const id = nextId++;
-  items = [...items, { id, kind, message }].slice(-MAX_VISIBLE);
+  // The same message again replaces the one on screen (and restarts its time) rather than repeating it.
+  for (const item of items) {
+    if (item.kind === kind && item.message === message) clearTimeout(timers.get(item.id));
+  }
+  const kept = items.filter((item) => item.kind !== kind || item.message !== message);
+  const next = [...kept, { id, kind, message }];
+  for (const dropped of next.slice(0, -MAX_VISIBLE_TOASTS)) clearTimeout(timers.get(dropped.id));
+  items = next.slice(-MAX_VISIBLE_TOASTS);
   timers.set(
     id,
     setTimeout(() => dismiss(id), TOAST_DURATION_MS),
@@ -67,19 +80,36 @@ function subscribe(listener: () => void) {
 
 const getItems = () => items;
 
-/** Renders the toasts top-right, outside the app root so open dialogs never cover them. */
+/**
+ * Renders the toasts at the bottom centre, outside the app root so open dialogs never make
+ * them inert, and publishes the room they take so open dialogs end above them.
+ */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribe, getItems, getItems);
   const hydrated = useHydrated();
+  const regionRef = useRef<HTMLElement>(null);
+
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    const region = regionRef.current;
+    if (toasts.length === 0 || !region) {
+      root.removeProperty(TOAST_SPACE_VARIABLE);
+      return;
+    }
+    const space = window.innerHeight - region.getBoundingClientRect().top;
+    root.setProperty(TOAST_SPACE_VARIABLE, `${Math.max(0, Math.ceil(space))}px`);
+  }, [toasts, hydrated]);
+
   // A portal has no place in prerendered HTML: it mounts once the page is live.
   if (!hydrated) return null;
   return createPortal(
     <section
+      ref={regionRef}
       data-toaster=""
       aria-label="Notifications"
       aria-live="polite"
       aria-relevant="additions"
-      className="pointer-events-none fixed top-3 right-3 left-3 z-[100] flex flex-col items-end gap-2 sm:left-auto sm:w-96"
+      className="pointer-events-none fixed right-3 bottom-3 left-3 z-[100] mx-auto flex flex-col items-center gap-2 sm:w-[28rem]"
     >
       {toasts.map((item) => (
         <div

@@ -30,6 +30,8 @@ export interface UploadBoxProps {
   error?: string | null;
   hint?: ReactNode;
   disabled?: boolean;
+  /** Marks the box as required: a star by its label and aria-required on its file input. */
+  required?: boolean;
   maxBytes?: number;
   className?: string;
 }
@@ -62,6 +64,7 @@ export function UploadBox({
   error,
   hint,
   disabled = false,
+  required = false,
   maxBytes = MAX_BYTES,
   className,
 }: UploadBoxProps) {
@@ -214,7 +217,8 @@ export function UploadBox({
         onDrop={onDrop}
         className={cn(
           'flex cursor-pointer flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-4 py-7 text-center transition',
-          'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-cyan',
+          // :focus, not :focus-visible: a form that moves focus here to show an error shows the ring too.
+          'has-[:focus]:outline-3 has-[:focus]:outline-offset-2 has-[:focus]:outline-cyan has-[:focus]:outline-solid',
           dragging ? 'border-lime bg-lime/10' : 'border-line bg-surface-2 hover:border-muted',
           shownError && 'border-danger',
           disabled && 'cursor-not-allowed opacity-60',
@@ -232,6 +236,7 @@ export function UploadBox({
           accept={acceptAttribute[accept]}
           disabled={disabled}
           aria-labelledby={`${inputId}-label`}
+          aria-required={required || undefined}
           aria-invalid={shownError ? true : undefined}
           aria-describedby={shownError || hint ? messageId : undefined}
           onChange={(event) => void take(event.target.files)}
@@ -242,8 +247,11 @@ export function UploadBox({
   }
 
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <span className="text-sm font-bold" id={`${inputId}-label`}>
+    <div data-field="" className={cn('flex flex-col gap-1.5', className)}>
+      <span
+        className={cn('text-sm font-bold', required && 'required-mark')}
+        id={`${inputId}-label`}
+      >
         {label}
       </span>
       {content}

@@ -6,12 +6,15 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateWallet } from '../api/update-wallet';
+import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 interface WalletFormProps {
   currentWallet: string | null;
+  /** An address to fill in, e.g. the wallet a payment was just sent from. */
+  suggestedWallet?: string | null;
 }
 
-export function WalletForm({ currentWallet }: WalletFormProps) {
+export function WalletForm({ currentWallet, suggestedWallet }: WalletFormProps) {
   const updateWallet = useUpdateWallet();
   const {
     register,
@@ -19,13 +22,14 @@ export function WalletForm({ currentWallet }: WalletFormProps) {
     clearErrors,
     reset,
     control,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<z.input<typeof updateWalletSchema>, unknown, UpdateWalletBody>({
     resolver: zodResolver(updateWalletSchema),
-    defaultValues: { walletAddress: '' },
+    defaultValues: { walletAddress: suggestedWallet ?? '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
   const typed = useWatch({ control, name: 'walletAddress' });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -39,7 +43,12 @@ export function WalletForm({ currentWallet }: WalletFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
       <div className="flex flex-col gap-1 rounded-2xl border-2 border-line bg-surface-2 p-4">
         <span className="text-xs font-black tracking-widest text-muted uppercase">
           Current wallet
@@ -52,6 +61,7 @@ export function WalletForm({ currentWallet }: WalletFormProps) {
       </div>
       <TextField
         label="Wallet Address"
+        required
         placeholder="0x…"
         autoComplete="off"
         autoCapitalize="off"
@@ -61,7 +71,7 @@ export function WalletForm({ currentWallet }: WalletFormProps) {
         error={errors.walletAddress?.message}
         announceError
         {...register('walletAddress')}
-        onFocus={() => clearErrors('walletAddress')}
+        onFocus={clearOnUserFocus(() => clearErrors('walletAddress'))}
       />
       <Button
         type="submit"

@@ -155,8 +155,8 @@ const steps: { title: string; body: ReactNode; art: ReactNode }[] = [
 ];
 
 /** 'How do I create a wallet?': opens an illustrated, step-by-step guide. */
-export function WalletHelp() {
-  const [open, setOpen] = useState(false);
+export function WalletHelp({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const onClose = () => setOpen(false);
   return (
     <>

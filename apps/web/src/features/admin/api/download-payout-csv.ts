@@ -1,36 +1,8 @@
-import { api, ApiError } from '../../../lib/api-client';
-import { getSession } from '../../../lib/session';
+import { downloadWithToken } from '../../../lib/download';
 
-const fetchWithToken = (path: string) => {
-  const { accessToken } = getSession();
-  return fetch(path, { headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {} });
-};
-
-/**
- * The transfer file (affiliate, e-mail, wallet, amount AUD). It needs the staff token, so it is
- * fetched and saved from memory rather than opened as a plain link.
- */
-export async function downloadPayoutCsv(payoutId: string): Promise<void> {
-  const path = `/v1/admin/payouts/${encodeURIComponent(payoutId)}.csv`;
-  let response = await fetchWithToken(path);
-  if (response.status === 401) {
-    // Any call through the API client renews an expired access token; then try once more.
-    await api.get('/v1/auth/me');
-    response = await fetchWithToken(path);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(response.status, body?.message || `Download failed (${response.status})`);
-  }
-  const fileName = /filename="?([^";]+)"?/i.exec(
-    response.headers.get('content-disposition') ?? '',
-  )?.[1];
-  const url = URL.createObjectURL(await response.blob());
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName ?? `tmc-payout-${payoutId}.csv`;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** The transfer file (affiliate, e-mail, wallet, amount AUD); it needs the staff token. */
+export const downloadPayoutCsv = (payoutId: string): Promise<void> =>
+  downloadWithToken(
+    `/v1/admin/payouts/${encodeURIComponent(payoutId)}.csv`,
+    `tmc-payout-${payoutId}.csv`,
+  );

@@ -4,7 +4,7 @@ import { adminListQueryOptions, getAdminList, type AdminListParams } from './adm
 
 const PATH = '/v1/admin/purchases';
 
-/** Query: status (0–4), paymentMode (0|1), email, reference. */
+/** Query: status (0–4), paymentMode (0|1), receipt (true|false), email, reference. */
 export const getAdminPurchases = (params: AdminListParams, signal?: AbortSignal) =>
   getAdminList<PurchaseReview>(PATH, params, signal);
 

@@ -84,6 +84,7 @@ export function AdminBanks() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Banks"
         count={query.data?.totalResults}
         refreshing={query.isFetching}

@@ -105,7 +105,7 @@ export function AdminDashboard({ reviewsPath, payoutsPath }: AdminDashboardProps
             label="Pending reviews"
             value={data.pendingReviews}
             tone={data.pendingReviews > 0 ? 'text-cyan' : 'text-fg'}
-            hint="Open the review queue"
+            hint="Bank requests with a receipt: open the review queue"
             to={reviewsPath}
           />
           <Tile
@@ -114,6 +114,7 @@ export function AdminDashboard({ reviewsPath, payoutsPath }: AdminDashboardProps
             hint={data.tokenSymbol}
           />
           <Tile label="Verified crypto today" value={data.verifiedCryptoToday} />
+          <Tile label="Awaiting bank payment" value={data.awaitingBankPayment} />
           <Tile label="Awaiting crypto payment" value={data.awaitingCryptoPayment} />
           <Tile label="Users" value={data.users} />
           <Tile

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
+  DELIVERY_STATEMENT_MAX,
   WALLET_PATTERN,
   messages,
   type AdminSettings,
@@ -11,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon } from '../../../components/ui/icons';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -61,6 +63,10 @@ const settingsSchema = z.object({
     .trim()
     .max(2048)
     .refine((v) => v.startsWith('/') || /^https?:\/\/\S+$/.test(v), 'Use a path or an http(s) URL'),
+  deliveryStatement: z
+    .string()
+    .trim()
+    .max(DELIVERY_STATEMENT_MAX, `At most ${DELIVERY_STATEMENT_MAX} characters`),
 });
 
 type SettingsForm = z.input<typeof settingsSchema>;
@@ -89,6 +95,7 @@ const formValues = (s: AdminSettings): SettingsForm => ({
   quoteTtlMinutes: String(s.quoteTtlMinutes),
   holdDays: String(s.holdDays),
   whitePaperUrl: s.whitePaperUrl,
+  deliveryStatement: s.deliveryStatement,
 });
 
 const INTEGER_FIELDS = new Set(['minConfirmations', 'quoteTtlMinutes', 'holdDays']);
@@ -196,6 +203,14 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
           {...field('holdDays')}
         />
         <TextField label="White paper URL" {...field('whitePaperUrl')} />
+        <TextArea
+          label="Token delivery statement"
+          rows={4}
+          maxLength={DELIVERY_STATEMENT_MAX}
+          containerClassName="sm:col-span-2"
+          hint="What buyers read under My TMC and on their PDF receipts about how and when tokens are delivered. Keep it in line with the white paper and the purchase terms; empty goes back to the default."
+          {...field('deliveryStatement')}
+        />
       </section>
 
       <div className="flex flex-wrap items-center justify-between gap-3">

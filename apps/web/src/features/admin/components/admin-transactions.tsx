@@ -1,4 +1,5 @@
 import { PaymentStatus, paymentStatusLabel, type AdminTransaction } from '@tmc/shared';
+import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { Select } from '../../../components/ui/select';
@@ -40,31 +41,37 @@ const columns: Column<AdminTransaction>[] = [
         <span className="break-all text-muted">{row.user.email}</span>
       </span>
     ),
-    className: 'min-w-56',
+    className: 'min-w-36',
   },
   {
-    id: 'price',
-    header: 'Price',
-    cell: (row) => formatMoney(row.price, row.paymentMode === 1 ? row.tokenSymbol : row.currency),
-    className: 'whitespace-nowrap font-bold tabular-nums',
-  },
-  {
-    id: 'userCurrency',
-    header: 'User Currency',
-    cell: (row) =>
-      row.userCurrency && row.userAmount ? formatMoney(row.userAmount, row.userCurrency) : '-',
-    className: 'whitespace-nowrap tabular-nums',
+    id: 'amount',
+    header: 'Amount',
+    cell: (row) => (
+      <span className="flex flex-col whitespace-nowrap tabular-nums">
+        <span className="font-bold">
+          {formatMoney(row.price, row.paymentMode === 1 ? row.tokenSymbol : row.currency)}
+        </span>
+        {row.userCurrency && row.userAmount ? (
+          <span className="text-muted">{formatMoney(row.userAmount, row.userCurrency)}</span>
+        ) : null}
+      </span>
+    ),
   },
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <PaymentStatusBadge status={row.paymentStatus} />,
+    cell: (row) => (
+      <span className="flex flex-col items-start gap-1">
+        <PaymentStatusBadge status={row.paymentStatus} />
+        <span className="text-muted">{paymentModeLabel(row.paymentMode)}</span>
+      </span>
+    ),
   },
-  { id: 'mode', header: 'Payment Type', cell: (row) => paymentModeLabel(row.paymentMode) },
   {
     id: 'reference',
     header: 'Reference',
     cell: (row) => (row.reference ? <code className="font-mono">{row.reference}</code> : '-'),
+    className: 'whitespace-nowrap',
   },
   {
     id: 'hash',
@@ -72,9 +79,11 @@ const columns: Column<AdminTransaction>[] = [
     cell: (row) =>
       row.txnHash ? (
         <span className="inline-flex items-center gap-1 whitespace-nowrap">
-          <code className="font-mono" title={row.txnHash}>
-            {shortHash(row.txnHash)}
-          </code>
+          <ExplorerLink kind="tx" value={row.txnHash}>
+            <code className="font-mono" title={row.txnHash}>
+              {shortHash(row.txnHash)}
+            </code>
+          </ExplorerLink>
           <CopyButton value={row.txnHash} iconOnly ariaLabel="Copy transaction hash" />
         </span>
       ) : (
@@ -87,9 +96,11 @@ const columns: Column<AdminTransaction>[] = [
     cell: (row) =>
       row.fromAddress ? (
         <span className="flex flex-col items-start gap-1">
-          <code className="font-mono" title={row.fromAddress}>
-            {shortHash(row.fromAddress)}
-          </code>
+          <ExplorerLink kind="address" value={row.fromAddress}>
+            <code className="font-mono" title={row.fromAddress}>
+              {shortHash(row.fromAddress)}
+            </code>
+          </ExplorerLink>
           <SenderMatch matches={row.senderMatchesWallet} />
         </span>
       ) : (
@@ -104,6 +115,7 @@ export function AdminTransactions() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Transactions"
         count={query.data?.totalResults}
         refreshing={query.isFetching}

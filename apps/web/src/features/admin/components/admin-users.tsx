@@ -199,6 +199,7 @@ export function AdminUsers() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Users"
         count={query.data?.totalResults}
         refreshing={query.isFetching}

@@ -6,83 +6,58 @@ import { formatDateTime } from '../../../lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { useListState } from '../../../lib/use-list-state';
 import { ListHeader } from '../../../components/ui/list-toolbar';
+import {
+  auditActionLabel,
+  auditActions,
+  auditChanges,
+  auditEntities,
+  auditEntityLabel,
+  auditRecordName,
+  type AuditChange,
+} from '../audit-text';
 
 const entityOptions = [
   { value: '', label: 'All' },
-  { value: 'purchase', label: 'Presale requests' },
-  { value: 'payout', label: 'Payouts' },
-  { value: 'user', label: 'Users' },
-  { value: 'bank', label: 'Banks' },
-  { value: 'settings', label: 'Settings' },
-  { value: 'currency_rates', label: 'Currency rates' },
+  ...Object.entries(auditEntities).map(([value, label]) => ({ value, label })),
 ];
 
-/** What the server records (exact names; the filter matches them exactly). */
+/** What the server records; the filter sends the exact name, the list shows the words. */
 const actionOptions = [
   { value: '', label: 'All' },
-  ...[
-    'purchase.status',
-    'payout.create',
-    'payout.paid',
-    'user.update',
-    'bank.create',
-    'bank.update',
-    'bank.deactivate',
-    'settings.update',
-    'rates.update',
-  ].map((action) => ({ value: action, label: action })),
+  ...Object.entries(auditActions).map(([value, label]) => ({ value, label })),
 ];
 
-const show = (value: unknown) =>
-  value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+/** Up to this many changed fields show in the row; more fold into a summary to open. */
+const SHOWN_CHANGES = 3;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The fields that differ between before and after; everything when one side is not an object. */
-export function changedFields(before: unknown, after: unknown) {
-  if (!isRecord(before) && !isRecord(after)) return [{ field: 'value', before, after }];
-  const b = isRecord(before) ? before : {};
-  const a = isRecord(after) ? after : {};
-  return [...new Set([...Object.keys(b), ...Object.keys(a)])]
-    .filter((field) => JSON.stringify(b[field]) !== JSON.stringify(a[field]))
-    .map((field) => ({ field, before: b[field], after: a[field] }));
+function ChangeList({ changes }: { changes: AuditChange[] }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {changes.map((change) => (
+        <li key={change.field} className="break-words">
+          <span className="font-bold">{change.label}:</span>{' '}
+          <span className="text-danger">{change.before}</span>
+          <span aria-hidden="true"> → </span>
+          <span className="sr-only"> changed to </span>
+          <span className="text-success">{change.after}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Changes({ entry }: { entry: AuditEntry }) {
-  const changes = changedFields(entry.before, entry.after);
+  const changes = auditChanges(entry);
   if (changes.length === 0) return <span className="text-muted">No change</span>;
+  if (changes.length <= SHOWN_CHANGES) return <ChangeList changes={changes} />;
   return (
     <details className="group max-w-md">
       <summary className="cursor-pointer rounded font-bold text-cyan underline-offset-4 hover:underline">
-        {changes.length} field{changes.length === 1 ? '' : 's'}
+        {changes.length} fields
       </summary>
-      <table className="mt-2 w-full text-xs">
-        <thead>
-          <tr className="text-left text-muted">
-            <th scope="col" className="py-1 pr-2">
-              Field
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              Before
-            </th>
-            <th scope="col" className="py-1">
-              After
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((change) => (
-            <tr key={change.field} className="border-t border-line/70 align-top">
-              <th scope="row" className="py-1 pr-2 text-left font-mono">
-                {change.field}
-              </th>
-              <td className="py-1 pr-2 font-mono break-all text-danger">{show(change.before)}</td>
-              <td className="py-1 font-mono break-all text-success">{show(change.after)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="mt-2">
+        <ChangeList changes={changes} />
+      </div>
     </details>
   );
 }
@@ -102,23 +77,34 @@ const columns: Column<AuditEntry>[] = [
   {
     id: 'action',
     header: 'Action',
-    cell: (row) => <code className="font-mono">{row.action}</code>,
+    cell: (row) => <span className="font-bold">{auditActionLabel(row.action)}</span>,
   },
   {
     id: 'entity',
     header: 'Record',
-    cell: (row) => (
-      <span className="flex flex-col">
-        <span>{row.entity}</span>
-        {row.entityId ? (
-          <code className="font-mono text-xs text-muted" title={row.entityId}>
-            {row.entityId.slice(0, 8)}
-          </code>
-        ) : null}
-      </span>
-    ),
+    cell: (row) => {
+      const name = auditRecordName(row);
+      return (
+        <span className="flex flex-col">
+          <span>{auditEntityLabel(row.entity)}</span>
+          {name ? (
+            <code
+              className="font-mono text-sm break-all text-muted"
+              title={row.entityId ?? undefined}
+            >
+              {name}
+            </code>
+          ) : null}
+        </span>
+      );
+    },
   },
-  { id: 'changes', header: 'Before / after', cell: (row) => <Changes entry={row} /> },
+  {
+    id: 'changes',
+    header: 'Changes',
+    cell: (row) => <Changes entry={row} />,
+    className: 'min-w-64 text-sm',
+  },
 ];
 
 export function AuditLog() {
@@ -127,6 +113,7 @@ export function AuditLog() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Audit log"
         count={query.data?.totalResults}
         refreshing={query.isFetching}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PaymentMode, type PurchaseReview } from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
+import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { PaymentStatusBadge, PurchaseStatusBadge } from '../../../components/ui/status-badges';
@@ -29,9 +30,11 @@ function Address({ value }: { value: string | null | undefined }) {
   if (!value) return <span className="text-muted">--</span>;
   return (
     <span className="inline-flex items-center gap-1">
-      <code className="font-mono break-all" title={value}>
-        {value}
-      </code>
+      <ExplorerLink kind="address" value={value}>
+        <code className="font-mono break-all" title={value}>
+          {value}
+        </code>
+      </ExplorerLink>
       <CopyButton value={value} iconOnly ariaLabel="Copy address" />
     </span>
   );
@@ -150,9 +153,11 @@ export function ReviewDetails({ review }: { review: PurchaseReview }) {
                 <Row label="Transaction hash">
                   {transaction.txnHash ? (
                     <span className="inline-flex items-center gap-1">
-                      <code className="font-mono" title={transaction.txnHash}>
-                        {shortHash(transaction.txnHash)}
-                      </code>
+                      <ExplorerLink kind="tx" value={transaction.txnHash}>
+                        <code className="font-mono" title={transaction.txnHash}>
+                          {shortHash(transaction.txnHash)}
+                        </code>
+                      </ExplorerLink>
                       <CopyButton value={transaction.txnHash} iconOnly ariaLabel="Copy hash" />
                     </span>
                   ) : (

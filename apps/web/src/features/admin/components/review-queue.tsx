@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { PurchaseStatus, purchaseStatusLabel, type PurchaseReview } from '@tmc/shared';
+import {
+  isAwaitingPayment,
+  PaymentMode,
+  PurchaseStatus,
+  purchaseStatusLabel,
+  type PurchaseReview,
+} from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
@@ -21,6 +27,12 @@ const statusOptions = [
     value: String(status),
     label: purchaseStatusLabel(status),
   })),
+];
+
+const receiptOptions = [
+  { value: '', label: 'All' },
+  { value: 'true', label: 'Receipt uploaded' },
+  { value: 'false', label: 'Awaiting payment' },
 ];
 
 const modeOptions = [
@@ -46,7 +58,7 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
           <span className="break-all text-muted">{row.user.email}</span>
         </span>
       ),
-      className: 'min-w-56',
+      className: 'min-w-36',
     },
     {
       id: 'amount',
@@ -73,12 +85,14 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
           {row.bank ? <span className="text-muted">{row.bank.bankName}</span> : null}
         </span>
       ),
-      className: 'min-w-44',
+      className: 'min-w-32',
     },
     {
       id: 'status',
       header: 'Status',
-      cell: (row) => <PurchaseStatusBadge status={row.status} />,
+      cell: (row) => (
+        <PurchaseStatusBadge status={row.status} awaitingPayment={isAwaitingPayment(row)} />
+      ),
     },
     {
       id: 'signals',
@@ -96,6 +110,7 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
     {
       id: 'actions',
       header: 'Actions',
+      pinEnd: true,
       cell: (row) => (
         <Button
           size="sm"
@@ -110,11 +125,16 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
   ];
 }
 
-/** Every presale request, Pending first by default, with the review dialog. */
+/**
+ * Every presale request, with the review dialog. It opens on what staff can review: Pending bank
+ * requests whose receipt is in (the dashboard's "Pending reviews"); orders still awaiting their
+ * payment are one filter away.
+ */
 export function ReviewQueue() {
   const list = useListState({
     status: String(PurchaseStatus.Pending),
-    paymentMode: '',
+    paymentMode: String(PaymentMode.Bank),
+    receipt: 'true',
     email: '',
     reference: '',
   });
@@ -126,6 +146,7 @@ export function ReviewQueue() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Review queue"
         count={query.data?.totalResults}
         refreshing={query.isFetching}
@@ -143,6 +164,12 @@ export function ReviewQueue() {
               options={modeOptions}
               value={list.filters.paymentMode}
               onChange={(event) => list.setFilter('paymentMode', event.target.value)}
+            />
+            <Select
+              label="Receipt"
+              options={receiptOptions}
+              value={list.filters.receipt}
+              onChange={(event) => list.setFilter('receipt', event.target.value)}
             />
             <TextField
               label="Buyer email"

@@ -7,6 +7,7 @@ import {
 } from '@tmc/shared';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { ListHeader } from '../../../components/ui/list-toolbar';
@@ -32,12 +33,14 @@ const statusOptions = UNMATCHED_PAYMENT_STATUSES.map((status) => ({
   label: statusLabel[status],
 }));
 
-function Hash({ value, label }: { value: string; label: string }) {
+function Hash({ value, label, kind }: { value: string; label: string; kind: 'tx' | 'address' }) {
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap">
-      <code className="font-mono" title={value}>
-        {shortHash(value)}
-      </code>
+      <ExplorerLink kind={kind} value={value}>
+        <code className="font-mono" title={value}>
+          {shortHash(value)}
+        </code>
+      </ExplorerLink>
       <CopyButton value={value} iconOnly ariaLabel={label} />
     </span>
   );
@@ -76,12 +79,12 @@ export function UnmatchedPayments() {
     {
       id: 'sender',
       header: 'Sender',
-      cell: (row) => <Hash value={row.fromAddress} label="Copy sender address" />,
+      cell: (row) => <Hash kind="address" value={row.fromAddress} label="Copy sender address" />,
     },
     {
       id: 'hash',
       header: 'Transaction hash',
-      cell: (row) => <Hash value={row.txnHash} label="Copy transaction hash" />,
+      cell: (row) => <Hash kind="tx" value={row.txnHash} label="Copy transaction hash" />,
     },
     {
       id: 'order',
@@ -131,6 +134,7 @@ export function UnmatchedPayments() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Unmatched payments"
         count={query.data?.totalResults}
         refreshing={query.isFetching}
@@ -147,7 +151,6 @@ export function UnmatchedPayments() {
       />
       <DataTable<UnmatchedPayment>
         caption="Unmatched payments"
-        stackOnPhone
         columns={columns}
         emptyTitle={`No ${statusLabel[list.applied.status as UnmatchedPaymentStatus].toLowerCase()} unmatched payments`}
         emptyDescription="Transfers to the company wallet that match no order show up here."

@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { useForgetPasswordOtp } from '../api/forget-password-otp';
 import type { EmailState } from '../route-state';
+import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 /** /forgetpassword: asks for the e-mail, sends a reset code, then on to /forgetpasswordotp. */
 export function ForgetPasswordForm() {
@@ -18,13 +19,14 @@ export function ForgetPasswordForm() {
     register,
     handleSubmit,
     clearErrors,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<z.input<typeof forgetPasswordOtpSchema>, unknown, ForgetPasswordOtpBody>({
     resolver: zodResolver(forgetPasswordOtpSchema),
     defaultValues: { email: '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -38,16 +40,22 @@ export function ForgetPasswordForm() {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
       <TextField
         label="Email"
+        required
         type="email"
         autoComplete="email"
         inputMode="email"
         error={errors.email?.message}
         announceError
         {...register('email')}
-        onFocus={() => clearErrors('email')}
+        onFocus={clearOnUserFocus(() => clearErrors('email'))}
       />
       <Button type="submit" size="lg" loading={sendCode.isPending}>
         Send code

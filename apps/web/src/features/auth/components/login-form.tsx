@@ -16,6 +16,7 @@ import { useLogin } from '../api/login';
 import type { EmailState } from '../route-state';
 import { PasswordField } from './password-field';
 import { TextLink } from './text-link';
+import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 const LOGIN_FAILED = 'Login failed: ';
 
@@ -50,7 +51,7 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     register,
     handleSubmit,
     clearErrors,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<z.input<typeof loginSchema>, unknown, LoginBody>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: defaultEmail, password: '' },
@@ -58,6 +59,7 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -83,24 +85,31 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
       <TextField
         label="Email"
+        required
         type="email"
         autoComplete="email"
         inputMode="email"
         error={errors.email?.message}
         announceError
         {...register('email')}
-        onFocus={() => clearErrors('email')}
+        onFocus={clearOnUserFocus(() => clearErrors('email'))}
       />
       <PasswordField
         label="Password"
+        required
         autoComplete="current-password"
         error={errors.password?.message}
         announceError
         {...register('password')}
-        onFocus={() => clearErrors('password')}
+        onFocus={clearOnUserFocus(() => clearErrors('password'))}
       />
       {codeAsked ? (
         <TextField

@@ -54,7 +54,7 @@ afterEach(() => {
 });
 
 describe('SignupForm', () => {
-  it('shows every spec message under its field and clears each on focus', async () => {
+  it('shows every spec message under its field, focuses the first and clears each on focus', async () => {
     const api = mockApi({});
     const user = userEvent.setup();
     renderSignup();
@@ -72,7 +72,12 @@ describe('SignupForm', () => {
     expect(termsBox()).toHaveAccessibleDescription(messages.signupTerms);
     expect(api.spy).not.toHaveBeenCalled();
 
-    for (const label of ['Name', 'Email', 'Password', 'Confirm Password']) {
+    // The first invalid field takes focus and keeps its message until typed in.
+    expect(field('Name')).toHaveFocus();
+    expect(field('Name')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(field('Name'), 'J');
+    expect(field('Name')).not.toHaveAttribute('aria-invalid');
+    for (const label of ['Email', 'Password', 'Confirm Password']) {
       await user.click(field(label));
       expect(field(label)).not.toHaveAttribute('aria-invalid');
     }

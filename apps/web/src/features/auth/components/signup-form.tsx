@@ -14,6 +14,7 @@ import { REFERRAL_STORAGE_KEY, useReferralCode } from '../../../lib/referral';
 import { useSignup } from '../api/signup';
 import type { EmailState } from '../route-state';
 import { PasswordField } from './password-field';
+import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 const SIGNUP_FAILED = 'Signup failed: ';
 const SIGNUP_CRASHED = 'Signup failed: INTERNAL SERVER ERROR';
@@ -71,7 +72,7 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
     clearErrors,
     setError,
     setValue,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<SignupFormInput, unknown, SignupFormValues>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: {
@@ -85,6 +86,7 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -123,12 +125,18 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
     ...register(name),
     error: errors[name]?.message,
     announceError: true,
-    onFocus: () => clearErrors(name),
+    required: true,
+    onFocus: clearOnUserFocus(() => clearErrors(name)),
   });
 
   return (
     <>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-4"
+      >
         <TextField label="Name" autoComplete="name" {...field('name')} />
         <TextField
           label="Email"
@@ -156,11 +164,12 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
             <input
               id={termsId}
               type="checkbox"
+              required
               aria-labelledby={`${termsId}-label ${termsId}-link`}
               aria-invalid={errors.terms ? true : undefined}
               aria-describedby={errors.terms ? termsErrorId : undefined}
               {...register('terms', { onChange: () => clearErrors('terms') })}
-              onFocus={() => clearErrors('terms')}
+              onFocus={clearOnUserFocus(() => clearErrors('terms'))}
               className={cn(
                 'mt-0.5 size-6 shrink-0 cursor-pointer rounded-md accent-lime',
                 errors.terms && 'outline-2 outline-danger',

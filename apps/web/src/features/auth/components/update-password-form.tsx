@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { useForgetPassword } from '../api/forget-password';
 import type { EmailState, ResetState } from '../route-state';
 import { PasswordField } from './password-field';
+import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 const newPasswordSchema = z
   .object({
@@ -30,13 +31,14 @@ export function UpdatePasswordForm({ email, resetToken }: ResetState) {
     register,
     handleSubmit,
     clearErrors,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<NewPasswordValues>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
@@ -50,22 +52,29 @@ export function UpdatePasswordForm({ email, resetToken }: ResetState) {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
       <PasswordField
         label="New Password"
+        required
         autoComplete="new-password"
         error={errors.password?.message}
         announceError
         {...register('password')}
-        onFocus={() => clearErrors('password')}
+        onFocus={clearOnUserFocus(() => clearErrors('password'))}
       />
       <PasswordField
         label="Confirm Password"
+        required
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         announceError
         {...register('confirmPassword')}
-        onFocus={() => clearErrors('confirmPassword')}
+        onFocus={clearOnUserFocus(() => clearErrors('confirmPassword'))}
       />
       <Button type="submit" size="lg" loading={resetPassword.isPending}>
         Update Password

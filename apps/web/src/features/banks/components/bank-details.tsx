@@ -19,12 +19,16 @@ export function BankDetails({ bank }: BankDetailsProps) {
       {rows
         .filter((row): row is { label: string; value: string } => !!row.value)
         .map((row) => (
-          <div key={row.label} className="flex items-center gap-3 px-4 py-2.5">
-            <div className="min-w-0 flex-1">
-              <dt className="text-xs font-bold tracking-wide text-muted uppercase">{row.label}</dt>
-              <dd className="font-semibold break-words text-fg">{row.value}</dd>
-            </div>
-            <CopyButton value={row.value} iconOnly ariaLabel={`Copy ${row.label}`} />
+          // A <dl> row holds only its <dt> and <dd>s: the copy button is a second <dd>.
+          <div
+            key={row.label}
+            className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 px-4 py-2.5"
+          >
+            <dt className="text-xs font-bold tracking-wide text-muted uppercase">{row.label}</dt>
+            <dd className="col-start-1 font-semibold break-words text-fg">{row.value}</dd>
+            <dd className="col-start-2 row-span-2 row-start-1">
+              <CopyButton value={row.value} iconOnly ariaLabel={`Copy ${row.label}`} />
+            </dd>
           </div>
         ))}
     </dl>

@@ -1,4 +1,6 @@
 import { CopyButton } from '../../../components/ui/copy-button';
+import { useExplorerHref } from '../../../components/ui/explorer-link';
+import { ExternalLinkIcon } from '../../../components/ui/icons';
 import { QrCode } from '../../../components/ui/qr-code';
 import { cn } from '../../../lib/cn';
 
@@ -12,6 +14,7 @@ interface CompanyWalletProps {
 
 /** Where the buyer pays: the address in full, a copy button and a QR code. */
 export function CompanyWallet({ address, paymentRequest, className }: CompanyWalletProps) {
+  const explorer = useExplorerHref('address', address);
   const qr =
     paymentRequest ??
     (address ? { uri: address, alt: 'QR code of the company wallet address' } : null);
@@ -25,7 +28,19 @@ export function CompanyWallet({ address, paymentRequest, className }: CompanyWal
             <code className="rounded-2xl border-2 border-line bg-ink p-3 font-mono text-sm break-all text-fg sm:text-base">
               {address}
             </code>
-            <CopyButton value={address} label="Copy address" className="self-start" />
+            <div className="flex flex-wrap items-center gap-3">
+              <CopyButton value={address} label="Copy address" />
+              {explorer ? (
+                <a
+                  href={explorer}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1.5 text-sm font-bold text-cyan underline underline-offset-4 hover:text-lime"
+                >
+                  View on the block explorer <ExternalLinkIcon aria-hidden="true" />
+                </a>
+              ) : null}
+            </div>
           </>
         ) : (
           <span

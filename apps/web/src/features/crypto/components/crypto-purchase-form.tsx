@@ -29,7 +29,12 @@ import { useAddCryptoPurchase } from '../api/add-crypto-purchase';
 import { useAddGuestCryptoPurchase } from '../api/add-guest-crypto-purchase';
 import { screenFigures } from '../../../lib/order-figures';
 import { CompanyWallet } from './company-wallet';
-import { CryptoSuccessDialog, type VerifyPaymentProps } from './crypto-success-dialog';
+import {
+  CryptoSuccessDialog,
+  type PayWithWalletSlot,
+  type VerifyPaymentProps,
+} from './crypto-success-dialog';
+import { useFocusFirstError } from '../../../lib/focus-first-error';
 
 /** What the Buy page hands over (spec section 3), defaults already applied (0, ETH). */
 export interface CryptoOrder {
@@ -99,6 +104,8 @@ export interface CryptoPurchaseFormProps {
   GuestCheckout: ComponentType<GuestCheckoutProps>;
   TermsDialog: ComponentType<TermsDialogProps>;
   VerifyPayment: ComponentType<VerifyPaymentProps>;
+  /** 'Pay with wallet' for the placed order. */
+  PayWithWallet?: PayWithWalletSlot;
   /** The e-mail code entry shown on success to an account not verified yet. */
   VerifyEmail?: ComponentType<{ email: string }>;
 }
@@ -113,6 +120,7 @@ export function CryptoPurchaseForm({
   GuestCheckout,
   TermsDialog,
   VerifyPayment,
+  PayWithWallet,
   VerifyEmail,
 }: CryptoPurchaseFormProps) {
   const ids = useId();
@@ -132,13 +140,14 @@ export function CryptoPurchaseForm({
     register,
     handleSubmit,
     reset,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<CryptoFormInput, unknown, CryptoFormValues>({
     resolver: zodResolver(cryptoFormSchema),
     defaultValues: emptyForm,
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   function placedOrder(transaction: Transaction) {
     reset(emptyForm);
@@ -266,6 +275,7 @@ export function CryptoPurchaseForm({
         </section>
 
         <form
+          ref={formRef}
           noValidate
           onSubmit={(event) => void onSubmit(event)}
           aria-labelledby={`${ids}-request`}
@@ -285,7 +295,7 @@ export function CryptoPurchaseForm({
                 upload={upload}
                 value={field.value ?? null}
                 onChange={field.onChange}
-                hint="A screenshot of your transfer helps us if anything needs checking by hand."
+                hint="You pay after submitting, so there is nothing to upload yet: the transaction hash you verify afterwards proves your payment. Add a screenshot only if you already have one that helps, e.g. of your wallet's send screen."
               />
             )}
           />
@@ -315,11 +325,13 @@ export function CryptoPurchaseForm({
         transaction={placed}
         config={config}
         VerifyPayment={VerifyPayment}
+        PayWithWallet={PayWithWallet}
+        onWalletVerified={(message) => toast.success(message)}
         onVerified={(message) => {
           toast.success(message);
           void navigate(paths.presaleRequests);
         }}
-        onVerifyLater={() => void navigate(paths.presaleRequests)}
+        onVerifyLater={() => void navigate(paths.transaction)}
         onClose={() => void navigate(-1)}
         verifyEmail={
           VerifyEmail && user && !user.emailVerified ? <VerifyEmail email={user.email} /> : null

@@ -1,16 +1,11 @@
 import { useId, type ComponentType, type ReactNode } from 'react';
-import { Decimal } from 'decimal.js';
-import {
-  CRYPTO_CURRENCIES,
-  type CryptoCurrency,
-  type PresaleConfig,
-  type Transaction,
-} from '@tmc/shared';
+import type { PresaleConfig, Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { paymentRequestUri } from '../lib/payment-request';
+import { exactAmount, isCoin, type WalletOrder } from '../lib/wallet-order';
 import { CompanyWallet } from './company-wallet';
 import { QuoteCountdown } from './quote-countdown';
 
@@ -20,30 +15,26 @@ export interface VerifyPaymentProps {
   onVerified: (message: string) => void;
 }
 
+/** Pay with wallet for the order, composed in by the route. */
+export type PayWithWalletSlot = ComponentType<
+  WalletOrder & { onVerified?: (message: string) => void }
+>;
+
 interface CryptoSuccessDialogProps {
   /** The Pending transaction the order created; null keeps the dialog closed. */
   transaction: Transaction | null;
   /** The presale settings: the company wallet for a transaction that names none, the chain and the USDC contract. */
   config: Pick<PresaleConfig, 'companyWallet' | 'chainId' | 'usdcAddress'> | undefined;
   VerifyPayment: ComponentType<VerifyPaymentProps>;
+  PayWithWallet?: PayWithWalletSlot;
   onVerified: (message: string) => void;
+  /** A payment the wallet sent was verified; the dialog stays open on its progress. */
+  onWalletVerified?: (message: string) => void;
   onVerifyLater: () => void;
   onClose: () => void;
   /** The e-mail code entry, for an account that has not verified its e-mail yet. */
   verifyEmail?: ReactNode;
 }
-
-/** The exact amount as plain text, for pasting into a wallet ("0.050000" → "0.05"); never rounded. */
-function exactAmount(value: string): string {
-  try {
-    return new Decimal(value).toFixed();
-  } catch {
-    return value;
-  }
-}
-
-const isCoin = (symbol: string): symbol is CryptoCurrency =>
-  (CRYPTO_CURRENCIES as readonly string[]).includes(symbol);
 
 /** The QR code's EIP-681 request, or none when the order or the settings cannot make one. */
 function paymentRequestFor(
@@ -75,12 +66,15 @@ export function CryptoSuccessDialog({
   transaction,
   config,
   VerifyPayment,
+  PayWithWallet,
   onVerified,
+  onWalletVerified,
   onVerifyLater,
   onClose,
   verifyEmail,
 }: CryptoSuccessDialogProps) {
   const verifyId = useId();
+  const walletId = useId();
   const amount = transaction ? exactAmount(transaction.price) : '';
   const coin = transaction?.tokenSymbol ?? '';
   const wallet = transaction?.walletAddress ?? config?.companyWallet;
@@ -120,6 +114,32 @@ export function CryptoSuccessDialog({
             <QuoteCountdown expiresAt={transaction.quoteExpiresAt} />
           ) : null}
         </div>
+
+        {PayWithWallet && transaction && wallet && config && isCoin(coin) ? (
+          <section
+            aria-labelledby={walletId}
+            className="flex flex-col gap-3 rounded-2xl border-2 border-pink/60 bg-pink/5 p-4"
+          >
+            <h3 id={walletId} className="text-lg">
+              Pay from this browser
+            </h3>
+            <p className="text-sm text-muted">
+              Your browser wallet fills in the company wallet and the exact amount: confirm there
+              and this page follows the payment until it counts, no hash to copy. Or pay from any
+              wallet app with the address and QR code below.
+            </p>
+            <PayWithWallet
+              transactionId={transaction._id}
+              currency={coin}
+              amount={amount}
+              companyWallet={wallet}
+              chainId={config.chainId}
+              usdcAddress={config.usdcAddress}
+              expiresAt={transaction.quoteExpiresAt ?? null}
+              onVerified={onWalletVerified}
+            />
+          </section>
+        ) : null}
 
         <CompanyWallet address={wallet ?? undefined} paymentRequest={paymentRequest} />
 

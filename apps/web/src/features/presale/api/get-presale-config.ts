@@ -60,6 +60,12 @@ export function usePresaleConfig(): PresaleConfigState {
   return snapshot;
 }
 
+/** After staff change the settings: every page reads the new ones. */
+export function reloadPresaleConfig(): void {
+  fetchedAt = 0;
+  void (pending ?? Promise.resolve()).then(load);
+}
+
 /** Tests: start from known settings (or none), with no request. */
 export function setPresaleConfig(data: PresaleConfig | undefined): void {
   fetchedAt = data ? Date.now() : 0;

@@ -6,7 +6,7 @@ import {
   bankPurchaseFields,
   messages,
   type Bank,
-  type BankPurchaseInput,
+  type BankOrderInput,
   type Purchase,
   type User,
 } from '@tmc/shared';
@@ -24,18 +24,21 @@ import {
   type UploadBoxProps,
   type UploadedFile,
 } from '../../../components/ui/upload-box';
-import { paths } from '../../../config/paths';
+import { presaleRequestPath } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
-import { useAddGuestPurchase } from '../api/add-guest-purchase';
-import { useAddPurchase } from '../api/add-purchase';
+import { useAddBankOrder } from '../api/add-bank-order';
+import { useAddGuestBankOrder } from '../api/add-guest-bank-order';
+import { BankPaymentPanel } from './bank-payment-panel';
 import type { BankRouteState } from '../route-state';
 import {
   GuestCheckoutDialog,
   type GuestDetails,
   type TermsDialogProps,
 } from './guest-checkout-dialog';
+import { DocumentsNote } from './documents-note';
 import { PurchaseSuccessDialog } from './purchase-success-dialog';
+import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 /** One documentType covers both sides of the identity document (API.md). */
 const DOCUMENT_KINDS_DIFFER = 'Document Id Front and Back must both be images or both be pdf';
@@ -45,7 +48,6 @@ const file = z.custom<UploadedFile | null>();
 const bankFormSchema = z
   .object({
     bankId: bankPurchaseFields.bankId,
-    receipt: file.refine((value) => value !== null, messages.receipt),
     wallet: bankPurchaseFields.wallet,
     documentFront: file,
     documentBack: file,
@@ -64,7 +66,6 @@ type BankFormValues = z.output<typeof bankFormSchema>;
 function emptyForm(bankId: string, wallet: string): BankFormInput {
   return {
     bankId,
-    receipt: null,
     wallet,
     documentFront: null,
     documentBack: null,
@@ -73,20 +74,24 @@ function emptyForm(bankId: string, wallet: string): BankFormInput {
   };
 }
 
-/** The POST body (API.md "Purchases"); a wallet the account already has is not sent again. */
-function purchaseBody(
+/** One key per visit of the checkout: a retried order creation answers the order already made. */
+const newRequestId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : undefined;
+
+/** The order's POST body (API.md "Purchases"); a wallet the account already has is not sent again. */
+function orderBody(
   values: BankFormValues,
   order: BankRouteState,
   sendWallet: boolean,
-): BankPurchaseInput {
+  requestId: string | undefined,
+): BankOrderInput {
   const document = values.documentFront ?? values.documentBack;
   return {
     investmentAmount: order.convertedAmount,
     currency: 'AUD',
     userCurrency: order.userCurrency,
     userAmount: order.price,
-    receiptUrl: values.receipt?.url ?? '',
-    receiptType: values.receipt?.kind ?? '',
+    requestId,
     bankId: values.bankId,
     wallet: sendWallet ? values.wallet : undefined,
     documentUrl: values.documentFront?.url,
@@ -140,11 +145,13 @@ export function BankPurchaseForm({
 }: BankPurchaseFormProps) {
   const navigate = useNavigate();
   const headingId = useId();
-  const addPurchase = useAddPurchase();
-  const addGuestPurchase = useAddGuestPurchase();
-  const [guestBody, setGuestBody] = useState<BankPurchaseInput | null>(null);
-  const [reference, setReference] = useState<string | null>(null);
-  const [succeeded, setSucceeded] = useState(false);
+  const addOrder = useAddBankOrder();
+  const addGuestOrder = useAddGuestBankOrder();
+  const [requestId] = useState(newRequestId);
+  const [guestBody, setGuestBody] = useState<BankOrderInput | null>(null);
+  // The order made, with the account to pay: the page turns into the payment step.
+  const [placed, setPlaced] = useState<{ purchase: Purchase; bank: Bank | null } | null>(null);
+  const [submitted, setSubmitted] = useState<Purchase | null>(null);
   const knownWallet = user?.walletAddress ?? null;
   const onlyBank = banks?.length === 1 ? banks[0] : undefined;
 
@@ -155,14 +162,14 @@ export function BankPurchaseForm({
     clearErrors,
     setValue,
     getValues,
-    reset,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<BankFormInput, unknown, BankFormValues>({
     resolver: zodResolver(bankFormSchema),
     defaultValues: emptyForm('', knownWallet ?? ''),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   const bankId = useWatch({ control, name: 'bankId' });
   const selectedBank = banks?.find((bank) => bank._id === bankId);
@@ -184,21 +191,20 @@ export function BankPurchaseForm({
     if (knownWallet) setValue('wallet', knownWallet);
   }, [knownWallet, setValue]);
 
-  function succeed(purchase: Purchase) {
-    reset(emptyForm(onlyBank?._id ?? '', knownWallet ?? ''));
-    setReference(purchase.reference ?? null);
-    setSucceeded(true);
+  function placedOrder(purchase: Purchase) {
+    setPlaced({ purchase, bank: selectedBank ?? null });
+    window.scrollTo({ top: 0 });
   }
 
   const onSubmit = handleSubmit(async (values) => {
-    const body = purchaseBody(values, order, !knownWallet);
+    const body = orderBody(values, order, !knownWallet, requestId);
     if (!user) {
       setGuestBody(body);
       return;
     }
     try {
-      const { data } = await addPurchase.mutateAsync(body);
-      succeed(data.purchase);
+      const { data } = await addOrder.mutateAsync(body);
+      placedOrder(data.purchase);
     } catch (error) {
       toast.error(
         error instanceof ApiError && error.status === 401
@@ -211,18 +217,18 @@ export function BankPurchaseForm({
   async function submitAsGuest(details: GuestDetails) {
     if (!guestBody) return;
     try {
-      const { data } = await addGuestPurchase.mutateAsync({ ...guestBody, ...details });
+      const { data } = await addGuestOrder.mutateAsync({ ...guestBody, ...details });
       setGuestBody(null);
-      succeed(data.purchase);
+      placedOrder(data.purchase);
     } catch (error) {
       toast.error(failureMessage(error));
     }
   }
 
   const uploadField = (
-    name: 'receipt' | 'documentFront' | 'documentBack' | 'billingDoc',
+    name: 'documentFront' | 'documentBack' | 'billingDoc',
     label: string,
-    props: Pick<UploadBoxProps, 'accept' | 'hint'>,
+    props: Pick<UploadBoxProps, 'accept' | 'hint' | 'required'>,
   ) => (
     <Controller
       control={control}
@@ -243,11 +249,37 @@ export function BankPurchaseForm({
     />
   );
 
-  const submitting = addPurchase.isPending || addGuestPurchase.isPending;
+  const submitting = addOrder.isPending || addGuestOrder.isPending;
+  const verifyEmail =
+    VerifyEmail && user && !user.emailVerified ? <VerifyEmail email={user.email} /> : null;
+
+  if (placed) {
+    return (
+      <>
+        <BankPaymentPanel
+          purchase={placed.purchase}
+          bankAccount={placed.bank}
+          BankDetails={BankDetails}
+          upload={upload}
+          tokenSymbol={tokenSymbol}
+          onReceiptAttached={setSubmitted}
+        >
+          {verifyEmail}
+        </BankPaymentPanel>
+        <PurchaseSuccessDialog
+          open={submitted !== null}
+          purchase={submitted}
+          onClose={() => void navigate(presaleRequestPath(placed.purchase._id))}
+          onViewRequests={() => void navigate(presaleRequestPath(placed.purchase._id))}
+        />
+      </>
+    );
+  }
 
   return (
     <>
       <form
+        ref={formRef}
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-6"
@@ -258,7 +290,7 @@ export function BankPurchaseForm({
           aria-labelledby={`${headingId}-amount`}
         >
           <h2 id={`${headingId}-amount`} className="text-xl">
-            1. Transfer the amount
+            1. Your order
           </h2>
           <div className="flex flex-wrap items-center gap-3">
             <p className="font-display text-3xl font-black break-all text-lime tabular-nums">
@@ -316,22 +348,10 @@ export function BankPurchaseForm({
           {selectedBank ? <BankDetails bank={selectedBank} /> : null}
 
           <p className="rounded-2xl border-2 border-cyan/60 bg-cyan/5 p-3 text-sm">
-            <strong className="text-cyan">Payment reference:</strong> your payment reference will be
-            shown after you submit; write it on the transfer.
+            <strong className="text-cyan">Before you pay:</strong> continue to get your payment
+            reference and the bank details. Write the reference on your transfer, then upload the
+            receipt.
           </p>
-        </section>
-
-        <section
-          className="card flex flex-col gap-4 p-5 sm:p-6"
-          aria-labelledby={`${headingId}-receipt`}
-        >
-          <h2 id={`${headingId}-receipt`} className="text-xl">
-            2. Upload your receipt
-          </h2>
-          {uploadField('receipt', 'Bank Receipt', {
-            accept: 'image-or-pdf',
-            hint: 'Required: a screenshot or PDF of your transfer.',
-          })}
         </section>
 
         <section
@@ -339,7 +359,7 @@ export function BankPurchaseForm({
           aria-labelledby={`${headingId}-optional`}
         >
           <h2 id={`${headingId}-optional`} className="text-xl">
-            3. Optional details
+            2. Optional details
           </h2>
           <TextField
             label="Wallet"
@@ -354,9 +374,10 @@ export function BankPurchaseForm({
             error={errors.wallet?.message}
             announceError
             {...register('wallet')}
-            onFocus={() => clearErrors('wallet')}
+            onFocus={clearOnUserFocus(() => clearErrors('wallet'))}
             disabled={!!knownWallet}
           />
+          <DocumentsNote />
           <div className="grid gap-4 md:grid-cols-2">
             {uploadField('documentFront', 'Document Id Front', { accept: 'image-or-pdf' })}
             {uploadField('documentBack', 'Document Id Back', { accept: 'image-or-pdf' })}
@@ -374,7 +395,7 @@ export function BankPurchaseForm({
         </section>
 
         <Button type="submit" size="lg" loading={submitting} className="sm:self-end">
-          Submit
+          Continue to bank transfer
         </Button>
       </form>
 
@@ -383,17 +404,8 @@ export function BankPurchaseForm({
         onClose={() => setGuestBody(null)}
         referralCode={referralCode}
         TermsDialog={TermsDialog}
-        submitting={addGuestPurchase.isPending}
+        submitting={addGuestOrder.isPending}
         onSubmit={(details) => void submitAsGuest(details)}
-      />
-      <PurchaseSuccessDialog
-        open={succeeded}
-        reference={reference}
-        onClose={() => void navigate(-1)}
-        onViewRequests={() => void navigate(paths.presaleRequests)}
-        verifyEmail={
-          VerifyEmail && user && !user.emailVerified ? <VerifyEmail email={user.email} /> : null
-        }
       />
     </>
   );

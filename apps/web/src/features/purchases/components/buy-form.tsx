@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
-import { DECIMALS, type PresaleConfig } from '@tmc/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { DECIMALS, messages, minimumInCurrency, type PresaleConfig } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox';
 import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
+import { FOCUS_ON_ERROR_ATTRIBUTE, focusFirstInvalid } from '../../../lib/focus-first-error';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import {
   bankTransferProblem,
@@ -30,6 +31,40 @@ const amountDecimals = (currency: BuyCurrency) =>
 
 const RATES_NOT_READY = 'Currency rates are still loading. Please try again in a moment.';
 
+/** Where a check's message shows: under the control it is about. */
+type ProblemField = 'payWith' | 'fiat' | 'amount' | 'disclaimer';
+
+const problemFields: Record<string, ProblemField> = {
+  [messages.investmentAmount]: 'amount',
+  [messages.bankCurrency]: 'payWith',
+  [messages.cryptoCurrency]: 'payWith',
+  [messages.buyDisclaimer]: 'disclaimer',
+  [messages.fiatCurrency]: 'fiat',
+};
+
+interface Problem {
+  field: ProblemField;
+  message: string;
+  /** The toast that said it too, closed once the problem is fixed or the page is left. */
+  toastId: number;
+}
+
+/** The minimum purchase in the chosen currency, rounded up; null without a rate for it. */
+function minimumIn(
+  code: string | null,
+  rates: Record<string, string> | undefined,
+  minPurchaseAud: string | undefined,
+): string | null {
+  const rate = code ? rates?.[code] : undefined;
+  if (!code || code === 'AUD' || !rate || !rates?.AUD || !minPurchaseAud) return null;
+  try {
+    const decimals = code === 'ETH' || code === 'USDC' ? 6 : DECIMALS.AUD;
+    return formatMoney(minimumInCurrency(minPurchaseAud, rate, rates.AUD, decimals), code);
+  } catch {
+    return null;
+  }
+}
+
 export interface BuyFormProps {
   /** Units per 1 AUD, from GET /v1/currency-rate/getCurrency. */
   rates: Record<string, string> | undefined;
@@ -53,6 +88,8 @@ export function BuyForm({
   onCryptoTransfer,
 }: BuyFormProps) {
   const disclaimerId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [state, setState] = useState<BuyState>({
     currency: 'AUD',
     fiatCode: null,
@@ -65,9 +102,42 @@ export function BuyForm({
   const amountCode = isFiat ? fiatCode : currency;
   const { aud, tokens } = buyFigures(state, rates, config?.tokenPriceAud);
   const belowMinimum = minimumProblem(aud, config?.minPurchaseAud);
+  const minimumInChosen = minimumIn(amountCode, rates, config?.minPurchaseAud);
+  const errorFor = (field: ProblemField) =>
+    problem?.field === field ? problem.message : undefined;
+
+  // A shown problem takes the eye: its control scrolls into view and takes focus.
+  useEffect(() => {
+    if (problem) focusFirstInvalid(containerRef.current);
+  }, [problem]);
+
+  // Its toast does not follow the buyer to the next page.
+  const toastId = problem?.toastId;
+  useEffect(() => () => (toastId ? toast.dismiss(toastId) : undefined), [toastId]);
+
+  function report(message: string, field: ProblemField) {
+    setProblem({ field, message, toastId: toast.error(message) });
+  }
+
+  /** Says the first failed check where it belongs (and in a toast); false when none failed. */
+  function reportProblem(message: string | null): boolean {
+    if (!message) return false;
+    report(message, problemFields[message] ?? 'amount');
+    return true;
+  }
 
   function update(patch: Partial<BuyState>) {
     setState((current) => ({ ...current, ...patch }));
+    // Changing what a shown problem is about clears it.
+    if (!problem) return;
+    const fixes: Record<ProblemField, boolean> = {
+      payWith: patch.currency !== undefined,
+      fiat: patch.fiatCode !== undefined || patch.currency !== undefined,
+      amount:
+        patch.amount !== undefined || patch.fiatCode !== undefined || patch.currency !== undefined,
+      disclaimer: patch.accepted === true,
+    };
+    if (fixes[problem.field]) setProblem(null);
   }
 
   function chooseCurrency(next: BuyCurrency) {
@@ -82,11 +152,7 @@ export function BuyForm({
   }
 
   function bankTransfer() {
-    const problem = bankTransferProblem(state) ?? belowMinimum;
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
+    if (reportProblem(bankTransferProblem(state) ?? belowMinimum)) return;
     if (!aud || !fiatCode) {
       toast.error(ratesError ?? RATES_NOT_READY);
       return;
@@ -101,26 +167,29 @@ export function BuyForm({
   }
 
   function cryptoTransfer() {
-    const problem = cryptoTransferProblem(state) ?? belowMinimum;
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
+    if (reportProblem(cryptoTransferProblem(state) ?? belowMinimum)) return;
     if (currency === 'AUD') return;
     onCryptoTransfer({ price: normalizeAmount(amount), currency });
   }
 
+  const payWithError = errorFor('payWith');
+  const disclaimerError = errorFor('disclaimer');
+
   return (
-    <div className="flex flex-col gap-6">
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-bold">Pay with</legend>
+    <div ref={containerRef} className="flex flex-col gap-6">
+      <fieldset
+        data-field=""
+        className="flex flex-col gap-2"
+        aria-describedby={payWithError ? `${disclaimerId}-pay-error` : undefined}
+      >
+        <legend className="required-mark mb-2 text-sm font-bold">Pay with</legend>
         <div className="grid grid-cols-3 gap-2">
           {currencyChoices.map((choice) => (
             <label
               key={choice.value}
               className={cn(
                 'flex cursor-pointer flex-col items-center rounded-2xl border-2 px-2 py-3 text-center transition',
-                'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-cyan',
+                'has-[:focus]:outline-3 has-[:focus]:outline-offset-2 has-[:focus]:outline-cyan',
                 currency === choice.value
                   ? 'border-lime bg-lime/10 text-fg'
                   : 'border-line bg-surface-2 text-muted hover:border-muted',
@@ -131,6 +200,7 @@ export function BuyForm({
                 name="buy-currency"
                 value={choice.value}
                 checked={currency === choice.value}
+                aria-invalid={payWithError && currency === choice.value ? true : undefined}
                 onChange={() => chooseCurrency(choice.value)}
                 className="sr-only"
               />
@@ -139,6 +209,15 @@ export function BuyForm({
             </label>
           ))}
         </div>
+        {payWithError ? (
+          <p
+            id={`${disclaimerId}-pay-error`}
+            role="alert"
+            className="text-sm font-medium text-danger"
+          >
+            {payWithError}
+          </p>
+        ) : null}
       </fieldset>
 
       {isFiat ? (
@@ -161,6 +240,8 @@ export function BuyForm({
             onChange={(code) => update({ fiatCode: code })}
             placeholder={ratesLoading ? 'Loading currencies…' : 'Search a currency, e.g. EUR'}
             disabled={ratesLoading}
+            required
+            error={errorFor('fiat')}
             clearLabel="Clear currency"
             hint="Paid by bank transfer in AUD, converted at today's rate."
           />
@@ -176,6 +257,9 @@ export function BuyForm({
         value={amount}
         onChange={(event) => changeAmount(event.target.value.replace(',', '.'))}
         disabled={amountLocked}
+        required
+        error={errorFor('amount')}
+        announceError
         hint={amountLocked ? 'Choose a currency to enter an amount.' : undefined}
         endAdornment={
           amountCode ? (
@@ -210,15 +294,19 @@ export function BuyForm({
           <dt className="text-muted">Minimum purchase</dt>
           <dd className={cn('font-bold', belowMinimum && 'text-danger')}>
             {config ? formatMoney(config.minPurchaseAud, 'AUD') : '-'}
+            {minimumInChosen ? (
+              <span className="block font-semibold text-muted">at least {minimumInChosen}</span>
+            ) : null}
           </dd>
         </div>
       </dl>
 
       <section
+        data-field=""
         aria-labelledby={disclaimerId}
         className={cn(
           'flex flex-col gap-3 rounded-2xl border-2 p-4',
-          accepted ? 'border-success/70' : 'border-pink/70',
+          accepted ? 'border-success/70' : disclaimerError ? 'border-danger' : 'border-pink/70',
         )}
       >
         <h2 id={disclaimerId} className="text-lg">
@@ -230,7 +318,13 @@ export function BuyForm({
           <li>Nothing on this site is financial advice. Only spend what you can afford to lose.</li>
         </ul>
         <div className="flex flex-wrap items-center gap-3">
-          <Button size="sm" onClick={() => update({ accepted: true })} aria-pressed={accepted}>
+          <Button
+            size="sm"
+            onClick={() => update({ accepted: true })}
+            aria-pressed={accepted}
+            aria-describedby={disclaimerError ? `${disclaimerId}-error` : undefined}
+            {...{ [FOCUS_ON_ERROR_ATTRIBUTE]: disclaimerError ? '' : undefined }}
+          >
             Accept
           </Button>
           <Button size="sm" variant="secondary" onClick={() => update({ accepted: false })}>
@@ -246,6 +340,11 @@ export function BuyForm({
             )}
           </p>
         </div>
+        {disclaimerError ? (
+          <p id={`${disclaimerId}-error`} role="alert" className="text-sm font-medium text-danger">
+            {disclaimerError}
+          </p>
+        ) : null}
       </section>
 
       <div className="grid gap-3 sm:grid-cols-2">

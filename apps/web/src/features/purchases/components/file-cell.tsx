@@ -1,4 +1,5 @@
 import { fileKindOf } from '@tmc/shared';
+import { Dialog } from '../../../components/ui/dialog';
 
 export interface FilePreview {
   url: string;
@@ -38,5 +39,26 @@ export function FileCell({ url, type, label, onPreview }: FileCellProps) {
       {fileKindOf(type) === 'pdf' ? 'View PDF' : 'View file'}
       <span className="sr-only">: {label} (downloads the file)</span>
     </a>
+  );
+}
+
+/** An image opened from a FileCell, full size. */
+export function FilePreviewDialog({
+  preview,
+  onClose,
+}: {
+  preview: FilePreview | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={preview !== null} onClose={onClose} title={preview?.title ?? ''} size="lg">
+      {preview ? (
+        <img
+          src={preview.url}
+          alt={preview.title}
+          className="max-h-[75dvh] w-full rounded-xl object-contain"
+        />
+      ) : null}
+    </Dialog>
   );
 }

@@ -10,6 +10,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 /** What the guest adds to the purchase; `name` only for a new account. */
 export interface GuestDetails {
@@ -71,7 +72,7 @@ function NewAccountPanel({
     handleSubmit,
     clearErrors,
     setValue,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<z.input<typeof newAccountSchema>, unknown, z.output<typeof newAccountSchema>>({
     resolver: zodResolver(newAccountSchema),
     defaultValues: {
@@ -84,12 +85,14 @@ function NewAccountPanel({
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   const field = (name: 'name' | 'email' | 'password' | 'referralCode') => ({
     ...register(name, name === 'email' ? { onChange: emailChanged(onEmailChange) } : {}),
     error: errors[name]?.message,
     announceError: true,
-    onFocus: () => clearErrors(name),
+    required: name !== 'referralCode',
+    onFocus: clearOnUserFocus(() => clearErrors(name)),
   });
 
   function closeTerms(accepted: boolean) {
@@ -108,7 +111,12 @@ function NewAccountPanel({
   );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-4"
+    >
       <TextField label="Name" autoComplete="name" {...field('name')} />
       <TextField
         label="Email"
@@ -135,6 +143,7 @@ function NewAccountPanel({
           <input
             id={termsId}
             type="checkbox"
+            required
             aria-labelledby={`${termsId}-label ${termsId}-link`}
             aria-invalid={errors.terms ? true : undefined}
             aria-describedby={errors.terms ? `${termsId}-error` : undefined}
@@ -187,23 +196,26 @@ function LoginPanel({ submitting, onSubmit, email, onEmailChange }: PanelProps) 
     register,
     handleSubmit,
     clearErrors,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email, password: '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(submitCount, errors);
 
   const field = (name: 'email' | 'password') => ({
     ...register(name, name === 'email' ? { onChange: emailChanged(onEmailChange) } : {}),
     error: errors[name]?.message,
     announceError: true,
-    onFocus: () => clearErrors(name),
+    required: true,
+    onFocus: clearOnUserFocus(() => clearErrors(name)),
   });
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       className="flex flex-col gap-4"

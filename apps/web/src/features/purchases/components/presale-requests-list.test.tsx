@@ -1,37 +1,28 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
 import { clearSession, setSession } from '../../../lib/session';
-import { tokensFixture, userFixture } from '../../../testing/fixtures';
+import { purchaseFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
-import { renderWithClient } from '../../../testing/render';
+import { renderRoutes } from '../../../testing/render';
 import { PresaleRequestsList } from './presale-requests-list';
 
 const LIST = 'GET /v1/purchase/getmypurchase';
 
 const base: Purchase = {
-  _id: 'p-1',
-  createdAt: '2025-03-05T03:30:00.000Z',
-  status: 0,
+  ...purchaseFixture,
   investmentAmount: '833.3333',
   tokenAmount: '41666.665',
-  currency: 'AUD',
   userAmount: '500',
   userCurrency: 'EUR',
-  paymentMode: 0,
   reference: 'TMC-7K3Q9',
-  wallet: null,
   receiptUrl: 'http://files.test/uploads/r1.png?sig=1',
   receiptType: 'image',
   documentUrl: 'http://files.test/uploads/d1.pdf?sig=2',
   documentType: 'pdf',
-  documentUrlBack: null,
-  billingDoc: null,
-  billingDocType: null,
-  userRemark: null,
-  remark: null,
-  bank: { bankName: 'Demo Bank' },
+  paidAt: '2025-03-05T03:30:00.000Z',
 };
 
 const accepted: Purchase = {
@@ -50,13 +41,16 @@ function page(rows: Purchase[], total = rows.length) {
 function renderList(handler: MockHandler = page([base, accepted])) {
   setSession({ user: userFixture, tokens: tokensFixture() });
   const api = mockApi({ [LIST]: handler });
-  renderWithClient(<PresaleRequestsList />);
+  const { router } = renderRoutes([
+    { path: '/', element: <PresaleRequestsList /> },
+    { path: '/presale-requests/:id', element: <p>Order page</p> },
+  ]);
   const calls = () =>
     api.spy.mock.calls
       .map(([input]) => new URL(input instanceof Request ? input.url : input, 'http://site.test'))
       .filter((url) => url.pathname === '/v1/purchase/getmypurchase')
       .map((url) => Object.fromEntries(url.searchParams));
-  return { api, calls };
+  return { api, calls, router };
 }
 
 afterEach(() => {
@@ -75,8 +69,10 @@ describe('PresaleRequestsList', () => {
     expect(calls()).toEqual([{ page: '1', limit: '10' }]);
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual([
+      'Reference',
       'Requested On',
       'Request Status',
+      'TMC',
       'Investment Amount',
       'User Currency',
       'Wallet',
@@ -96,6 +92,17 @@ describe('PresaleRequestsList', () => {
     expect(within(second).getByText('Accepted')).toBeInTheDocument();
     expect(within(second).getByText('0xabab…abab')).toBeInTheDocument();
     expect(within(second).getByText('Payment received')).toBeInTheDocument();
+    expect(within(first).getByText('41,666.67')).toBeInTheDocument();
+  });
+
+  it('marks a bank order without receipt as awaiting payment, and opens a row by its reference', async () => {
+    const awaiting: Purchase = { ...base, receiptUrl: null, receiptType: null, paidAt: null };
+    const { router } = renderList(page([awaiting]));
+    const row = (await screen.findByText('Awaiting payment')).closest('tr') as HTMLElement;
+    const link = within(row).getByRole('link', { name: /TMC-7K3Q9/ });
+    link.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/presale-requests/p-1');
   });
 
   it('shows an image as a thumbnail that opens full size, and a pdf as a download link', async () => {

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
-import { PurchaseStatus, purchaseStatusLabel, type Purchase } from '@tmc/shared';
+import { Link } from 'react-router';
+import { isAwaitingPayment, PurchaseStatus, purchaseStatusLabel, type Purchase } from '@tmc/shared';
 import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
-import { Dialog } from '../../../components/ui/dialog';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 import { Select, SortByPriceSelect } from '../../../components/ui/select';
 import { PurchaseStatusBadge } from '../../../components/ui/status-badges';
 import { toast } from '../../../components/ui/toast';
-import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
+import { presaleRequestPath } from '../../../config/paths';
+import { formatAmount, formatDateTime, formatMoney, shortHash } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useMyPurchases, type PriceSort } from '../api/get-my-purchases';
-import { FileCell, type FilePreview } from './file-cell';
+import { FileCell, FilePreviewDialog, type FilePreview } from './file-cell';
 
 const statusOptions = [
   { value: '', label: 'All' },
@@ -36,6 +37,20 @@ function columnsFor(onPreview: (preview: FilePreview) => void): Column<Purchase>
   });
   return [
     {
+      id: 'reference',
+      header: 'Reference',
+      // The row's way in: a link, so it opens by keyboard and in a new tab too.
+      cell: (row) => (
+        <Link
+          to={presaleRequestPath(row._id)}
+          className="font-mono font-bold whitespace-nowrap text-cyan underline underline-offset-4 hover:text-lime"
+        >
+          {row.reference}
+          <span className="sr-only"> (open the order)</span>
+        </Link>
+      ),
+    },
+    {
       id: 'createdAt',
       header: 'Requested On',
       cell: (row) => formatDateTime(row.createdAt),
@@ -44,7 +59,15 @@ function columnsFor(onPreview: (preview: FilePreview) => void): Column<Purchase>
     {
       id: 'status',
       header: 'Request Status',
-      cell: (row) => <PurchaseStatusBadge status={row.status} />,
+      cell: (row) => (
+        <PurchaseStatusBadge status={row.status} awaitingPayment={isAwaitingPayment(row)} />
+      ),
+    },
+    {
+      id: 'tokenAmount',
+      header: 'TMC',
+      cell: (row) => formatAmount(row.tokenAmount, 2, 2),
+      className: 'whitespace-nowrap font-bold tabular-nums',
     },
     {
       id: 'investmentAmount',
@@ -130,6 +153,7 @@ export function PresaleRequestsList() {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Presale Requests"
         count={total}
         refreshing={query.isFetching}
@@ -163,20 +187,7 @@ export function PresaleRequestsList() {
         {...list.paging}
       />
 
-      <Dialog
-        open={preview !== null}
-        onClose={() => setPreview(null)}
-        title={preview?.title ?? ''}
-        size="lg"
-      >
-        {preview ? (
-          <img
-            src={preview.url}
-            alt={preview.title}
-            className="max-h-[75dvh] w-full rounded-xl object-contain"
-          />
-        ) : null}
-      </Dialog>
+      <FilePreviewDialog preview={preview} onClose={() => setPreview(null)} />
     </div>
   );
 }

@@ -1,25 +1,23 @@
-import type { ReactNode } from 'react';
+import type { Purchase } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckCircleIcon } from '../../../components/ui/icons';
+import { formatMoney } from '../../../lib/format';
 
 interface PurchaseSuccessDialogProps {
   open: boolean;
-  /** The payment reference the server gave the request. */
-  reference: string | null;
+  /** The order whose receipt was just attached. */
+  purchase: Purchase | null;
   onClose: () => void;
   onViewRequests: () => void;
-  /** The e-mail code entry, for an account that has not verified its e-mail yet. */
-  verifyEmail?: ReactNode;
 }
 
+/** The end of the bank checkout: the receipt is in, the request waits for staff. */
 export function PurchaseSuccessDialog({
   open,
-  reference,
+  purchase,
   onClose,
   onViewRequests,
-  verifyEmail,
 }: PurchaseSuccessDialogProps) {
   return (
     <Dialog
@@ -32,24 +30,20 @@ export function PurchaseSuccessDialog({
       <div className="flex flex-col gap-4">
         <p className="flex items-start gap-3">
           <CheckCircleIcon className="shrink-0 text-3xl text-success" />
-          <span className="pt-1">Thank you! Your request is now Pending.</span>
+          <span className="pt-1">Thank you! Your receipt is in and your request is Pending.</span>
         </p>
-        {reference ? (
-          <div className="flex flex-col gap-2 rounded-2xl border-2 border-lime bg-lime/10 p-4">
-            <p className="text-sm font-bold text-muted">Your payment reference</p>
-            <div className="flex flex-wrap items-center gap-3">
-              <strong className="font-mono text-2xl tracking-wider break-all text-lime">
-                {reference}
-              </strong>
-              <CopyButton value={reference} ariaLabel="Copy payment reference" />
+        {purchase ? (
+          <dl className="grid gap-2 rounded-2xl border-2 border-lime bg-lime/10 p-4 text-sm">
+            <div className="flex flex-wrap justify-between gap-2">
+              <dt className="font-bold text-muted">Payment reference</dt>
+              <dd className="font-mono font-bold text-lime">{purchase.reference}</dd>
             </div>
-            <p className="text-sm">
-              Write this reference in the description of your bank transfer so we can match your
-              payment.
-            </p>
-          </div>
+            <div className="flex flex-wrap justify-between gap-2">
+              <dt className="font-bold text-muted">Amount</dt>
+              <dd className="tabular-nums">{formatMoney(purchase.investmentAmount, 'AUD')}</dd>
+            </div>
+          </dl>
         ) : null}
-        {verifyEmail}
       </div>
     </Dialog>
   );

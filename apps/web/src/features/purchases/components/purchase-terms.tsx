@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
+import { documentsKept, documentsWhy } from './documents-note';
 
 interface ClauseProps {
   number: number;
@@ -95,16 +96,10 @@ export function PurchaseTerms({ headingLevel = 2, className }: PurchaseTermsProp
       <Clause number={5} title="Identity and AML documents" {...clause}>
         <ul className="flex list-disc flex-col gap-2 pl-5">
           <li>
-            <strong className="text-fg">Why we ask:</strong> anti-money-laundering (AML) and
-            know-your-customer rules require us to know who is buying, to check that you are 18 or
-            older and that the money is yours. That is why a bank purchase asks for an ID document
-            (front and back) and a recent bill or bank statement.
+            <strong className="text-fg">Why we ask:</strong> {documentsWhy}
           </li>
           <li>
-            <strong className="text-fg">How we keep them:</strong> your documents and receipts are
-            held in private storage, never public. Only our staff can open them, to review your
-            request, through signed links that expire after a few minutes. We do not sell or share
-            them, except where the law requires it.
+            <strong className="text-fg">How we keep them:</strong> {documentsKept}
           </li>
         </ul>
       </Clause>

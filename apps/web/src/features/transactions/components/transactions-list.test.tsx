@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths';
 import { clearSession, setSession } from '../../../lib/session';
 import { presaleConfigFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
-import { renderRoutes, renderWithClient } from '../../../testing/render';
+import { renderRoutes, renderWithClient, stubPhoneWidth } from '../../../testing/render';
 import { TransactionsList } from './transactions-list';
 import { VerifyPaymentForm } from './verify-payment-form';
 
@@ -220,15 +220,7 @@ describe('TransactionsList', () => {
   });
 
   it('shows each payment as a card on a phone', async () => {
-    vi.stubGlobal(
-      'matchMedia',
-      (query: string) =>
-        ({
-          matches: query === '(max-width: 599px)',
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-        }) as unknown as MediaQueryList,
-    );
+    stubPhoneWidth();
     renderList();
     await screen.findByRole('heading', { name: '3 Transactions' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -295,11 +287,15 @@ describe('TransactionsList', () => {
     await user.type(within(dialog).getByLabelText('Transaction Hash'), HASH);
     await user.click(within(dialog).getByRole('button', { name: 'Verify After Pay' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The outcome in the spec's result modal, in place of the Verify modal.
+    const result = await screen.findByRole('dialog', { name: 'SUCCESS' });
+    expect(screen.queryByRole('dialog', { name: 'Verify Payment' })).not.toBeInTheDocument();
     expect(api.bodies(VERIFY)).toEqual([{ txnHash: HASH }]);
     expect(
-      within(notifications()).getByText('Payment verified, your presale request is accepted'),
+      within(result).getByText('Payment verified, your presale request is accepted'),
     ).toBeInTheDocument();
+    await user.click(within(result).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe(paths.transaction);
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(calls()).toHaveLength(2));

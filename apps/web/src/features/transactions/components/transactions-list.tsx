@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PaymentMode, PaymentStatus, type Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
+import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 import { Select, SortByPriceSelect } from '../../../components/ui/select';
+import { ResultModal } from '../../../components/ui/result-modal';
 import { PaymentStatusBadge } from '../../../components/ui/status-badges';
 import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
+import { paths, presaleRequestPath } from '../../../config/paths';
 import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useUserTransactions, type PriceSort } from '../api/get-user-transactions';
@@ -79,9 +81,11 @@ function columnsFor(onVerify: (row: Transaction) => void): Column<Transaction>[]
       cell: (row) =>
         row.txnHash ? (
           <span className="inline-flex items-center gap-1 whitespace-nowrap">
-            <span title={row.txnHash} className="font-mono">
-              {shortHash(row.txnHash)}
-            </span>
+            <ExplorerLink kind="tx" value={row.txnHash}>
+              <span title={row.txnHash} className="font-mono">
+                {shortHash(row.txnHash)}
+              </span>
+            </ExplorerLink>
             <CopyButton value={row.txnHash} iconOnly ariaLabel="Copy transaction hash" />
           </span>
         ) : (
@@ -92,10 +96,22 @@ function columnsFor(onVerify: (row: Transaction) => void): Column<Transaction>[]
       id: 'actions',
       header: 'Actions',
       cell: (row) =>
-        canVerify(row) ? (
-          <Button size="sm" onClick={() => onVerify(row)}>
-            Verify
-          </Button>
+        canVerify(row) || (isCrypto(row) && row.purchaseId) ? (
+          <span className="inline-flex items-center gap-3 whitespace-nowrap">
+            {canVerify(row) ? (
+              <Button size="sm" onClick={() => onVerify(row)}>
+                Verify
+              </Button>
+            ) : null}
+            {isCrypto(row) && row.purchaseId ? (
+              <Link
+                to={presaleRequestPath(row.purchaseId)}
+                className="rounded font-bold text-cyan underline underline-offset-4 hover:text-lime"
+              >
+                Order<span className="sr-only"> of this payment</span>
+              </Link>
+            ) : null}
+          </span>
         ) : (
           dash
         ),
@@ -115,6 +131,7 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
   const list = useListState({ sort: '', mode: '', status: '' });
   const { applied } = list;
   const [verifying, setVerifying] = useState<Transaction | null>(null);
+  const [result, setResult] = useState<string | null>(null);
 
   const query = useUserTransactions({
     page: list.paging.page,
@@ -133,7 +150,7 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
 
   function verified(message: string) {
     setVerifying(null);
-    toast.success(message);
+    setResult(message);
     // The list reloads by itself: a verified payment invalidates it.
     void navigate(paths.transaction);
   }
@@ -141,6 +158,7 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
+        filtering={list.pending}
         title="Transactions"
         count={total}
         refreshing={query.isFetching}
@@ -174,7 +192,6 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
 
       <DataTable<Transaction>
         caption="Transactions"
-        stackOnPhone
         columns={columnsFor(setVerifying)}
         emptyTitle="No transactions yet"
         emptyDescription="Payments you make on the Buy page show up here."
@@ -187,6 +204,12 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
         companyWallet={companyWallet}
         onClose={() => setVerifying(null)}
         onVerified={verified}
+      />
+      <ResultModal
+        open={result !== null}
+        kind="success"
+        message={result ?? ''}
+        onClose={() => setResult(null)}
       />
     </div>
   );

@@ -66,6 +66,7 @@ export function VerifyPaymentForm({ transactionId, onVerified }: VerifyPaymentFo
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
       <TextField
         label="Transaction Hash"
+        required
         name="txnHash"
         placeholder="0x…"
         autoComplete="off"

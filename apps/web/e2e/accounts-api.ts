@@ -1,0 +1,44 @@
+import { expect, inject } from 'vitest';
+import { baseUrl, field, visitorAddress, type Page } from './browser.ts';
+import { waitForMail } from './mail-catcher.ts';
+
+/** A JSON POST to the site's API that must succeed; answers the envelope. */
+export async function post(
+  pathname: string,
+  body: unknown,
+  { token, address = visitorAddress() }: { token?: string; address?: string } = {},
+) {
+  const response = await fetch(`${baseUrl()}${pathname}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': address,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.status, `${pathname}: ${text}`).toBeLessThan(300);
+  return JSON.parse(text) as { data: Record<string, unknown> };
+}
+
+/** A verified account made through the API, the code read from the real mail. */
+export async function verifiedAccount(
+  name: string,
+  email: string,
+  password: string,
+  address = visitorAddress(),
+) {
+  await post('/v1/auth/signup', { email, name, password }, { address });
+  const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
+  await post('/v1/auth/otpVerification', { email, otp: match[1] });
+}
+
+/** Signs in on the login page and waits for the home page. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await field(page, 'Password').press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+}

@@ -1,0 +1,53 @@
+import { expect } from 'vitest';
+import { Decimal } from 'decimal.js';
+import { compareDecimals } from '@tmc/shared';
+import { logIn, verifiedAccount } from './accounts-api.ts';
+import { field, type Page } from './browser.ts';
+
+export const PASSWORD = 'crypto-pass-1';
+
+/** A verified buyer made through the API; answers the e-mail. */
+export async function verifiedBuyer(name: string) {
+  const email = `${name.toLowerCase()}.${Date.now()}@tmc.test`;
+  await verifiedAccount(name, email, PASSWORD);
+  return email;
+}
+
+/** Signs a buyer made by {@link verifiedBuyer} in. */
+export const logInBuyer = (page: Page, email: string) => logIn(page, email, PASSWORD);
+
+/** The Buy page's crypto path: coin, amount, disclaimer, Crypto Transfer. */
+export async function orderOnBuyPage(page: Page, coinHint: string, amount: string) {
+  await page.goto('/token/buy');
+  await page.locator('label', { hasText: coinHint }).click();
+  await field(page, 'Amount').fill(amount);
+  await page.getByRole('button', { name: 'Accept', exact: true }).click();
+  await page.getByRole('button', { name: 'Crypto Transfer' }).click();
+  await page.waitForURL((url) => url.pathname === '/token/buy/crypto');
+  await page.getByRole('heading', { name: 'Pay with Crypto Transfer', level: 1 }).waitFor();
+}
+
+/**
+ * The exact amount due as the success dialog shows it, read from the page: the server quotes the
+ * nominal amount plus a small per-order tag (at most 0.1% above it) and credits only that exact
+ * amount, so this is what the buyer pays.
+ */
+export async function amountDue(page: Page, coin: string, nominal: string) {
+  const dialog = page.getByRole('dialog', { name: 'Presale request submitted' });
+  const text = await dialog.locator('strong', { hasText: coin }).first().textContent();
+  const amount = /^([\d.]+) /.exec(text ?? '')?.[1];
+  expect(amount, text ?? '').toMatch(/^\d+(\.\d+)?$/);
+  const due = amount as string;
+  expect(compareDecimals(due, nominal), `${due} is below ${nominal}`).toBeGreaterThanOrEqual(0);
+  const ceiling = new Decimal(nominal).times('1.001').toFixed();
+  expect(compareDecimals(due, ceiling), `${due} is over 0.1% above ${nominal}`).toBeLessThanOrEqual(
+    0,
+  );
+  await dialog
+    .getByRole('img', {
+      name: `QR code of the payment request: ${due} ${coin} to the company wallet`,
+    })
+    .waitFor();
+  await dialog.getByText(/^Quote valid for \d{2}:\d{2}$/).waitFor();
+  return due;
+}

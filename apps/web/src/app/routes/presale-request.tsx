@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import type { PresaleConfig, PurchaseDetail, Transaction } from '@tmc/shared';
+import { Button } from '../../components/ui/button';
+import { ResultModal } from '../../components/ui/result-modal';
+import { BankDetails } from '../../features/banks/components/bank-details';
+import { CompanyWallet } from '../../features/crypto/components/company-wallet';
+import { exactAmount, isCoin } from '../../features/crypto/lib/wallet-order';
+import { QuoteCountdown } from '../../features/crypto/components/quote-countdown';
+import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
+import { PurchaseOrder } from '../../features/purchases/components/purchase-order';
+import { VerifyPaymentDialog } from '../../features/transactions/components/verify-payment-dialog';
+import { uploadFile } from '../../features/uploads/api/upload-file';
+import { formatAmount } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { WalletPayment } from '../wallet-payment';
+
+/** A Pending crypto order's payment step: where to pay, how much, and Verify. */
+function CryptoPayment({
+  detail,
+  config,
+  onVerify,
+  onVerified,
+}: {
+  detail: PurchaseDetail;
+  config: PresaleConfig | undefined;
+  onVerify: (transaction: Transaction) => void;
+  onVerified: (message: string) => void;
+}) {
+  const { transaction } = detail;
+  if (!transaction)
+    return <p className="card p-5 text-muted">No payment is open for this order.</p>;
+  const wallet = transaction.walletAddress ?? config?.companyWallet;
+  const coin = transaction.tokenSymbol;
+  return (
+    <div className="card flex flex-col gap-4 p-5 sm:p-6">
+      <div className="flex flex-col gap-1">
+        <p className="text-sm font-bold text-muted">Amount due</p>
+        <p className="font-display text-2xl font-black break-all text-lime tabular-nums">
+          {formatAmount(transaction.price, 18)} {transaction.tokenSymbol}
+        </p>
+        {transaction.quoteExpiresAt ? (
+          <QuoteCountdown expiresAt={transaction.quoteExpiresAt} />
+        ) : null}
+      </div>
+      {config && wallet && isCoin(coin) ? (
+        <WalletPayment
+          transactionId={transaction._id}
+          currency={coin}
+          amount={exactAmount(transaction.price)}
+          companyWallet={wallet}
+          chainId={config.chainId}
+          usdcAddress={config.usdcAddress}
+          expiresAt={transaction.quoteExpiresAt}
+          onVerified={onVerified}
+        />
+      ) : null}
+      <CompanyWallet address={wallet} />
+      <p className="text-sm text-muted">
+        Paid already? Verify the payment with its transaction hash.
+      </p>
+      <Button className="sm:self-start" onClick={() => onVerify(transaction)}>
+        Verify payment
+      </Button>
+    </div>
+  );
+}
+
+export function PresaleRequestRoute() {
+  useDocumentTitle('Presale Request');
+  const { id = '' } = useParams();
+  const { data: config } = usePresaleConfig();
+  const [verifying, setVerifying] = useState<Transaction | null>(null);
+  const [verified, setVerified] = useState<string | null>(null);
+
+  return (
+    <section className="container-page py-10 sm:py-14">
+      <PurchaseOrder
+        id={id}
+        BankDetails={BankDetails}
+        upload={(file, onProgress) => uploadFile(file, onProgress)}
+        cryptoPayment={(detail) => (
+          <CryptoPayment
+            detail={detail}
+            config={config}
+            onVerify={setVerifying}
+            onVerified={setVerified}
+          />
+        )}
+      />
+      <VerifyPaymentDialog
+        transaction={verifying}
+        companyWallet={config?.companyWallet}
+        onClose={() => setVerifying(null)}
+        onVerified={(message) => {
+          setVerifying(null);
+          setVerified(message);
+        }}
+      />
+      <ResultModal
+        open={verified !== null}
+        kind="success"
+        message={verified ?? ''}
+        actions={['ok', 'transactions']}
+        onClose={() => setVerified(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Bank, Holdings, Purchase, PurchaseDetail } from '@tmc/shared';
+import { clearSession, setSession } from '../../../lib/session';
+import { purchaseFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
+import { mockApi, type MockHandler } from '../../../testing/mock-api';
+import { renderRoutes } from '../../../testing/render';
+import { HoldingsCard } from './holdings-card';
+import { PurchaseOrder } from './purchase-order';
+
+const bank: Bank = {
+  _id: 'bank-1',
+  bankName: 'Demo Bank',
+  accountHolder: 'TMC Presale Pty Ltd',
+  BIC: 'DEMOAU2S',
+  currency: 'AUD',
+};
+
+const awaiting: Purchase = { ...purchaseFixture, userRemark: 'From savings' };
+
+const detail = (purchase: Purchase): { data: PurchaseDetail } => ({
+  data: { purchase, bankAccount: bank, transaction: null, tokenSymbol: 'TMC' },
+});
+
+function renderOrder(handler: MockHandler) {
+  setSession({ user: userFixture, tokens: tokensFixture() });
+  const api = mockApi({ 'GET /v1/purchase/p-1': handler });
+  const view = renderRoutes(
+    [
+      {
+        path: '/presale-requests/:id',
+        element: (
+          <PurchaseOrder
+            id="p-1"
+            BankDetails={({ bank: b }) => <p>Pay into {b.bankName}</p>}
+            upload={() => Promise.resolve('http://files.test/f.png')}
+            cryptoPayment={() => <p>Crypto step</p>}
+          />
+        ),
+      },
+      { path: '/presale-requests', element: <p>List</p> },
+    ],
+    ['/presale-requests/p-1'],
+  );
+  return { api, ...view };
+}
+
+/** A timeline step's line, e.g. "Paid (next)" (the state is a visually hidden part). */
+const step = (timeline: HTMLElement, text: string) =>
+  within(timeline).getByText(
+    (_, element) => element?.tagName === 'P' && element.textContent === text,
+  );
+
+afterEach(() => {
+  clearSession();
+  vi.restoreAllMocks();
+});
+
+describe('PurchaseOrder', () => {
+  it('shows an order awaiting payment with its reference, amount, bank and the receipt step', async () => {
+    renderOrder(detail(awaiting));
+    expect(
+      await screen.findByRole('heading', { name: 'Presale request TMC-7KQ2XM', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Awaiting payment').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('100.00 AUD');
+    expect(screen.getByText('Pay into Demo Bank')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit receipt' })).toBeInTheDocument();
+    const timeline = screen.getByRole('list', { name: 'Order status' });
+    expect(step(timeline, 'Order created (done)')).toBeInTheDocument();
+    expect(step(timeline, 'Paid (next)')).toBeInTheDocument();
+    expect(step(timeline, 'Tokens allocated (to come)')).toBeInTheDocument();
+    expect(screen.getByText('From savings')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download PDF receipt' })).not.toBeInTheDocument();
+  });
+
+  it('offers the PDF receipt once accepted, with the whole timeline done', async () => {
+    renderOrder(
+      detail({
+        ...awaiting,
+        status: 1,
+        receiptUrl: 'http://files.test/r.png?sig=1',
+        receiptType: 'image',
+        paidAt: '2025-03-05T04:00:00.000Z',
+        reviewedAt: '2025-03-06T04:00:00.000Z',
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Download PDF receipt' })).toBeEnabled();
+    const timeline = screen.getByRole('list', { name: 'Order status' });
+    for (const name of ['Order created', 'Paid', 'Reviewed', 'Tokens allocated'])
+      expect(step(timeline, `${name} (done)`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View Bank Receipt' })).toBeInTheDocument();
+  });
+
+  it('leaves a crypto order’s payment step to the page that composes it', async () => {
+    renderOrder(detail({ ...awaiting, paymentMode: 1, userCurrency: 'ETH' }));
+    expect(await screen.findByText('Crypto step')).toBeInTheDocument();
+  });
+
+  it('says when the order is not the buyer’s (404) and links back to the list', async () => {
+    const user = userEvent.setup();
+    const { router } = renderOrder({ status: 404, message: 'Presale request not found' });
+    expect(await screen.findByText('Presale request not found')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Presale Requests' }));
+    expect(router.state.location.pathname).toBe('/presale-requests');
+  });
+});
+
+describe('HoldingsCard', () => {
+  const holdings: Holdings = {
+    allocated: '15000.000000000000000000',
+    pendingReview: '2500.000000000000000000',
+    tokenSymbol: 'TMC',
+    wallet: null,
+    deliveryStatement: 'Delivered after the presale ends.',
+  };
+
+  it('shows allocated and pending tokens, the delivery statement, and asks for a wallet', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    mockApi({ 'GET /v1/purchase/holdings': { data: holdings } });
+    renderRoutes([{ path: '/', element: <HoldingsCard /> }]);
+    expect(await screen.findByTestId('tokens-allocated')).toHaveTextContent('15,000.00 TMC');
+    expect(screen.getByTestId('tokens-pending')).toHaveTextContent('2,500.00 TMC');
+    expect(screen.getByText('Delivered after the presale ends.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a wallet' })).toHaveAttribute(
+      'href',
+      '/profile#wallet',
+    );
+  });
+
+  it('names the saved wallet instead of the warning', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const wallet = `0x${'ab'.repeat(20)}`;
+    mockApi({ 'GET /v1/purchase/holdings': { data: { ...holdings, wallet } } });
+    renderRoutes([{ path: '/', element: <HoldingsCard /> }]);
+    expect(await screen.findByText(wallet)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add a wallet' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,270 @@
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  isAwaitingPayment,
+  PaymentMode,
+  PurchaseStatus,
+  type Bank,
+  type PurchaseDetail,
+} from '@tmc/shared';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { AlertIcon } from '../../../components/ui/icons';
+import { ResultModal } from '../../../components/ui/result-modal';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { PurchaseStatusBadge } from '../../../components/ui/status-badges';
+import { toast } from '../../../components/ui/toast';
+import type { UploadBoxProps } from '../../../components/ui/upload-box';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { downloadReceiptPdf } from '../api/download-receipt-pdf';
+import { usePurchase } from '../api/get-purchase';
+import { orderSteps } from '../order-steps';
+import { BankPaymentPanel } from './bank-payment-panel';
+import { FileCell, FilePreviewDialog, type FilePreview } from './file-cell';
+import { OrderTimeline } from './order-timeline';
+
+const RECEIPT_ATTACHED = 'Receipt attached: our team will review your payment.';
+
+export interface PurchaseOrderProps {
+  id: string;
+  BankDetails: ComponentType<{ bank: Bank }>;
+  upload: UploadBoxProps['upload'];
+  /** A Pending crypto order's payment step (wallet, amount due, Verify), composed by the route. */
+  cryptoPayment: (detail: PurchaseDetail) => ReactNode;
+}
+
+function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-bold tracking-wide text-muted uppercase">{label}</dt>
+      <dd
+        className={
+          strong
+            ? 'font-display text-2xl font-black break-all text-lime tabular-nums'
+            : 'font-semibold break-all tabular-nums'
+        }
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+const linkClass = 'rounded font-bold text-cyan underline underline-offset-4 hover:text-lime';
+
+/** One presale request: reference, amounts, timeline, the buyer's next step, documents and remarks. */
+export function PurchaseOrder({ id, BankDetails, upload, cryptoPayment }: PurchaseOrderProps) {
+  const query = usePurchase(id);
+  const [preview, setPreview] = useState<FilePreview | null>(null);
+  const [attached, setAttached] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  if (query.isPending) return <PageSpinner label="Loading the presale request…" />;
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="card">
+        <EmptyState
+          icon={<AlertIcon className="text-danger" />}
+          title={missing ? 'Presale request not found' : 'Could not load this presale request'}
+          description={missing ? undefined : query.error.message}
+          action={
+            <Link to={paths.presaleRequests} className={linkClass}>
+              Back to Presale Requests
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  const detail = query.data;
+  const { purchase, tokenSymbol } = detail;
+  const crypto = purchase.paymentMode === PaymentMode.Crypto;
+  const awaiting = isAwaitingPayment(purchase);
+  const pending = purchase.status === PurchaseStatus.Pending;
+  const accepted = purchase.status === PurchaseStatus.Accepted;
+
+  async function download() {
+    setDownloading(true);
+    try {
+      await downloadReceiptPdf(purchase._id, purchase.reference);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  let nextStep: ReactNode;
+  if (awaiting) {
+    nextStep = (
+      <BankPaymentPanel
+        purchase={purchase}
+        bankAccount={detail.bankAccount}
+        BankDetails={BankDetails}
+        upload={upload}
+        tokenSymbol={tokenSymbol}
+        headingLevel={3}
+        onReceiptAttached={() => setAttached(true)}
+      />
+    );
+  } else if (crypto && pending) {
+    nextStep = cryptoPayment(detail);
+  } else if (pending) {
+    nextStep = (
+      <p className="card p-5 text-muted sm:p-6">
+        Your receipt is in. Our team checks your payment and lets you know by e-mail.
+      </p>
+    );
+  } else if (accepted) {
+    nextStep = (
+      <div className="card flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <p>
+          Your {formatMoney(purchase.tokenAmount, tokenSymbol)} are allocated. Keep the receipt for
+          your records.
+        </p>
+        <Button onClick={() => void download()} loading={downloading}>
+          Download PDF receipt
+        </Button>
+      </div>
+    );
+  } else {
+    nextStep = (
+      <p className="card p-5 sm:p-6">
+        Questions about this request? Contact support by replying to the e-mail we sent you, quoting
+        your reference <strong className="font-mono">{purchase.reference}</strong>.
+      </p>
+    );
+  }
+
+  const files = [
+    { label: 'Bank Receipt', url: purchase.receiptUrl, type: purchase.receiptType },
+    { label: 'Document Id Front', url: purchase.documentUrl, type: purchase.documentType },
+    { label: 'Document Id Back', url: purchase.documentUrlBack, type: purchase.documentType },
+    { label: 'Billing Doc', url: purchase.billingDoc, type: purchase.billingDocType },
+  ].filter((file) => file.url);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-3">
+        <Link to={paths.presaleRequests} className={`${linkClass} self-start text-sm`}>
+          ← Presale Requests
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl break-all sm:text-4xl">
+            Presale request <span className="font-mono">{purchase.reference}</span>
+          </h1>
+          <CopyButton value={purchase.reference} iconOnly ariaLabel="Copy payment reference" />
+        </div>
+        <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
+          <PurchaseStatusBadge status={purchase.status} awaitingPayment={awaiting} />
+          <span>
+            {crypto ? 'Crypto wallet' : 'Bank transfer'} · requested{' '}
+            {formatDateTime(purchase.createdAt)}
+          </span>
+        </div>
+      </header>
+
+      <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <section aria-labelledby="order-amounts" className="card flex flex-col gap-4 p-5 sm:p-6">
+            <h2 id="order-amounts" className="text-xl">
+              Amounts
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <Figure
+                label="Tokens"
+                value={formatMoney(purchase.tokenAmount, tokenSymbol)}
+                strong
+              />
+              <Figure label="Amount (AUD)" value={formatMoney(purchase.investmentAmount, 'AUD')} />
+              <Figure
+                label={`Amount (${purchase.userCurrency})`}
+                value={formatMoney(purchase.userAmount, purchase.userCurrency)}
+              />
+            </dl>
+            <p className="text-sm break-all text-muted">
+              Tokens go to{' '}
+              {purchase.wallet ? (
+                <code className="font-mono text-fg">{purchase.wallet}</code>
+              ) : (
+                'the wallet saved in your profile'
+              )}
+              .
+            </p>
+          </section>
+
+          <section aria-labelledby="order-next" className="flex flex-col gap-4">
+            <h2 id="order-next" className="text-xl">
+              Next step
+            </h2>
+            {nextStep}
+          </section>
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <section aria-labelledby="order-timeline" className="card flex flex-col gap-4 p-5 sm:p-6">
+            <h2 id="order-timeline" className="text-xl">
+              Status
+            </h2>
+            <OrderTimeline steps={orderSteps(purchase, tokenSymbol)} />
+          </section>
+
+          <section
+            aria-labelledby="order-documents"
+            className="card flex flex-col gap-3 p-5 sm:p-6"
+          >
+            <h2 id="order-documents" className="text-xl">
+              Documents
+            </h2>
+            {files.length ? (
+              <ul className="flex flex-col gap-3">
+                {files.map((file) => (
+                  <li key={file.label} className="flex items-center justify-between gap-3">
+                    <span className="text-sm font-bold text-muted">{file.label}</span>
+                    <FileCell
+                      url={file.url}
+                      type={file.type}
+                      label={file.label}
+                      onPreview={setPreview}
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted">No documents yet.</p>
+            )}
+          </section>
+
+          <section aria-labelledby="order-remarks" className="card flex flex-col gap-3 p-5 sm:p-6">
+            <h2 id="order-remarks" className="text-xl">
+              Remarks
+            </h2>
+            <dl className="flex flex-col gap-3 text-sm">
+              <div>
+                <dt className="font-bold text-muted">Your remark</dt>
+                <dd className="break-words">{purchase.userRemark || '--'}</dd>
+              </div>
+              <div>
+                <dt className="font-bold text-muted">Our team&rsquo;s remark</dt>
+                <dd className="break-words">{purchase.remark || '--'}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+      </div>
+
+      <FilePreviewDialog preview={preview} onClose={() => setPreview(null)} />
+      <ResultModal
+        open={attached}
+        kind="success"
+        message={RECEIPT_ATTACHED}
+        onClose={() => setAttached(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { PaymentMode, PurchaseStatus, type Purchase } from '@tmc/shared';
+
+export type StepState = 'done' | 'current' | 'upcoming' | 'stopped';
+
+export interface OrderStep {
+  key: 'created' | 'paid' | 'reviewed' | 'allocated';
+  label: string;
+  /** What happened, or what happens next. */
+  detail: string;
+  at: string | null;
+  state: StepState;
+}
+
+const decided = (status: number) => status !== PurchaseStatus.Pending;
+
+/** created → paid → reviewed → tokens allocated, as far as the order has come. */
+export function orderSteps(p: Purchase, tokenSymbol: string): OrderStep[] {
+  const crypto = p.paymentMode === PaymentMode.Crypto;
+  const paid = p.paidAt !== null;
+  const accepted = p.status === PurchaseStatus.Accepted;
+  const refused = decided(p.status) && !accepted;
+  return [
+    {
+      key: 'created',
+      label: 'Order created',
+      detail: `Reference ${p.reference}`,
+      at: p.createdAt,
+      state: 'done',
+    },
+    {
+      key: 'paid',
+      label: crypto ? 'Payment verified' : 'Paid',
+      detail: paid
+        ? crypto
+          ? 'Your payment was found on the chain.'
+          : 'Your bank receipt is in.'
+        : crypto
+          ? 'Send the amount due and verify it with the transaction hash.'
+          : 'Transfer the amount with your reference, then upload the receipt.',
+      at: p.paidAt,
+      state: paid ? 'done' : refused ? 'stopped' : 'current',
+    },
+    {
+      key: 'reviewed',
+      label: 'Reviewed',
+      detail: decided(p.status)
+        ? accepted
+          ? 'Accepted.'
+          : `Our team marked it ${p.status === PurchaseStatus.Rejected ? 'Rejected' : p.status === PurchaseStatus.Reverted ? 'Reverted' : 'Not Accepted'}.`
+        : 'Our team checks your payment.',
+      at: p.reviewedAt,
+      state: decided(p.status) ? (accepted ? 'done' : 'stopped') : paid ? 'current' : 'upcoming',
+    },
+    {
+      key: 'allocated',
+      label: 'Tokens allocated',
+      detail: accepted
+        ? `${tokenSymbol} allocated to you, delivered as described under My TMC.`
+        : refused
+          ? 'No tokens for this request.'
+          : `${tokenSymbol} are allocated once the request is accepted.`,
+      at: accepted ? p.reviewedAt : null,
+      state: accepted ? 'done' : refused ? 'stopped' : 'upcoming',
+    },
+  ];
+}
