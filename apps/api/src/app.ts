@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController,
@@ -9,7 +7,6 @@ import Fastify, {
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -24,6 +21,7 @@ import type { ChainClient } from './lib/chain.ts';
 import { answerClientError, answerError, registerErrorHandler } from './lib/error-handler.ts';
 import { registerTextGuard } from './lib/text-guard.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerWebApp } from './lib/web-app.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createPublicCache, watchPublicReads } from './lib/public-cache.ts';
@@ -82,7 +80,7 @@ export interface AppDeps {
   chain: ChainClient;
   /** A JSON-RPC URL browsers may use to add the chain to a wallet (the dev chain's, or CHAIN_PUBLIC_RPC_URL). */
   publicRpcUrl?: string;
-  /** The built SPA to serve (apps/web/dist); omitted in API-only tests. */
+  /** The built web app to serve (apps/web/dist); omitted in API-only tests. */
   webDist?: string;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: NodeJS.WritableStream;
@@ -298,41 +296,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/v1' },
   );
 
-  registerSpa(app, deps.webDist);
+  registerWebApp(app, { webDist: deps.webDist, publicUrl: config.publicUrl });
   return app;
-}
-
-const API_PREFIXES = ['/v1/', '/files/', '/docs', '/healthz', '/readyz'];
-
-/** Serves the built SPA: hashed assets cached for a year, client routes fall back to index.html. */
-function registerSpa(app: FastifyInstance, webDist: string | undefined) {
-  const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
-  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
-  const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-
-  if (webDist && indexHtml) {
-    void app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: true,
-      index: false,
-      cacheControl: false,
-      preCompressed: true,
-      setHeaders: (res, file) => {
-        const hashed = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
-          'cache-control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
-    });
-    app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    const isApi = url === '/v1' || API_PREFIXES.some((p) => url.startsWith(p));
-    if (!isApi && indexHtml && (req.method === 'GET' || req.method === 'HEAD'))
-      return sendIndex(reply);
-    return reply.code(404).send({ code: 404, message: 'Not found', data: null });
-  });
 }

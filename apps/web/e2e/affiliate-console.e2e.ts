@@ -97,7 +97,8 @@ describe('affiliate programme and staff console', () => {
     expect((await click).status()).toBe(200);
     await visitor.page.goto('/signup');
     const referralField = field(visitor.page, 'Referral Code');
-    expect(await referralField.inputValue()).toBe(code);
+    // The prerendered form fills in the stored referral code once the page runs.
+    await expect.poll(() => referralField.inputValue()).toBe(code);
     expect(await referralField.isDisabled()).toBe(true);
     await field(visitor.page, 'Name').fill('Vic Visitor');
     await field(visitor.page, 'Email').fill(visitorEmail);

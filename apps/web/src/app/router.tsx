@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { paths, presaleRequestPattern } from '../config/paths';
 import { AuthLayout } from './layouts/auth-layout';
@@ -7,10 +7,12 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
 import { RequireAuth } from './require-auth';
 import { HomeRoute } from './routes/home';
+import { prerendered } from './route-list';
 
 /*
  * Every page except home is loaded on demand, so the first load of "/" carries only the
  * shell; the admin console and the white paper viewer get their own chunks.
+ * Pages with `handle: prerendered` are public: built to HTML, listed in the sitemap.
  */
 export const routes: RouteObject[] = [
   {
@@ -21,9 +23,10 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <HomeRoute /> },
+          { index: true, element: <HomeRoute />, handle: prerendered },
           {
             path: paths.buy,
+            handle: prerendered,
             lazy: () => import('./routes/buy').then((m) => ({ Component: m.BuyRoute })),
           },
           {
@@ -37,16 +40,19 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.whitePaper,
+            handle: prerendered,
             lazy: () =>
               import('./routes/white-paper').then((m) => ({ Component: m.WhitePaperRoute })),
           },
           {
             path: paths.disclaimer,
+            handle: prerendered,
             lazy: () =>
               import('./routes/disclaimer').then((m) => ({ Component: m.DisclaimerRoute })),
           },
           {
             path: paths.affiliateDisclaimer,
+            handle: prerendered,
             lazy: () =>
               import('./routes/affiliate-disclaimer').then((m) => ({
                 Component: m.AffiliateDisclaimerRoute,
@@ -54,6 +60,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.purchaseTerms,
+            handle: prerendered,
             lazy: () =>
               import('./routes/purchase-terms').then((m) => ({
                 Component: m.PurchaseTermsRoute,
@@ -108,10 +115,12 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.login,
+            handle: prerendered,
             lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
           },
           {
             path: paths.signup,
+            handle: prerendered,
             lazy: () => import('./routes/signup').then((m) => ({ Component: m.SignupRoute })),
           },
           {
@@ -144,7 +153,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { api } from './api-client';
+import { useHydrated } from './use-hydrated';
 import { useSession } from './session';
 
 export const REFERRAL_PARAM = 'referral_code';
@@ -16,9 +17,14 @@ export function getStoredReferralCode(): string | null {
   }
 }
 
-/** The referral code in force: the URL's `referral_code`, else the stored one. */
+/**
+ * The referral code in force: the URL's `referral_code`, else the stored one. None while a
+ * prerendered page hydrates: its HTML was made without a query string or storage.
+ */
 export function useReferralCode(): string | null {
   const [searchParams] = useSearchParams();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return searchParams.get(REFERRAL_PARAM)?.trim() || getStoredReferralCode();
 }
 

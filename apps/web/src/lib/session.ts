@@ -110,6 +110,9 @@ export function subscribeSession(listener: () => void): () => void {
   };
 }
 
+const getSignedOut = () => signedOut;
+
+/** Prerendered pages are a visitor's view: hydration starts signed out, then shows the session. */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, getSignedOut);
 }

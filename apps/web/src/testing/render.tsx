@@ -9,8 +9,8 @@ import {
 } from 'react-router';
 import { vi } from 'vitest';
 import { Toaster } from '../components/ui/toast';
+import { setPresaleConfig } from '../features/presale/api/get-presale-config';
 import { PHONE_QUERY } from '../lib/use-media-query';
-import { presaleConfigQueryOptions } from '../features/presale/api/get-presale-config';
 import { presaleConfigFixture } from './fixtures';
 
 /** A query client that never retries and already knows the presale config (no network). */
@@ -18,7 +18,7 @@ export function createTestQueryClient() {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
   });
-  client.setQueryData(presaleConfigQueryOptions().queryKey, presaleConfigFixture);
+  setPresaleConfig(presaleConfigFixture);
   return client;
 }
 

@@ -60,7 +60,7 @@ describe('SiteHeader', () => {
     });
     const user = userEvent.setup();
     renderHeader();
-    await user.click(screen.getByRole('button', { name: 'Verify your e-mail' }));
+    await user.click(await screen.findByRole('button', { name: 'Verify your e-mail' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verify your e-mail' });
     expect(within(dialog).getByRole('timer')).toHaveTextContent('5:00');
 
@@ -83,11 +83,11 @@ describe('SiteHeader', () => {
     ]);
   });
 
-  it('shows the signed-in user with name, e-mail and initial', () => {
+  it('shows the signed-in user with name, e-mail and initial', async () => {
     setSession({ user: userFixture, tokens: tokensFixture() });
     renderHeader();
 
-    const button = screen.getByRole('button', { name: /account menu/i });
+    const button = await screen.findByRole('button', { name: /account menu/i });
     expect(within(button).getByText('Jamie Rivers')).toBeInTheDocument();
     expect(within(button).getByText('jamie@example.com')).toBeInTheDocument();
     expect(within(button).getByText('J')).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('SiteHeader', () => {
   it('has a keyboard-driven account menu', async () => {
     setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
     renderHeader();
-    const button = screen.getByRole('button', { name: /account menu/i });
+    const button = await screen.findByRole('button', { name: /account menu/i });
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
     button.focus();
@@ -147,10 +147,10 @@ describe('SiteHeader', () => {
     expect(button).toHaveFocus();
   });
 
-  it('shows no Admin item to other users', () => {
+  it('shows no Admin item to other users', async () => {
     setSession({ user: userFixture, tokens: tokensFixture() });
     renderHeader();
-    fireEvent.click(screen.getByRole('button', { name: /account menu/i }));
+    fireEvent.click(await screen.findByRole('button', { name: /account menu/i }));
     expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
@@ -159,7 +159,7 @@ describe('SiteHeader', () => {
     setSession({ user: userFixture, tokens: tokensFixture('a1', 'r1') });
     const { router } = renderHeader('/profile');
 
-    fireEvent.click(screen.getByRole('button', { name: /account menu/i }));
+    fireEvent.click(await screen.findByRole('button', { name: /account menu/i }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

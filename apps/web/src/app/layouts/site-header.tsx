@@ -1,16 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { ExternalLinkIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
-import { VerifyEmailPrompt } from '../../features/auth/components/verify-email-prompt';
 import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
 import { cn } from '../../lib/cn';
 import { useReferralCode, withReferral } from '../../lib/referral';
 import { useSession } from '../../lib/session';
 import { MobileMenu } from './mobile-menu';
-import { UserMenu } from './user-menu';
+import { lazyWithQuery } from '../query-routes';
+
+// Only signed-in people see these: their code loads when someone is.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const VerifyEmailPrompt = lazyWithQuery(() =>
+  import('../../features/auth/components/verify-email-prompt').then((m) => m.VerifyEmailPrompt),
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -56,7 +62,9 @@ export function SiteHeader() {
 
         <div className="ml-auto hidden md:block">
           {user ? (
-            <UserMenu user={user} onLogout={() => void logout()} />
+            <Suspense fallback={null}>
+              <UserMenu user={user} onLogout={() => void logout()} />
+            </Suspense>
           ) : (
             <Link to={paths.login} className={buttonClasses('primary')}>
               Affiliate Login
@@ -78,7 +86,9 @@ export function SiteHeader() {
         <div className="border-t border-line bg-pink/10">
           <div className="container-page flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
             <p>Your e-mail is not verified yet.</p>
-            <VerifyEmailPrompt email={user.email} />
+            <Suspense fallback={null}>
+              <VerifyEmailPrompt email={user.email} />
+            </Suspense>
           </div>
         </div>
       ) : null}

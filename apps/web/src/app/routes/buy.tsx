@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
+import { LiveForm } from '../../components/ui/live-form';
 import { paths } from '../../config/paths';
 import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
 import { BuyForm } from '../../features/purchases/components/buy-form';
@@ -35,20 +36,22 @@ export function BuyRoute() {
           </p>
         </header>
         <div className="card p-5 sm:p-7">
-          <BuyForm
-            rates={rates.data?.rates}
-            fiatOptions={fiatOptions}
-            ratesLoading={rates.isPending}
-            ratesError={ratesError}
-            onRetryRates={() => void rates.refetch()}
-            config={config}
-            onBankTransfer={(state) =>
-              void navigate(withReferral(paths.buyBank, referralCode), { state })
-            }
-            onCryptoTransfer={(state) =>
-              void navigate(withReferral(paths.buyCrypto, referralCode), { state })
-            }
-          />
+          <LiveForm>
+            <BuyForm
+              rates={rates.data?.rates}
+              fiatOptions={fiatOptions}
+              ratesLoading={rates.isPending}
+              ratesError={ratesError}
+              onRetryRates={() => void rates.refetch()}
+              config={config}
+              onBankTransfer={(state) =>
+                void navigate(withReferral(paths.buyBank, referralCode), { state })
+              }
+              onCryptoTransfer={(state) =>
+                void navigate(withReferral(paths.buyCrypto, referralCode), { state })
+              }
+            />
+          </LiveForm>
         </div>
       </div>
     </section>

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PresaleConfig } from '@tmc/shared';
 import { toast } from '../../components/ui/toast';
-import { presaleConfigQueryOptions } from '../../features/presale/api/get-presale-config';
+import { setPresaleConfig } from '../../features/presale/api/get-presale-config';
 import { presaleConfigFixture } from '../../testing/fixtures';
 import { renderWithClient } from '../../testing/render';
 import { HomeRoute } from './home';
@@ -13,7 +13,7 @@ function renderHome(config: Partial<PresaleConfig> = {}, url = '/') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
-  client.setQueryData(presaleConfigQueryOptions().queryKey, { ...presaleConfigFixture, ...config });
+  setPresaleConfig({ ...presaleConfigFixture, ...config });
   const router = createMemoryRouter([{ path: '/', element: <HomeRoute /> }], {
     initialEntries: [url],
   });

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { LiveForm } from '../../components/ui/live-form';
 import { paths } from '../../config/paths';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
@@ -19,7 +20,9 @@ export function LoginRoute() {
         </p>
       }
     >
-      <LoginForm defaultEmail={emailFromState(location.state) ?? ''} />
+      <LiveForm>
+        <LoginForm defaultEmail={emailFromState(location.state) ?? ''} />
+      </LiveForm>
     </AuthCard>
   );
 }

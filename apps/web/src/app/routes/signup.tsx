@@ -1,3 +1,4 @@
+import { LiveForm } from '../../components/ui/live-form';
 import { paths } from '../../config/paths';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { SignupForm } from '../../features/auth/components/signup-form';
@@ -17,7 +18,9 @@ export function SignupRoute() {
         </p>
       }
     >
-      <SignupForm TermsDialog={PurchaseTermsDialog} />
+      <LiveForm>
+        <SignupForm TermsDialog={PurchaseTermsDialog} />
+      </LiveForm>
     </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { FlipbookPlaceholder } from '../../features/white-paper/components/flipb
 import { WHITE_PAPER_PDF } from '../../features/white-paper/lib/white-paper-file';
 import { FileIcon } from '../../components/ui/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useHydrated } from '../../lib/use-hydrated';
 
 // pdf.js and page-flip are big: they load with this page only, after its heading is up.
 const Flipbook = lazy(() =>
@@ -12,13 +13,15 @@ const Flipbook = lazy(() =>
 );
 
 // pdf.js parses in a web worker; without workers there is only the download.
-const canShowFlipbook = typeof Worker === 'function';
+const canShowFlipbook = () => typeof Worker === 'function';
 
 export function WhitePaperRoute() {
   useDocumentTitle(
     'White Paper',
     'Page through the TMC white paper: the token, the presale, the swap offer, the affiliate programme, the risks and the disclaimer.',
   );
+  // The prerendered page shows the placeholder; the viewer starts in the browser.
+  const hydrated = useHydrated();
   return (
     <section aria-labelledby="white-paper-heading" className="container-page py-10 sm:py-14">
       <div className="mb-8 flex flex-col items-start gap-4">
@@ -35,7 +38,9 @@ export function WhitePaperRoute() {
         </p>
       </div>
 
-      {canShowFlipbook ? (
+      {!hydrated ? (
+        <FlipbookPlaceholder />
+      ) : canShowFlipbook() ? (
         <FlipbookBoundary fallback={<FlipbookError />}>
           <Suspense fallback={<FlipbookPlaceholder />}>
             <Flipbook url={WHITE_PAPER_PDF} />

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn';
+import { useHydrated } from '../../lib/use-hydrated';
 import { AlertIcon, CheckCircleIcon, CloseIcon } from './icons';
 
 export type ToastKind = 'success' | 'error';
@@ -85,6 +86,7 @@ const getItems = () => items;
  */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribe, getItems, getItems);
+  const hydrated = useHydrated();
   const regionRef = useRef<HTMLElement>(null);
 
   useLayoutEffect(() => {
@@ -96,8 +98,10 @@ export function Toaster() {
     }
     const space = window.innerHeight - region.getBoundingClientRect().top;
     root.setProperty(TOAST_SPACE_VARIABLE, `${Math.max(0, Math.ceil(space))}px`);
-  }, [toasts]);
+  }, [toasts, hydrated]);
 
+  // A portal has no place in prerendered HTML: it mounts once the page is live.
+  if (!hydrated) return null;
   return createPortal(
     <section
       ref={regionRef}

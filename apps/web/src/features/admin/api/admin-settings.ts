@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings, AdminSettingsChange } from '@tmc/shared';
 import { api } from '../../../lib/api-client';
+import { reloadPresaleConfig } from '../../presale/api/get-presale-config';
 import { ADMIN_KEY } from './admin-list';
 
 const PATH = '/v1/admin/settings';
@@ -30,6 +31,9 @@ export function useUpdateAdminSettings() {
   return useMutation({
     mutationFn: updateAdminSettings,
     // The public presale config (price, minimum, wallets) changes with them.
-    onSettled: () => client.invalidateQueries(),
+    onSettled: () => {
+      reloadPresaleConfig();
+      return client.invalidateQueries();
+    },
   });
 }
