@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { PageFlip } from 'page-flip';
-import { Button } from '../../../components/ui/button';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
+import { FlipbookControls } from './flipbook-controls';
 import { FlipbookError } from './flipbook-error';
-import { FlipbookPlaceholder } from './flipbook-placeholder';
+import { FlipbookPagesPlaceholder } from './flipbook-placeholder';
 import { openPdf, pageAspect, renderPage } from '../lib/pdf-pages';
 import { pageLabel, visiblePages } from '../lib/visible-pages';
 
@@ -115,10 +115,15 @@ export function Flipbook({ url }: { url: string }) {
         book?.update();
       });
       resizeObserver.observe(container);
-      setCount(total);
-      setCurrent(book.getCurrentPageIndex());
-      setPortrait(book.getOrientation() === 'portrait');
-      setStatus('ready');
+      const firstPage = book.getCurrentPageIndex();
+      const orientation = book.getOrientation();
+      // In the same frame as the book's pages: a frame with both would push the placeholder down.
+      flushSync(() => {
+        setCount(total);
+        setCurrent(firstPage);
+        setPortrait(orientation === 'portrait');
+        setStatus('ready');
+      });
       opened = true;
 
       for (let number = 2; number <= total && !cancelled; number++) {
@@ -177,41 +182,18 @@ export function Flipbook({ url }: { url: string }) {
     <div className="flex flex-col gap-5">
       <div className="relative overflow-hidden">
         <div ref={hostRef} />
-        {status === 'loading' ? <FlipbookPlaceholder /> : null}
+        {status === 'loading' ? <FlipbookPagesPlaceholder /> : null}
         {status === 'error' ? <FlipbookError /> : null}
       </div>
 
-      {status === 'ready' ? (
-        <div className="grid grid-cols-[auto_1fr_auto] items-center gap-3">
-          <Button
-            variant="secondary"
-            onClick={() => turn('prev')}
-            disabled={shown[0] === 0}
-            icon={<ChevronLeftIcon />}
-            className="max-sm:px-3.5"
-          >
-            <span className="max-sm:sr-only">Previous</span>
-            <span className="sr-only"> page</span>
-          </Button>
-          <p
-            aria-live="polite"
-            data-testid="page-counter"
-            className="text-center font-bold tabular-nums"
-          >
-            {pageLabel(shown, count)}
-          </p>
-          <Button
-            variant="secondary"
-            onClick={() => turn('next')}
-            disabled={shown[1] >= count - 1}
-            className="max-sm:px-3.5"
-          >
-            <span className="max-sm:sr-only">Next</span>
-            <span className="sr-only"> page</span>
-            <ChevronRightIcon />
-          </Button>
-        </div>
-      ) : null}
+      {status === 'error' ? null : (
+        <FlipbookControls
+          label={status === 'ready' ? pageLabel(shown, count) : undefined}
+          canTurnBack={status === 'ready' && shown[0] > 0}
+          canTurnOn={status === 'ready' && shown[1] < count - 1}
+          onTurn={turn}
+        />
+      )}
     </div>
   );
 }
