@@ -75,13 +75,25 @@ export function Flipbook({ url }: { url: string }) {
         MAX_PAGE_WIDTH,
       );
       const sheets = Array.from({ length: total }, (_, index) => createSheet(index + 1, total));
-      const draw = async (sheet: Sheet, number: number) => {
-        const text = await renderPage(pdf, number, sheet.canvas, pageWidth);
-        sheet.text.textContent = `Page ${number} of ${total}. ${text}`;
+      const drawing = new Map<number, Promise<void>>();
+      const draw = (number: number) => {
+        const sheet = sheets[number - 1];
+        if (!sheet || drawing.has(number)) return drawing.get(number);
+        const done = renderPage(pdf, number, sheet.canvas, pageWidth).then((text) => {
+          sheet.text.textContent = `Page ${number} of ${total}. ${text}`;
+        });
+        drawing.set(number, done);
+        return done;
+      };
+      // Pages are drawn as the reader nears them (the open spread and the next two), not all at
+      // once: drawing is main-thread work that would keep a phone busy long after the page loads.
+      const drawAround = (index: number) => {
+        for (let number = index; number <= index + 4; number++)
+          void draw(number)?.catch(() => undefined);
       };
 
-      // The cover first, so the book opens on a drawn page; the rest follow in order.
-      await draw(sheets[0]!, 1);
+      // The cover first, so the book opens on a drawn page.
+      await draw(1);
       if (cancelled) return;
 
       const element = document.createElement('div');
@@ -101,7 +113,10 @@ export function Flipbook({ url }: { url: string }) {
         flippingTime: 700,
         mobileScrollSupport: true,
       });
-      book.on('flip', (event) => setCurrent(event.data));
+      book.on('flip', (event) => {
+        setCurrent(event.data);
+        drawAround(event.data);
+      });
       book.on('changeOrientation', (event) => setPortrait(event.data === 'portrait'));
       book.loadFromHTML(sheets.map((sheet) => sheet.element));
       bookRef.current = book;
@@ -125,10 +140,7 @@ export function Flipbook({ url }: { url: string }) {
         setStatus('ready');
       });
       opened = true;
-
-      for (let number = 2; number <= total && !cancelled; number++) {
-        await draw(sheets[number - 1]!, number);
-      }
+      drawAround(firstPage);
     }
 
     // Once the book is open, a page that fails to draw stays blank rather than hiding the rest.
