@@ -254,6 +254,35 @@ describe.each(screens)('white paper flipbook on $name', ({ name, width, height }
   });
 });
 
+describe('moving between pages', () => {
+  it('glides to the top from a footer link and opens a page from the header at the top', async () => {
+    const { page, errors, close } = await openPage(browser);
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const toBottom = async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(scrollY).toBeGreaterThan(0);
+    };
+    await page.goto('/', { waitUntil: 'networkidle' });
+
+    await toBottom();
+    const footer = page.getByRole('navigation', { name: 'Footer' });
+    await footer.getByRole('link', { name: 'Disclaimer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Disclaimer' }).waitFor();
+    await expect.poll(scrollY).toBe(0);
+
+    await toBottom();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Buy TMC' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Buy TMC' }).waitFor();
+    // The page starts at the top as it appears, not after a scroll.
+    expect(await scrollY()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('what each page loads and says about itself', () => {
   it('keeps the flipbook out of the home page and loads it on /white-paper only', async () => {
     const { page, close } = await openPage(browser);

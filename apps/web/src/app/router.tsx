@@ -1,10 +1,10 @@
-import type { RouteObject } from 'react-router';
-import { PageSpinner } from '../components/ui/spinner';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths, presaleRequestPattern } from '../config/paths';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { RouteError } from './layouts/route-error';
+import { RouteErrorBoundary } from './layouts/route-error';
+import { lazyWithQuery } from './query-routes';
 import { RequireAuth } from './require-auth';
 import { HomeRoute } from './routes/home';
 import { prerendered } from './route-list';
@@ -12,144 +12,106 @@ import { prerendered } from './route-list';
 /*
  * Every page except home is loaded on demand, so the first load of "/" carries only the
  * shell; the admin console and the white paper viewer get their own chunks.
- * Pages with `handle: prerendered` are public: built to HTML, listed in the sitemap.
  */
+const Buy = lazyWithQuery(() => import('./routes/buy').then((m) => m.BuyRoute));
+const BuyBank = lazyWithQuery(() => import('./routes/buy-bank').then((m) => m.BuyBankRoute));
+const BuyCrypto = lazyWithQuery(() => import('./routes/buy-crypto').then((m) => m.BuyCryptoRoute));
+const WhitePaper = lazyWithQuery(() =>
+  import('./routes/white-paper').then((m) => m.WhitePaperRoute),
+);
+const Disclaimer = lazyWithQuery(() =>
+  import('./routes/disclaimer').then((m) => m.DisclaimerRoute),
+);
+const AffiliateDisclaimer = lazyWithQuery(() =>
+  import('./routes/affiliate-disclaimer').then((m) => m.AffiliateDisclaimerRoute),
+);
+const PurchaseTerms = lazyWithQuery(() =>
+  import('./routes/purchase-terms').then((m) => m.PurchaseTermsRoute),
+);
+const Profile = lazyWithQuery(() => import('./routes/profile').then((m) => m.ProfileRoute));
+const Transaction = lazyWithQuery(() =>
+  import('./routes/transaction').then((m) => m.TransactionRoute),
+);
+const Affiliates = lazyWithQuery(() =>
+  import('./routes/affiliates').then((m) => m.AffiliatesRoute),
+);
+const PresaleRequests = lazyWithQuery(() =>
+  import('./routes/presale-requests').then((m) => m.PresaleRequestsRoute),
+);
+const PresaleRequest = lazyWithQuery(() =>
+  import('./routes/presale-request').then((m) => m.PresaleRequestRoute),
+);
+const Admin = lazyWithQuery(() => import('./routes/admin').then((m) => m.AdminRoute));
+const NotFound = lazyWithQuery(() => import('./routes/not-found').then((m) => m.NotFoundRoute));
+const Login = lazyWithQuery(() => import('./routes/login').then((m) => m.LoginRoute));
+const Signup = lazyWithQuery(() => import('./routes/signup').then((m) => m.SignupRoute));
+const Otp = lazyWithQuery(() => import('./routes/otp').then((m) => m.OtpRoute));
+const ForgetPassword = lazyWithQuery(() =>
+  import('./routes/forget-password').then((m) => m.ForgetPasswordRoute),
+);
+const ForgetPasswordOtp = lazyWithQuery(() =>
+  import('./routes/forget-password-otp').then((m) => m.ForgetPasswordOtpRoute),
+);
+const UpdatePassword = lazyWithQuery(() =>
+  import('./routes/update-password').then((m) => m.UpdatePasswordRoute),
+);
+
+/** The path of the catch-all route: the "page not found" screen. */
+export const NOT_FOUND_ROUTE = '*';
+
+/** Pages with `handle: prerendered` are public: built to HTML, listed in the sitemap. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    HydrateFallback: PageSpinner,
-    ErrorBoundary: RouteError,
     children: [
       {
         element: <PublicLayout />,
         children: [
           { index: true, element: <HomeRoute />, handle: prerendered },
-          {
-            path: paths.buy,
-            handle: prerendered,
-            lazy: () => import('./routes/buy').then((m) => ({ Component: m.BuyRoute })),
-          },
-          {
-            path: paths.buyBank,
-            lazy: () => import('./routes/buy-bank').then((m) => ({ Component: m.BuyBankRoute })),
-          },
-          {
-            path: paths.buyCrypto,
-            lazy: () =>
-              import('./routes/buy-crypto').then((m) => ({ Component: m.BuyCryptoRoute })),
-          },
-          {
-            path: paths.whitePaper,
-            handle: prerendered,
-            lazy: () =>
-              import('./routes/white-paper').then((m) => ({ Component: m.WhitePaperRoute })),
-          },
-          {
-            path: paths.disclaimer,
-            handle: prerendered,
-            lazy: () =>
-              import('./routes/disclaimer').then((m) => ({ Component: m.DisclaimerRoute })),
-          },
+          { path: paths.buy, handle: prerendered, element: <Buy /> },
+          { path: paths.buyBank, element: <BuyBank /> },
+          { path: paths.buyCrypto, element: <BuyCrypto /> },
+          { path: paths.whitePaper, handle: prerendered, element: <WhitePaper /> },
+          { path: paths.disclaimer, handle: prerendered, element: <Disclaimer /> },
           {
             path: paths.affiliateDisclaimer,
             handle: prerendered,
-            lazy: () =>
-              import('./routes/affiliate-disclaimer').then((m) => ({
-                Component: m.AffiliateDisclaimerRoute,
-              })),
+            element: <AffiliateDisclaimer />,
           },
-          {
-            path: paths.purchaseTerms,
-            handle: prerendered,
-            lazy: () =>
-              import('./routes/purchase-terms').then((m) => ({
-                Component: m.PurchaseTermsRoute,
-              })),
-          },
+          { path: paths.purchaseTerms, handle: prerendered, element: <PurchaseTerms /> },
           {
             element: <RequireAuth />,
             children: [
-              {
-                path: paths.profile,
-                lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })),
-              },
-              {
-                path: paths.transaction,
-                lazy: () =>
-                  import('./routes/transaction').then((m) => ({ Component: m.TransactionRoute })),
-              },
-              {
-                path: paths.affiliates,
-                lazy: () =>
-                  import('./routes/affiliates').then((m) => ({ Component: m.AffiliatesRoute })),
-              },
-              {
-                path: paths.presaleRequests,
-                lazy: () =>
-                  import('./routes/presale-requests').then((m) => ({
-                    Component: m.PresaleRequestsRoute,
-                  })),
-              },
-              {
-                path: presaleRequestPattern,
-                lazy: () =>
-                  import('./routes/presale-request').then((m) => ({
-                    Component: m.PresaleRequestRoute,
-                  })),
-              },
-              {
-                // The console routes its own sub-pages.
-                path: `${paths.admin}/*`,
-                lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })),
-              },
+              { path: paths.profile, element: <Profile /> },
+              { path: paths.transaction, element: <Transaction /> },
+              { path: paths.affiliates, element: <Affiliates /> },
+              { path: paths.presaleRequests, element: <PresaleRequests /> },
+              { path: presaleRequestPattern, element: <PresaleRequest /> },
+              // The console routes its own sub-pages.
+              { path: `${paths.admin}/*`, element: <Admin /> },
             ],
           },
-          {
-            path: '*',
-            lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
-          },
+          { path: NOT_FOUND_ROUTE, element: <NotFound /> },
         ],
       },
       {
         element: <AuthLayout />,
         children: [
-          {
-            path: paths.login,
-            handle: prerendered,
-            lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
-          },
-          {
-            path: paths.signup,
-            handle: prerendered,
-            lazy: () => import('./routes/signup').then((m) => ({ Component: m.SignupRoute })),
-          },
-          {
-            path: paths.otp,
-            lazy: () => import('./routes/otp').then((m) => ({ Component: m.OtpRoute })),
-          },
-          {
-            path: paths.forgetPassword,
-            lazy: () =>
-              import('./routes/forget-password').then((m) => ({
-                Component: m.ForgetPasswordRoute,
-              })),
-          },
-          {
-            path: paths.forgetPasswordOtp,
-            lazy: () =>
-              import('./routes/forget-password-otp').then((m) => ({
-                Component: m.ForgetPasswordOtpRoute,
-              })),
-          },
-          {
-            path: paths.updatePassword,
-            lazy: () =>
-              import('./routes/update-password').then((m) => ({
-                Component: m.UpdatePasswordRoute,
-              })),
-          },
+          { path: paths.login, handle: prerendered, element: <Login /> },
+          { path: paths.signup, handle: prerendered, element: <Signup /> },
+          { path: paths.otp, element: <Otp /> },
+          { path: paths.forgetPassword, element: <ForgetPassword /> },
+          { path: paths.forgetPasswordOtp, element: <ForgetPasswordOtp /> },
+          { path: paths.updatePassword, element: <UpdatePassword /> },
         ],
       },
     ],
   },
 ];
+
+/** The app's pages at the router's location, a failed page replaced by the error screen. */
+export function AppRoutes() {
+  const location = useLocation();
+  const page = useRoutes(routes);
+  return <RouteErrorBoundary location={location}>{page}</RouteErrorBoundary>;
+}

@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/ui/logo';
+import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { SkipLink } from './skip-link';
 
@@ -24,7 +26,9 @@ export function AuthLayout() {
         </Link>
       </header>
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col justify-center outline-none">
-        <Outlet />
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="container-page py-6 text-center text-xs text-muted">
         TMC is a meme token, not a financial product. Buyers must be 18 or older.
