@@ -71,6 +71,19 @@ export function robots(clientRoutes: string[]): string {
   return `User-agent: *\nAllow: /\n${disallow}\n\nSitemap: ${SITE_URL}/sitemap.xml\n`;
 }
 
+/**
+ * The stylesheet written into the page: a prerendered page then paints with its HTML alone,
+ * instead of waiting for a CSS file that shares the connection with the app's scripts.
+ */
+export async function inlineStylesheet(template: string, outDir: string): Promise<string> {
+  const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
+  const href = link.exec(template)?.[1];
+  if (!href) throw new Error('index.html links no stylesheet');
+  const css = await fs.readFile(path.join(outDir, href), 'utf8');
+  if (css.includes('</style')) throw new Error(`${href} cannot be inlined`);
+  return template.replace(link, () => `<style>${css}</style>`);
+}
+
 const fileFor = (pathname: string) =>
   pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`;
 
@@ -89,7 +102,10 @@ export function prerender(clientOutDir: string): Plugin {
     async closeBundle() {
       const entryUrl = pathToFileURL(path.join(serverOutDir, 'entry-server.js')).href;
       const entry = (await import(entryUrl)) as ServerEntry;
-      const template = await fs.readFile(path.join(clientOutDir, 'index.html'), 'utf8');
+      const template = await inlineStylesheet(
+        await fs.readFile(path.join(clientOutDir, 'index.html'), 'utf8'),
+        clientOutDir,
+      );
       const outDir = path.join(clientOutDir, 'pages');
       await fs.rm(outDir, { recursive: true, force: true });
 

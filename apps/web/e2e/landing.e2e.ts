@@ -119,6 +119,10 @@ describe.each(screens)('home page on $name', ({ width, height }) => {
   it('keeps the header links, in the menu on a phone', async () => {
     const { page, close } = await openPage(browser, { width, height });
     await page.goto('/?referral_code=MEME42');
+    // The prerendered links carry the referral code once the page runs.
+    await expect
+      .poll(() => page.getByRole('link', { name: 'TMC home' }).first().getAttribute('href'))
+      .toBe('/?referral_code=MEME42');
     if (width < 960) await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('navigation', { name: width < 960 ? 'Mobile' : 'Main' });
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe(

@@ -66,7 +66,10 @@ describe('prerendered public pages', () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
     for (const url of publicPages) {
-      await page.goto(url);
+      const html = await (await page.goto(url))!.text();
+      // Styled by its own HTML: no stylesheet to wait for before the first paint.
+      expect(html, url).toMatch(/<style>[^<]*\.container-page/);
+      expect(html, url).not.toContain('rel="stylesheet"');
       expect(await page.getByRole('heading', { level: 1 }).first().textContent(), url).toBeTruthy();
       expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
         `${baseUrl()}${url}`,

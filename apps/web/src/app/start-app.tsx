@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { AppRouter } from './browser-router';
 import { Providers } from './providers';
@@ -15,6 +15,10 @@ const app = (
   </StrictMode>
 );
 
+/** After the browser's next paint: the prerendered page shows before hydration starts. */
+const afterPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 /**
  * Public pages arrive prerendered (their HTML already in the container): React hydrates it, with
  * the page's code loaded first so the first client render is the page itself, not the spinner.
@@ -27,6 +31,12 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     return root;
   }
   // A page whose code fails to load shows the error screen once hydrated.
-  await preloadPages(routes, window.location).catch(() => undefined);
-  return hydrateRoot(container, app);
+  await Promise.all([preloadPages(routes, window.location).catch(() => undefined), afterPaint()]);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread until the whole page is live: the visitor can scroll and tap meanwhile.
+  let root: Root | undefined;
+  startTransition(() => {
+    root = hydrateRoot(container, app);
+  });
+  return root!;
 }

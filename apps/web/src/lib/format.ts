@@ -2,18 +2,10 @@ import { formatAmount } from '@tmc/shared';
 
 export { formatAmount, toFixedDecimal } from '@tmc/shared';
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-AU', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+// Made on first use: a page that shows no date does not pay for loading the locale's data.
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+const day = { day: '2-digit', month: 'short', year: 'numeric' } as const;
 
 function toDate(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -23,13 +15,21 @@ function toDate(value: string | Date): Date | null {
 /** "05 Mar 2025" (Created On, Requested On, Received On). '-' for a missing or bad date. */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = value ? toDate(value) : null;
-  return date ? dateFormat.format(date) : '-';
+  if (!date) return '-';
+  dateFormat ??= new Intl.DateTimeFormat('en-AU', day);
+  return dateFormat.format(date);
 }
 
 /** "05 Mar 2025, 02:30 pm". */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = value ? toDate(value) : null;
-  return date ? dateTimeFormat.format(date) : '-';
+  if (!date) return '-';
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-AU', {
+    ...day,
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return dateTimeFormat.format(date);
 }
 
 /** Display decimals per currency; fiat codes and the token (2, its order figure) not listed use 2. */
