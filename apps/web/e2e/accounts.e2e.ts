@@ -96,6 +96,8 @@ describe('accounts', () => {
     // Reset the password through the three screens.
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgetpassword');
+    // The login page (with its own Email field) stays until this page's code has loaded.
+    await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
     await field(page, 'Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.waitForURL((url) => url.pathname === '/forgetpasswordotp');
