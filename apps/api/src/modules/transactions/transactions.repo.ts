@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PaymentMode, PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -150,16 +150,18 @@ export interface UserTransactionsQuery {
   paymentMode?: number;
 }
 
+/** A value, or the placeholder a prepared statement fills in. */
+type Param<T> = T | Placeholder;
+
 const ofUser = (
-  userId: string,
-  q: Pick<UserTransactionsQuery, 'paymentStatus' | 'paymentMode'>,
-) => {
-  const conditions: SQL[] = [eq(transactions.userId, userId)];
-  if (q.paymentStatus !== undefined)
-    conditions.push(eq(transactions.paymentStatus, q.paymentStatus));
-  if (q.paymentMode !== undefined) conditions.push(eq(transactions.paymentMode, q.paymentMode));
-  return and(...conditions);
-};
+  userId: Param<string>,
+  q: { paymentStatus?: Param<number>; paymentMode?: Param<number> },
+) =>
+  and(
+    eq(transactions.userId, userId),
+    q.paymentStatus === undefined ? undefined : eq(transactions.paymentStatus, q.paymentStatus),
+    q.paymentMode === undefined ? undefined : eq(transactions.paymentMode, q.paymentMode),
+  );
 
 /**
  * A payment's value in AUD, what sorting by price orders by, so payments in AUD, ETH and USDC
@@ -181,15 +183,10 @@ export function byAudValue(direction: 1 | -1): SQL[] {
 const userPageStatements = new Map<string, ReturnType<typeof buildUserPageStatement>>();
 
 function buildUserPageStatement(name: string, q: Omit<UserTransactionsQuery, 'limit' | 'offset'>) {
-  const where = and(
-    eq(transactions.userId, sql.placeholder('userId')),
-    q.paymentStatus === undefined
-      ? undefined
-      : eq(transactions.paymentStatus, sql.placeholder('paymentStatus')),
-    q.paymentMode === undefined
-      ? undefined
-      : eq(transactions.paymentMode, sql.placeholder('paymentMode')),
-  );
+  const where = ofUser(sql.placeholder('userId'), {
+    paymentStatus: q.paymentStatus === undefined ? undefined : sql.placeholder('paymentStatus'),
+    paymentMode: q.paymentMode === undefined ? undefined : sql.placeholder('paymentMode'),
+  });
   const order =
     q.sortPrice === undefined
       ? [desc(transactions.createdAt), desc(transactions.id)]
