@@ -232,7 +232,7 @@ async function main() {
       ).rows.map((r) => [r.email, r.id]),
     );
     const bearer = async (email: string) => ({
-      authorization: `Bearer ${(await createAccessTokens(config).sign({ id: ids[email]!, role: 'user', sessionVersion: 0, secondFactor: false })).token}`,
+      authorization: `Bearer ${(createAccessTokens(config).sign({ id: ids[email]!, role: 'user', sessionVersion: 0, secondFactor: false })).token}`,
     });
     const LIST = '/v1/transaction/getUserTransaction?page=1&limit=10';
 

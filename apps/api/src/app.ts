@@ -25,6 +25,8 @@ import { registerWebApp } from './lib/web-app.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createPublicCache, watchPublicReads } from './lib/public-cache.ts';
+import { createSessionStates, watchSessionStates } from './lib/session-states.ts';
+import { findSessionState } from './modules/account/users.repo.ts';
 import { createPresaleService } from './modules/presale/presale.service.ts';
 import { presaleRoutes } from './modules/presale/presale.routes.ts';
 import { createRatesService } from './modules/rates/rates.service.ts';
@@ -213,6 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     done();
   });
+  const sessionStates = createSessionStates((id) => findSessionState(db, id));
+  const unwatchSessionStates = await watchSessionStates(database, sessionStates);
+  app.addHook('onClose', () => unwatchSessionStates());
   const rateLimiter = createRateLimiter(db);
   const presale = createPresaleService({
     db,
@@ -278,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database });
   await app.register(localFileRoutes, { storage: deps.storage, rateLimiter });
-  await app.register(authPlugin, { config, db });
+  await app.register(authPlugin, { config, sessionStates });
   await app.register(
     async (v1) => {
       await v1.register(presaleRoutes, { presale, publicReads });

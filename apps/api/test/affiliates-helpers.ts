@@ -67,7 +67,7 @@ export function people(db: Db, config: Config) {
     // Staff have an authenticator (STAFF_TOTP_SECRET) and a session opened with it, as after a staff login.
     const staff = user.role === 'admin';
     if (staff) await secondFactor.ensureSecret(db, user.id, STAFF_TOTP_SECRET);
-    const { token } = await tokens.sign({
+    const { token } = tokens.sign({
       id: user.id,
       role: user.role,
       sessionVersion: user.sessionVersion,

@@ -1,12 +1,10 @@
-import { createSecretKey, hkdfSync } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jwtVerify, SignJWT } from 'jose';
 import { securityMessages, type Role, type TokenInfo } from '@tmc/shared';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { findSessionState } from '../modules/account/users.repo.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import type { SessionStates } from './session-states.ts';
 import { isUuid } from './uuid.ts';
 
 /** Who is calling: set by `app.requireUser` / `app.requireAdmin`, absent on other routes. */
@@ -45,47 +43,71 @@ const AUDIENCE = 'tmc-web';
 export const deriveKey = (secret: string, purpose: string) =>
   Buffer.from(hkdfSync('sha256', secret, 'tmc', purpose, 32));
 
-/** What every access token must satisfy besides its signature. */
-const VERIFY_OPTIONS = {
-  algorithms: ['HS256'],
-  issuer: ISSUER,
-  audience: AUDIENCE,
-  requiredClaims: ['sub', 'exp'],
-};
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const HEADER = base64url({ alg: 'HS256', typ: 'JWT' });
 
+/** Reads a base64url JSON object; undefined for anything else. */
+function decodeObject(part: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Access tokens are JWTs (RFC 7519) signed with HMAC-SHA256, made and checked synchronously with
+ * node:crypto: WebCrypto's asynchronous HMAC cost more than the rest of a signed-in read.
+ */
 export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
-  // A key object made once, not imported again on every request.
-  const key = createSecretKey(Buffer.from(config.jwtSecret));
+  const secret = Buffer.from(config.jwtSecret);
+  const signature = (signed: string) =>
+    createHmac('sha256', secret).update(signed).digest('base64url');
 
   return {
-    async sign(user: AccessClaims): Promise<TokenInfo> {
-      const exp = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_SECONDS;
-      const token = await new SignJWT({
+    sign(user: AccessClaims): TokenInfo {
+      const now = Math.floor(Date.now() / 1000);
+      const exp = now + ACCESS_TOKEN_SECONDS;
+      const signed = `${HEADER}.${base64url({
         role: user.role,
         sv: user.sessionVersion,
         mfa: user.secondFactor,
-      })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(user.id)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(exp)
-        .sign(key);
-      return { token, expires: new Date(exp * 1000).toISOString() };
+        sub: user.id,
+        iss: ISSUER,
+        aud: AUDIENCE,
+        iat: now,
+        exp,
+      })}`;
+      return {
+        token: `${signed}.${signature(signed)}`,
+        expires: new Date(exp * 1000).toISOString(),
+      };
     },
 
     /** The caller, or undefined for anything but an unexpired HS256 token of ours. */
-    async verify(token: string): Promise<AccessClaims | undefined> {
-      try {
-        const { payload } = await jwtVerify(token, key, VERIFY_OPTIONS);
-        const { sub, role, sv, mfa } = payload;
-        if (!sub || !isUuid(sub) || (role !== 'user' && role !== 'admin')) return undefined;
-        if (typeof sv !== 'number' || !Number.isInteger(sv)) return undefined;
-        return { id: sub, role, sessionVersion: sv, secondFactor: mfa === true };
-      } catch {
+    verify(token: string): AccessClaims | undefined {
+      const parts = token.split('.');
+      if (parts.length !== 3) return undefined;
+      const [header, payload, given] = parts as [string, string, string];
+      // Compared as text, so no other spelling of the same bytes passes.
+      const expected = Buffer.from(signature(`${header}.${payload}`));
+      if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), expected))
         return undefined;
-      }
+      const head = decodeObject(header);
+      if (head?.alg !== 'HS256' || head.crit !== undefined) return undefined;
+      const claims = decodeObject(payload);
+      if (!claims) return undefined;
+      const { sub, role, sv, mfa, iss, aud, exp } = claims;
+      if (iss !== ISSUER || !(aud === AUDIENCE || (Array.isArray(aud) && aud.includes(AUDIENCE))))
+        return undefined;
+      if (typeof exp !== 'number' || exp <= Date.now() / 1000) return undefined;
+      if (typeof sub !== 'string' || !isUuid(sub) || (role !== 'user' && role !== 'admin'))
+        return undefined;
+      if (typeof sv !== 'number' || !Number.isInteger(sv)) return undefined;
+      return { id: sub, role, sessionVersion: sv, secondFactor: mfa === true };
     },
   };
 }
@@ -93,20 +115,19 @@ export function createAccessTokens(config: Pick<Config, 'jwtSecret'>) {
 export type AccessTokens = ReturnType<typeof createAccessTokens>;
 
 /** Registers `requireUser` and `requireAdmin` for every route of the app (register before the modules). */
-export const authPlugin = fp<{ config: Pick<Config, 'jwtSecret'>; db: Db }>(
-  (app, { config, db }) => {
+export const authPlugin = fp<{ config: Pick<Config, 'jwtSecret'>; sessionStates: SessionStates }>(
+  (app, { config, sessionStates }) => {
     const tokens = createAccessTokens(config);
 
     /**
-     * One primary-key read per request: a token made before the account's session version was
-     * raised (promotion, password reset) is refused, and the role is the database's, not the token's.
+     * A token made before the account's session version was raised (promotion, password reset)
+     * is refused, and the role is the database's, not the token's (both kept in memory).
      */
     const requireUser: Guard = async (req) => {
       const [scheme, token] = (req.headers.authorization ?? '').split(' ');
-      const claims =
-        scheme?.toLowerCase() === 'bearer' && token ? await tokens.verify(token) : undefined;
+      const claims = scheme?.toLowerCase() === 'bearer' && token ? tokens.verify(token) : undefined;
       if (!claims) throw unauthorized();
-      const state = await findSessionState(db, claims.id);
+      const state = await sessionStates.get(claims.id, claims.sessionVersion);
       if (!state || state.sessionVersion !== claims.sessionVersion) throw unauthorized();
       req.user = { id: claims.id, role: state.role, secondFactor: claims.secondFactor };
     };

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
+import { forgetSessionState } from '../../lib/session-states.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -27,7 +28,7 @@ export async function findUserByEmail(db: Tx, email: string) {
   return row;
 }
 
-// Read on every signed-in request.
+// Read when a signed-in account is not in memory yet (lib/session-states.ts).
 const sessionState = prepared((db) =>
   db
     .select({ role: users.role, sessionVersion: users.sessionVersion })
@@ -48,6 +49,7 @@ export async function bumpSessionVersion(db: Tx, id: string) {
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.id, id))
     .returning({ sessionVersion: users.sessionVersion });
+  forgetSessionState(id);
   return row?.sessionVersion;
 }
 

@@ -48,7 +48,7 @@ export function createSessions({ db, config }: { db: Db; config: Pick<Config, 'j
     return {
       id,
       tokens: {
-        access: await access.sign(user),
+        access: access.sign(user),
         refresh: { token, expires: expiresAt.toISOString() },
       },
     };
