@@ -1,15 +1,27 @@
 // `npm run white-paper`: lays out apps/web/white-paper/white-paper.md as an A4 PDF
-// (apps/web/public/white-paper.pdf), with a title page, a contents page and one section a page.
+// (apps/web/public/white-paper.pdf), with a title page, a contents page and one section a page,
+// then draws each page of that PDF as an image for the flipbook (apps/web/public/white-paper-pages/),
+// with the pages' text for screen readers, so the page that shows the book runs no PDF renderer.
 // The source understands: front matter, ## and ### headings, paragraphs, "- " bullets,
 // "> " notes and **bold**.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createCanvas } from '@napi-rs/canvas';
 import { LineCapStyle, PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = path.join(root, 'apps/web/white-paper/white-paper.md');
 const OUTPUT = path.join(root, 'apps/web/public/white-paper.pdf');
+const PAGES_DIR = path.join(root, 'apps/web/public/white-paper-pages');
+const PAGES_MANIFEST = path.join(
+  root,
+  'apps/web/src/features/white-paper/lib/white-paper-pages.json',
+);
+// Twice the widest page the flipbook shows (520 CSS pixels), sharp on phones and retina screens.
+const PAGE_IMAGE_WIDTH = 1040;
 
 const hex = (value) => {
   const n = Number.parseInt(value.slice(1), 16);
@@ -515,7 +527,53 @@ doc.setLanguage('en-AU');
 doc.setCreationDate(date);
 doc.setModificationDate(date);
 
-fs.writeFileSync(OUTPUT, await doc.save());
+const pdfBytes = await doc.save();
+fs.writeFileSync(OUTPUT, pdfBytes);
 console.log(
   `Wrote ${path.relative(root, OUTPUT)}: ${total} pages, ${(fs.statSync(OUTPUT).size / 1024).toFixed(0)} KB`,
+);
+
+// ---------------------------------------------------------------- page images
+
+const pdf = await getDocument({
+  data: new Uint8Array(pdfBytes),
+  useWasm: false,
+  isEvalSupported: false,
+  // The PDF uses the standard fonts without embedding them.
+  standardFontDataUrl: path.join(root, 'node_modules/pdfjs-dist/standard_fonts/'),
+}).promise;
+fs.rmSync(PAGES_DIR, { recursive: true, force: true });
+fs.mkdirSync(PAGES_DIR, { recursive: true });
+const pages = [];
+let imageBytes = 0;
+let size;
+for (let number = 1; number <= pdf.numPages; number++) {
+  const page = await pdf.getPage(number);
+  const viewport = page.getViewport({
+    scale: PAGE_IMAGE_WIDTH / page.getViewport({ scale: 1 }).width,
+  });
+  const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
+  await page.render({ canvas, viewport }).promise;
+  const image = await canvas.encode('webp', 80);
+  fs.writeFileSync(path.join(PAGES_DIR, `${number}.webp`), image);
+  imageBytes += image.length;
+  size ??= { width: canvas.width, height: canvas.height };
+  const { items } = await page.getTextContent();
+  pages.push(
+    items
+      .map((item) => item.str ?? '')
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+await pdf.destroy();
+const manifest = {
+  pdfSha256: createHash('sha256').update(pdfBytes).digest('hex'),
+  ...size,
+  pages,
+};
+fs.writeFileSync(PAGES_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+console.log(
+  `Wrote ${path.relative(root, PAGES_DIR)}/: ${pages.length} page images, ${(imageBytes / 1024).toFixed(0)} KB`,
 );

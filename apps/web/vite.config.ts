@@ -39,8 +39,6 @@ const clientBuild = defineConfig({
     // Which chunks each page loads: read by `npm run bench:web` and when trimming the home page.
     manifest: true,
     target: 'es2022',
-    // The white paper viewer (pdf.js) is one deliberately large chunk, loaded by /white-paper only.
-    chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -136,7 +136,7 @@ function contentSecurityPolicy(config: Config) {
       imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigin],
       connectSrc: ["'self'", ...storageOrigin],
       fontSrc: ["'self'", 'data:'],
-      workerSrc: ["'self'", 'blob:'],
+      workerSrc: ["'none'"],
       frameSrc: ["'self'", 'https://www.youtube-nocookie.com', ...storageOrigin],
       mediaSrc: ["'self'"],
       objectSrc: ["'none'"],

@@ -186,6 +186,8 @@ describe('envelope and status codes', () => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // No page of the site runs a worker (the white paper's pages are images drawn at build time).
+    expect(res.headers['content-security-policy']).toContain("worker-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('no-referrer');

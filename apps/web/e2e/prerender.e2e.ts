@@ -87,6 +87,12 @@ describe('prerendered public pages', () => {
     expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
       `${baseUrl()}/og-image.png`,
     );
+    // The white paper shows its cover before any script.
+    await page.goto('/white-paper');
+    const cover = page.getByRole('img', { name: 'The cover of the TMC white paper' });
+    await expect
+      .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(1040);
     await page.goto('/disclaimer');
     expect(await page.title()).toBe('Disclaimer · TMC Presale');
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(

@@ -7,13 +7,10 @@ import { FileIcon } from '../../components/ui/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useHydrated } from '../../lib/use-hydrated';
 
-// pdf.js and page-flip are big: they load with this page only, after its heading is up.
+// page-flip and the pages' text load with this page only, once it is up.
 const Flipbook = lazy(() =>
   import('../../features/white-paper/components/flipbook').then((m) => ({ default: m.Flipbook })),
 );
-
-// pdf.js parses in a web worker; without workers there is only the download.
-const canShowFlipbook = () => typeof Worker === 'function';
 
 export function WhitePaperRoute() {
   useDocumentTitle(
@@ -38,16 +35,14 @@ export function WhitePaperRoute() {
         </p>
       </div>
 
-      {!hydrated ? (
-        <FlipbookPlaceholder />
-      ) : canShowFlipbook() ? (
+      {hydrated ? (
         <FlipbookBoundary fallback={<FlipbookError />}>
           <Suspense fallback={<FlipbookPlaceholder />}>
-            <Flipbook url={WHITE_PAPER_PDF} />
+            <Flipbook />
           </Suspense>
         </FlipbookBoundary>
       ) : (
-        <FlipbookError />
+        <FlipbookPlaceholder />
       )}
 
       <p className="mt-8 text-center">

@@ -1,12 +1,21 @@
-import { Spinner } from '../../../components/ui/spinner';
+import { whitePaperPageImage } from '../lib/white-paper-file';
 import { FlipbookControls } from './flipbook-controls';
 
-/** Holds the pages' place (one page on a phone, a spread above) while the book opens. */
+/**
+ * The closed book, as the flipbook opens it: the cover alone (on the right of the spread above
+ * phone widths), so the page shows it before any script has run and nothing moves once it opens.
+ */
 export function FlipbookPagesPlaceholder() {
   return (
-    <div className="mx-auto flex aspect-[0.707] w-full max-w-[1040px] items-center justify-center gap-3 rounded-[var(--radius-chunky)] border-2 border-line bg-surface px-4 text-center text-lg font-bold text-muted sm:aspect-[1.414]">
-      <Spinner className="text-lime" />
-      Opening the white paper…
+    <div className="mx-auto grid w-full max-w-[1040px] sm:grid-cols-2">
+      <img
+        src={whitePaperPageImage(1)}
+        alt="The cover of the TMC white paper"
+        width={1040}
+        height={1471}
+        fetchPriority="high"
+        className="block aspect-[0.707] w-full bg-white sm:col-start-2"
+      />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { PageFlip } from 'page-flip';
 import { FlipbookControls } from './flipbook-controls';
 import { FlipbookError } from './flipbook-error';
 import { FlipbookPagesPlaceholder } from './flipbook-placeholder';
-import { openPdf, pageAspect, renderPage } from '../lib/pdf-pages';
+import { whitePaperPageImage } from '../lib/white-paper-file';
+import pages from '../lib/white-paper-pages.json';
 import { pageLabel, visiblePages } from '../lib/visible-pages';
 
 /** Below two of these side by side the book shows one page at a time (phones). */
@@ -13,24 +14,30 @@ const MAX_PAGE_WIDTH = 520;
 
 interface Sheet {
   element: HTMLDivElement;
-  canvas: HTMLCanvasElement;
-  text: HTMLDivElement;
+  image: HTMLImageElement;
 }
 
-/** page-flip moves and styles its pages itself, so they are plain elements, not React's. */
+/**
+ * page-flip moves and styles its pages itself, so they are plain elements, not React's: the
+ * page's image (its source set once the reader nears it) and its text for screen readers.
+ */
 function createSheet(number: number, total: number): Sheet {
   const element = document.createElement('div');
   element.className = 'overflow-hidden bg-white';
   element.dataset.density = number === 1 || number === total ? 'hard' : 'soft';
-  const canvas = document.createElement('canvas');
-  canvas.className = 'block size-full';
-  canvas.setAttribute('aria-hidden', 'true');
-  canvas.dataset.page = String(number);
+  const image = document.createElement('img');
+  image.className = 'block size-full';
+  image.alt = '';
+  image.width = pages.width;
+  image.height = pages.height;
+  image.decoding = 'async';
+  image.draggable = false;
+  image.dataset.page = String(number);
   const text = document.createElement('div');
   text.className = 'sr-only';
-  text.textContent = `Page ${number} of ${total}`;
-  element.append(canvas, text);
-  return { element, canvas, text };
+  text.textContent = `Page ${number} of ${total}. ${pages.pages[number - 1] ?? ''}`;
+  element.append(image, text);
+  return { element, image };
 }
 
 function prefersReducedMotion() {
@@ -45,10 +52,10 @@ function isTyping(target: EventTarget | null) {
 }
 
 /**
- * The PDF as a book: pdf.js draws every page on a canvas and page-flip turns them. Previous
- * and Next buttons, the arrow keys, a click or a drag on a page corner all turn pages.
+ * The white paper as a book: page-flip turns the PDF's pages, drawn as images when the PDF was
+ * built. Previous and Next buttons, the arrow keys, a click or a drag on a page corner turn pages.
  */
-export function Flipbook({ url }: { url: string }) {
+export function Flipbook() {
   const hostRef = useRef<HTMLDivElement>(null);
   const bookRef = useRef<PageFlip | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -63,37 +70,23 @@ export function Flipbook({ url }: { url: string }) {
     let opened = false;
     let book: PageFlip | null = null;
     let resizeObserver: ResizeObserver | undefined;
-    const task = openPdf(url);
 
     async function load(container: HTMLDivElement) {
-      const pdf = await task.promise;
-      const { width, height } = await pageAspect(pdf);
-      const total = pdf.numPages;
-      const single = container.clientWidth < 2 * MIN_PAGE_WIDTH;
-      const pageWidth = Math.min(
-        single ? container.clientWidth : container.clientWidth / 2,
-        MAX_PAGE_WIDTH,
-      );
+      const { width, height } = pages;
+      const total = pages.pages.length;
       const sheets = Array.from({ length: total }, (_, index) => createSheet(index + 1, total));
-      const drawing = new Map<number, Promise<void>>();
-      const draw = (number: number) => {
+      const show = (number: number) => {
         const sheet = sheets[number - 1];
-        if (!sheet || drawing.has(number)) return drawing.get(number);
-        const done = renderPage(pdf, number, sheet.canvas, pageWidth).then((text) => {
-          sheet.text.textContent = `Page ${number} of ${total}. ${text}`;
-        });
-        drawing.set(number, done);
-        return done;
+        if (sheet && !sheet.image.src) sheet.image.src = whitePaperPageImage(number);
+        return sheet?.image;
       };
-      // Pages are drawn as the reader nears them (the open spread and the next two), not all at
-      // once: drawing is main-thread work that would keep a phone busy long after the page loads.
-      const drawAround = (index: number) => {
-        for (let number = index; number <= index + 4; number++)
-          void draw(number)?.catch(() => undefined);
+      // Pages load as the reader nears them (the open spread and the next two), not all at once.
+      const showAround = (index: number) => {
+        for (let number = index; number <= index + 4; number++) show(number);
       };
 
-      // The cover first, so the book opens on a drawn page.
-      await draw(1);
+      // The cover first (the placeholder has fetched it already), so the book opens on it.
+      await show(1)!.decode();
       if (cancelled) return;
 
       const element = document.createElement('div');
@@ -115,7 +108,7 @@ export function Flipbook({ url }: { url: string }) {
       });
       book.on('flip', (event) => {
         setCurrent(event.data);
-        drawAround(event.data);
+        showAround(event.data);
       });
       book.on('changeOrientation', (event) => setPortrait(event.data === 'portrait'));
       book.loadFromHTML(sheets.map((sheet) => sheet.element));
@@ -140,10 +133,10 @@ export function Flipbook({ url }: { url: string }) {
         setStatus('ready');
       });
       opened = true;
-      drawAround(firstPage);
+      showAround(firstPage);
     }
 
-    // Once the book is open, a page that fails to draw stays blank rather than hiding the rest.
+    // Once the book is open, a page that fails to load stays blank rather than hiding the rest.
     load(host).catch(() => {
       if (!cancelled && !opened) setStatus('error');
     });
@@ -153,9 +146,8 @@ export function Flipbook({ url }: { url: string }) {
       resizeObserver?.disconnect();
       bookRef.current = null;
       book?.destroy();
-      void task.destroy();
     };
-  }, [url]);
+  }, []);
 
   const turn = useCallback((direction: 'next' | 'prev') => {
     const book = bookRef.current;
