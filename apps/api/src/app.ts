@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -22,6 +17,7 @@ import { answerClientError, answerError, registerErrorHandler } from './lib/erro
 import { registerTextGuard } from './lib/text-guard.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWebApp } from './lib/web-app.ts';
+import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createPublicCache, watchPublicReads } from './lib/public-cache.ts';
@@ -88,39 +84,6 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
 }
 
-/** Request logs never carry query strings (signed URLs) or credentials. */
-const logger = (config: Config, stream?: NodeJS.WritableStream) => ({
-  level: config.env === 'test' && !stream ? 'silent' : config.logLevel,
-  ...(stream ? { stream } : {}),
-  redact: [
-    'req.headers.authorization',
-    'req.headers.cookie',
-    '*.password',
-    '*.otp',
-    '*.code',
-    '*.resetToken',
-    '*.refreshToken',
-  ],
-  serializers: {
-    req: (req: { method: string; url: string; id: string }) => ({
-      method: req.method,
-      url: req.url.split('?')[0],
-      id: req.id,
-    }),
-  },
-});
-
-/** One log line per request, when it is answered (Fastify also writes one when it arrives). */
-class OneLinePerRequest extends LogController {
-  override incomingRequest() {}
-
-  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
-  }
-}
-
 function contentSecurityPolicy(config: Config) {
   const storageOrigin = config.s3?.endpoint
     ? [new URL(config.s3.endpoint).origin]
@@ -159,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
   const app = Fastify({
-    logger: logger(config, deps.logStream),
+    logger: loggerOptions(config, deps.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     // The largest real JSON body (a purchase with five file links and a remark, or 200 rates) is

@@ -1,0 +1,61 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { censorSecrets, loggerOptions } from '../src/lib/logger.ts';
+
+describe('censorSecrets', () => {
+  it('censors every secret field of an object one level down, and only those', () => {
+    const line = {
+      body: { email: 'a@example.com', password: 'hunter22', otp: '123456', code: '654321' },
+      tokens: { resetToken: 'r', refreshToken: 'f', kind: 'reset' },
+      msg: 'x',
+    };
+    expect(censorSecrets(line)).toEqual({
+      body: {
+        email: 'a@example.com',
+        password: '[Redacted]',
+        otp: '[Redacted]',
+        code: '[Redacted]',
+      },
+      tokens: { resetToken: '[Redacted]', refreshToken: '[Redacted]', kind: 'reset' },
+      msg: 'x',
+    });
+    expect(line.body.password).toBe('hunter22');
+  });
+
+  it('returns a line without secrets as it is', () => {
+    const line = { req: { method: 'GET', url: '/v1/presale/config' }, responseTime: 1.5 };
+    expect(censorSecrets(line)).toBe(line);
+  });
+
+  it("keeps an error's code, which is what an operator needs", () => {
+    const err = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    expect(censorSecrets({ err })).toEqual({ err });
+  });
+});
+
+it('a log line written through the options carries no secret and no query string', () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const log = pino(
+    loggerOptions(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), stream),
+    stream,
+  );
+  log.info(
+    { req: { method: 'POST', url: '/v1/auth/verify?token=abc', id: '1' }, body: { otp: '482913' } },
+    'verifying',
+  );
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).not.toContain('482913');
+  expect(lines[0]).not.toContain('token=abc');
+  expect(JSON.parse(lines[0]!)).toMatchObject({
+    req: { method: 'POST', url: '/v1/auth/verify' },
+    body: { otp: '[Redacted]' },
+  });
+});
