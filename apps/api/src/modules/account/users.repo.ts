@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { users } from '../../db/schema/index.ts';
+import { users, userTotp } from '../../db/schema/index.ts';
 import { forgetSessionState } from '../../lib/session-states.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -25,6 +25,23 @@ export async function lockUser(db: Tx, id: string) {
 
 export async function findUserByEmail(db: Tx, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+const loginAccount = prepared((db) =>
+  db
+    .select({
+      ...getTableColumns(users),
+      hasAuthenticator: sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.secret} is not null)`,
+    })
+    .from(users)
+    .where(eq(users.email, sql.placeholder('email')))
+    .prepare('login_account'),
+);
+
+/** The account a login names, and whether it asks for an authenticator code, in one read. */
+export async function findLoginAccount(db: Tx, email: string) {
+  const [row] = await loginAccount(db).execute({ email });
   return row;
 }
 

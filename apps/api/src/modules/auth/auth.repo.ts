@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpPurpose } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { otpCodes, passwordResets, pendingSignups, refreshTokens } from '../../db/schema/index.ts';
 
 const secondsFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
@@ -101,11 +102,25 @@ export async function consumeOtp(db: Tx, id: string) {
   return rows.length > 0;
 }
 
+const refreshTokenInsert = prepared((db) =>
+  db
+    .insert(refreshTokens)
+    .values({
+      userId: sql.placeholder('userId'),
+      family: sql.placeholder('family'),
+      tokenHash: sql.placeholder('tokenHash'),
+      expiresAt: sql.placeholder('expiresAt'),
+      secondFactor: sql.placeholder('secondFactor'),
+    })
+    .returning({ id: refreshTokens.id })
+    .prepare('insert_refresh_token'),
+);
+
 export async function insertRefreshToken(
   db: Tx,
   v: { userId: string; family: string; tokenHash: string; expiresAt: Date; secondFactor: boolean },
 ) {
-  const [row] = await db.insert(refreshTokens).values(v).returning({ id: refreshTokens.id });
+  const [row] = await refreshTokenInsert(db).execute(v);
   return row!;
 }
 

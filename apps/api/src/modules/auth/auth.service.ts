@@ -24,6 +24,7 @@ import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { toUserDto } from '../account/user-dto.ts';
 import {
   findAffiliateByCode,
+  findLoginAccount,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -173,10 +174,11 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
 
   /** The staff second factor of a login whose password was right: true when it was given and right. */
   async function passSecondFactor(
-    user: UserRow,
+    user: UserRow & { hasAuthenticator: boolean },
     given: { totp?: string; recoveryCode?: string },
     ip: string,
   ) {
+    if (!user.hasAuthenticator) return false;
     const outcome = await secondFactor.checkLogin(user.id, given);
     if (outcome === 'none') return false;
     if (outcome === 'passed') return true;
@@ -213,7 +215,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
         [authLimits.loginFailuresPerEmail, email],
         [authLimits.loginFailuresPerIp, ip],
       ]),
-      findUserByEmail(db, email),
+      findLoginAccount(db, email),
     ]);
     // An unknown e-mail still costs one argon2 verification, so timing does not tell them apart.
     dummyHash ??= hashPassword(newSecret());
