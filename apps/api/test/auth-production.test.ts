@@ -127,4 +127,11 @@ describe('production mode', () => {
     }
     expect(logLines.join('\n')).not.toContain(resetToken);
   });
+
+  it('tells browsers to use HTTPS only, on API answers and pages alike', async () => {
+    for (const url of ['/v1/presale/config', '/healthz']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d{7,}/);
+    }
+  });
 });

@@ -18,11 +18,35 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Every answer carries the security headers; a route may still replace one (e.g. a file's CSP). */
+/**
+ * An API answer is data, never a page: nothing in it may run, load anything or be framed, so it
+ * needs a handful of short headers, not the site's whole policy (which costs every answer CPU).
+ */
+const apiOptions = (hsts: HelmetOptions['hsts']): HelmetOptions => ({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  xFrameOptions: { action: 'deny' },
+  hsts,
+});
+
+/**
+ * Every answer carries the security headers: the site's policy on pages and files, the API's on
+ * /v1. A route may still replace one (e.g. a file's CSP).
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pageHeaders = securityHeaders(options);
+  const apiHeaders = securityHeaders(apiOptions(options.hsts));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/v1/') ? apiHeaders : pageHeaders);
     done();
   });
 }
