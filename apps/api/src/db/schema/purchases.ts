@@ -6,6 +6,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -102,6 +103,22 @@ export const transactions = pgTable(
       .on(t.userId, t.quoteExpiresAt)
       .where(sql`${t.paymentStatus} = 0 and ${t.paymentMode} = 1`),
   ],
+);
+
+/**
+ * How many presale requests and transactions each account has (`list` names the table), kept by
+ * triggers on those tables: a list's total is read here instead of counting the account's rows.
+ */
+export const userListSizes = pgTable(
+  'user_list_sizes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list', { enum: ['purchases', 'transactions'] }).notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.list] })],
 );
 
 /**

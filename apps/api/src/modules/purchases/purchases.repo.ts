@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
+import { listSize } from '../../db/list-sizes.ts';
 import { banks, purchases, transactions } from '../../db/schema/index.ts';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -25,10 +26,16 @@ const ofUser = (userId: string, status: number | undefined) => {
   return and(...conditions);
 };
 
+/** The account's list size, or a count of the rows the status filter keeps. */
+const totalOf = (db: Tx, userId: string, status: number | undefined) =>
+  status === undefined
+    ? listSize('purchases', userId)
+    : db.$count(purchases, ofUser(userId, status));
+
 /**
  * One page of a user's purchases with their bank's name and how many there are, in one statement;
  * the order follows purchases_user_created_idx or purchases_user_amount_idx, with the id as the
- * tie-breaker. Only a page past the end costs a second count.
+ * tie-breaker. Only a page past the end reads its total on its own.
  */
 export async function pageUserPurchases(db: Tx, userId: string, q: UserPurchasesQuery) {
   const order =
@@ -44,7 +51,7 @@ export async function pageUserPurchases(db: Tx, userId: string, q: UserPurchases
     .select({
       purchase: purchases,
       bankName: banks.bankName,
-      total: db.$count(purchases, where),
+      total: totalOf(db, userId, q.status),
     })
     .from(purchases)
     .leftJoin(banks, eq(banks.id, purchases.bankId))
@@ -58,8 +65,10 @@ export async function pageUserPurchases(db: Tx, userId: string, q: UserPurchases
 }
 
 export async function countUserPurchases(db: Tx, userId: string, status?: number) {
-  const [row] = await db.select({ total: count() }).from(purchases).where(ofUser(userId, status));
-  return row?.total ?? 0;
+  const { rows } = await db.execute<{ total: number | string }>(
+    sql`select ${totalOf(db, userId, status)} as total`,
+  );
+  return Number(rows[0]!.total);
 }
 
 /** One of the user's purchases with its bank account (404 material when another user's). */

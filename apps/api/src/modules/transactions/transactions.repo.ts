@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PaymentMode, PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
+import { listSize } from '../../db/list-sizes.ts';
 import { prepared } from '../../db/prepared.ts';
 import { purchases, transactions } from '../../db/schema/index.ts';
 
@@ -179,23 +180,36 @@ export function byAudValue(direction: 1 | -1): SQL[] {
   ];
 }
 
+/**
+ * The total of a user's list: what the account's list size says, or a count of the rows a filter
+ * keeps (an index scan of the user's rows).
+ */
+const totalOf = (
+  db: Tx,
+  userId: Param<string>,
+  q: { paymentStatus?: Param<number>; paymentMode?: Param<number> },
+) =>
+  q.paymentStatus === undefined && q.paymentMode === undefined
+    ? listSize('transactions', userId)
+    : db.$count(transactions, ofUser(userId, q));
+
 /** A page statement per shape of query (sorting, which filters), built on first use. */
 const userPageStatements = new Map<string, ReturnType<typeof buildUserPageStatement>>();
 
 function buildUserPageStatement(name: string, q: Omit<UserTransactionsQuery, 'limit' | 'offset'>) {
-  const where = ofUser(sql.placeholder('userId'), {
+  const params = {
     paymentStatus: q.paymentStatus === undefined ? undefined : sql.placeholder('paymentStatus'),
     paymentMode: q.paymentMode === undefined ? undefined : sql.placeholder('paymentMode'),
-  });
+  };
   const order =
     q.sortPrice === undefined
       ? [desc(transactions.createdAt), desc(transactions.id)]
       : byAudValue(q.sortPrice);
   return prepared((db) =>
     db
-      .select({ row: transactions, total: db.$count(transactions, where) })
+      .select({ row: transactions, total: totalOf(db, sql.placeholder('userId'), params) })
       .from(transactions)
-      .where(where)
+      .where(ofUser(sql.placeholder('userId'), params))
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -204,9 +218,9 @@ function buildUserPageStatement(name: string, q: Omit<UserTransactionsQuery, 'li
 }
 
 /**
- * One page of a user's transactions and how many there are, in one prepared statement (the count
- * is an index scan of the user's rows); newest first follows transactions_user_created_idx, the
- * id breaks ties. Only a page past the end costs a second count.
+ * One page of a user's transactions and how many there are, in one prepared statement; newest
+ * first follows transactions_user_created_idx, the id breaks ties. Only a page past the end
+ * reads its total on its own.
  */
 export async function pageUserTransactions(db: Tx, userId: string, q: UserTransactionsQuery) {
   const name = `user_transactions_${q.sortPrice ?? 0}_${Number(q.paymentStatus !== undefined)}${Number(q.paymentMode !== undefined)}`;
@@ -225,6 +239,8 @@ export async function countUserTransactions(
   userId: string,
   q: Pick<UserTransactionsQuery, 'paymentStatus' | 'paymentMode'>,
 ) {
-  const [row] = await db.select({ total: count() }).from(transactions).where(ofUser(userId, q));
-  return row?.total ?? 0;
+  const { rows } = await db.execute<{ total: number | string }>(
+    sql`select ${totalOf(db, userId, q)} as total`,
+  );
+  return Number(rows[0]!.total);
 }
