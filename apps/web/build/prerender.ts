@@ -84,6 +84,17 @@ export async function inlineStylesheet(template: string, outDir: string): Promis
   return template.replace(link, () => `<style>${css}</style>`);
 }
 
+/**
+ * A prerendered page shows its content with its HTML alone; its scripts only make it interactive.
+ * They are fetched at low priority, so on a slow connection they do not hold back what the page
+ * shows (and the browser paints before running them).
+ */
+export function lowPriorityScripts(template: string): string {
+  const tags = /<(script type="module"|link rel="modulepreload")/g;
+  if (!template.match(tags)) throw new Error('index.html loads no module script');
+  return template.replace(tags, '<$1 fetchpriority="low"');
+}
+
 const fileFor = (pathname: string) =>
   pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`;
 
@@ -102,9 +113,11 @@ export function prerender(clientOutDir: string): Plugin {
     async closeBundle() {
       const entryUrl = pathToFileURL(path.join(serverOutDir, 'entry-server.js')).href;
       const entry = (await import(entryUrl)) as ServerEntry;
-      const template = await inlineStylesheet(
-        await fs.readFile(path.join(clientOutDir, 'index.html'), 'utf8'),
-        clientOutDir,
+      const template = lowPriorityScripts(
+        await inlineStylesheet(
+          await fs.readFile(path.join(clientOutDir, 'index.html'), 'utf8'),
+          clientOutDir,
+        ),
       );
       const outDir = path.join(clientOutDir, 'pages');
       await fs.rm(outDir, { recursive: true, force: true });

@@ -70,6 +70,10 @@ describe('prerendered public pages', () => {
       // Styled by its own HTML: no stylesheet to wait for before the first paint.
       expect(html, url).toMatch(/<style>[^<]*\.container-page/);
       expect(html, url).not.toContain('rel="stylesheet"');
+      // Its scripts only make it interactive: fetched after what it shows.
+      const scripts = html.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+      expect(scripts.length, url).toBeGreaterThan(1);
+      for (const tag of scripts) expect(tag, url).toContain('fetchpriority="low"');
       expect(await page.getByRole('heading', { level: 1 }).first().textContent(), url).toBeTruthy();
       expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
         `${baseUrl()}${url}`,
@@ -116,6 +120,8 @@ describe('prerendered public pages', () => {
     const { page, errors, close } = await openPage(browser);
     const html = await (await page.request.get('/profile')).text();
     expect(html).toContain('<div id="root"></div>');
+    // Nothing shows until its scripts run: they come first.
+    expect(html).not.toContain('fetchpriority');
     await page.goto('/profile');
     // Signed out, the guard sends the visitor to log in.
     await page.getByRole('heading', { level: 1, name: 'Affiliate Login' }).waitFor();
