@@ -22,14 +22,17 @@ async function addUsers(db: Db) {
   return rows.map((r) => r.id);
 }
 
-/** `count` presale requests, each with its transaction, for the account, in one statement each. */
-async function addOrders(db: Db, userId: string, count: number) {
+/** `count` presale requests, each with its transaction, for each account, in one statement. */
+async function addOrders(db: Db, userIds: string[], count: number) {
   await db.execute(sql`
     with p as (
       insert into purchases (user_id, status, payment_mode, reference, investment_amount,
         token_amount, token_price_aud, user_amount, user_currency, rate)
-      select ${userId}, 0, 0, 'S-' || gen_random_uuid(), 100, 5000, 0.02, 100, 'AUD', 1
-      from generate_series(1, ${count})
+      select u, 0, 0, 'S-' || gen_random_uuid(), 100, 5000, 0.02, 100, 'AUD', 1
+      from unnest(array[${sql.join(
+        userIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}]) u, generate_series(1, ${count})
       returning id, user_id)
     insert into transactions (user_id, purchase_id, price, currency, token_symbol, token_amount,
       payment_status, payment_mode)
@@ -86,7 +89,7 @@ async function run(db: Db, users: string[], step: Action) {
   const owner = (i: number) => users[i]!;
   switch (step.kind) {
     case 'add':
-      return addOrders(db, owner(step.user), step.count);
+      return addOrders(db, [owner(step.user)], step.count);
     case 'remove':
       // The transaction first (it points at its request), then any request left without one.
       await db.execute(sql`
@@ -138,22 +141,9 @@ describe('list sizes under racing writers (PostgreSQL)', () => {
     const db = database.db;
     const users = await addUsers(db);
     await Promise.all([
-      ...Array.from({ length: 20 }, () => addOrders(db, users[0]!, 1)),
-      ...users.map((userId) => addOrders(db, userId, 5)),
-      db.execute(sql`
-        with p as (
-          insert into purchases (user_id, status, payment_mode, reference, investment_amount,
-            token_amount, token_price_aud, user_amount, user_currency, rate)
-          select u, 0, 0, 'B-' || gen_random_uuid(), 100, 5000, 0.02, 100, 'AUD', 1
-          from unnest(array[${sql.join(
-            users.map((u) => sql`${u}::uuid`),
-            sql`, `,
-          )}]) u,
-            generate_series(1, 3)
-          returning id, user_id)
-        insert into transactions (user_id, purchase_id, price, currency, token_symbol,
-          token_amount, payment_status, payment_mode)
-        select user_id, id, 100, 'AUD', 'TMC', 5000, 0, 0 from p`),
+      ...Array.from({ length: 20 }, () => addOrders(db, [users[0]!], 1)),
+      ...users.map((userId) => addOrders(db, [userId], 5)),
+      addOrders(db, users, 3),
     ]);
     await sizesAgree(db, users);
     const { rows } = await db.execute<{ size: number }>(
