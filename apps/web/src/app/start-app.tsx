@@ -30,8 +30,11 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     root.render(app);
     return root;
   }
-  // A page whose code fails to load shows the error screen once hydrated.
-  await Promise.all([preloadPages(routes, window.location).catch(() => undefined), afterPaint()]);
+  // The page's code is fetched only once the prerendered HTML has painted, so nothing it needs
+  // competes with that first paint. A page whose code fails to load shows the error screen once
+  // hydrated.
+  await afterPaint();
+  await preloadPages(routes, window.location).catch(() => undefined);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread until the whole page is live: the visitor can scroll and tap meanwhile.
   let root: Root | undefined;
