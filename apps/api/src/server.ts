@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { migrate, openDatabase, type Database } from './db/client.ts';
 import { seedDatabase, type ChainSettings } from './db/seed.ts';
 import { createChainClient } from './lib/chain.ts';
+import { bufferedStdout } from './lib/logger.ts';
 import { createMailer, startMailWorker } from './lib/mailer/mailer.ts';
 import { createStorage } from './lib/storage/storage.ts';
 import { ensureAdmin } from './modules/account/ensure-admin.ts';
@@ -175,6 +176,7 @@ async function serve(
     storage,
     chain,
     webDist,
+    logStream: bufferedStdout(),
     // The dev chain listens on loopback only, so handing its URL to the browser is harmless.
     publicRpcUrl: chainHandle.dev ? chainHandle.rpcUrl : undefined,
   });

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { censorSecrets, loggerOptions } from '../src/lib/logger.ts';
 
@@ -57,5 +59,53 @@ it('a log line written through the options carries no secret and no query string
   expect(JSON.parse(lines[0]!)).toMatchObject({
     req: { method: 'POST', url: '/v1/auth/verify' },
     body: { otp: '[Redacted]' },
+  });
+});
+
+describe('bufferedStdout', () => {
+  /** A process that logs `lines` lines through the buffer, then does `then`; its stdout. */
+  function logThenRun(lines: number, then: string) {
+    const script = `
+      import pino from 'pino';
+      import { bufferedStdout } from './src/lib/logger.ts';
+      const log = pino(bufferedStdout());
+      for (let i = 0; i < ${lines}; i++) log.info({ i }, 'line');
+      ${then}
+    `;
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const numbers = () =>
+      output
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { i: number }).i);
+    return { child, exited, numbers };
+  }
+
+  it('writes every line before the process exits, also on a fatal error', async () => {
+    for (const then of ['process.exit(0)', 'throw new Error("boom")']) {
+      const run = logThenRun(500, then);
+      await run.exited;
+      expect(run.numbers()).toEqual(Array.from({ length: 500 }, (_, i) => i));
+    }
+  });
+
+  it('writes a lone line within a second or so, while the process keeps running', async () => {
+    const run = logThenRun(1, 'setTimeout(() => {}, 30_000)');
+    try {
+      await vi.waitFor(() => expect(run.numbers()).toEqual([0]), { timeout: 5_000 });
+    } finally {
+      run.child.kill();
+      await run.exited;
+    }
   });
 });

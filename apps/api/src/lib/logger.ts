@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config.ts';
 
 /** Fields that hold a password, an e-mail code or a token, wherever a log call puts them. */
@@ -34,13 +35,21 @@ export const loggerOptions = (config: Config, stream?: NodeJS.WritableStream) =>
   ...(stream ? { stream } : {}),
   formatters: { log: censorSecrets },
   serializers: {
-    req: (req: { method: string; url: string; id: string }) => ({
+    // The request's id is the line's reqId already.
+    req: (req: { method: string; url: string }) => ({
       method: req.method,
       url: req.url.split('?')[0],
-      id: req.id,
     }),
   },
 });
+
+/**
+ * Standard output, written in batches of at least 4 KiB and at least once a second: a write per
+ * line was a third of a cached read's CPU. What is still buffered when the process exits (also on
+ * a fatal error) is flushed then.
+ */
+export const bufferedStdout = () =>
+  pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
 
 /** One log line per request, when it is answered (Fastify also writes one when it arrives). */
 export class OneLinePerRequest extends LogController {
