@@ -1,7 +1,7 @@
 // `npm run bench:api`: the API under load, side by side with what it cannot beat on this machine.
 // A bare Fastify 5 app answering a small JSON and raw argon2id verifications (2 at a time) are
-// measured in the same run, in rounds that alternate with the product's routes, so a busy machine
-// slows both alike; each ratio is the median of its rounds. The product runs as `npm start` runs
+// measured in the same run, each in two halves around the product's route it is the baseline of,
+// so a busy machine slows both alike; each ratio is the median of its rounds. The product runs as `npm start` runs
 // it in production, on a throwaway PostgreSQL cluster (or BENCH_DATABASE_URL), loaded by
 // autocannon with 50 connections. The list routes are measured for a user with 20 rows and one
 // with 2,000, first in a small table and then in one of 1,000,000 rows.
@@ -115,7 +115,7 @@ interface Measure {
 }
 
 /**
- * Autocannon for `duration` seconds. Logins come from many addresses (TRUST_PROXY=1), so their
+ * Autocannon for `duration` seconds (or `seconds`). Logins come from many addresses (TRUST_PROXY=1), so their
  * requests are built one by one; every other request is built once, as autocannon does by
  * default, so the load generator takes as little as it can of the cores it shares.
  */
@@ -126,13 +126,14 @@ async function load(
     body?: string;
     headers?: Record<string, string>;
     manyAddresses?: boolean;
+    seconds?: number;
   } = {},
 ): Promise<Measure> {
   let n = 0;
   const result = await autocannon({
     url,
     connections,
-    duration,
+    duration: opts.seconds ?? duration,
     method: opts.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...opts.headers },
     body: opts.body,
@@ -161,9 +162,9 @@ async function load(
   };
 }
 
-/** Raw argon2id verifications, two at a time (the login's floor), for `duration` seconds. */
-async function argon2Rate(hash: string): Promise<Measure> {
-  const end = performance.now() + duration * 1000;
+/** Raw argon2id verifications, two at a time (the login's floor), for `seconds`. */
+async function argon2Rate(hash: string, seconds: number): Promise<Measure> {
+  const end = performance.now() + seconds * 1000;
   const times: number[] = [];
   const worker = async () => {
     while (performance.now() < end) {
@@ -174,11 +175,11 @@ async function argon2Rate(hash: string): Promise<Measure> {
   };
   const start = performance.now();
   await Promise.all([worker(), worker()]);
-  const seconds = (performance.now() - start) / 1000;
+  const elapsed = (performance.now() - start) / 1000;
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
   return {
-    rps: times.length / seconds,
+    rps: times.length / elapsed,
     p50: Math.round(at(0.5)),
     p99: Math.round(at(0.99)),
     non2xx: 0,
@@ -254,6 +255,26 @@ async function main() {
         `  ${name.padEnd(44)} ${Math.round(m.rps).toString().padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.non2xx ? `  (${m.non2xx} not 2xx)` : ''}`,
       );
     };
+    /**
+     * The target measured between two halves of its baseline, recorded as their mean: the
+     * machine's speed drifts within a round (its cores are shared), and a baseline taken on one
+     * side only would put the whole drift into the ratio.
+     */
+    const bracketed = async (
+      baseName: string,
+      base: (seconds: number) => Promise<Measure>,
+      [name, target]: [string, () => Promise<Measure>],
+    ) => {
+      const before = await base(duration / 2);
+      record(name, await target());
+      const after = await base(duration / 2);
+      record(baseName, {
+        rps: (before.rps + after.rps) / 2,
+        p50: (before.p50 + after.p50) / 2,
+        p99: (before.p99 + after.p99) / 2,
+        non2xx: before.non2xx + after.non2xx,
+      });
+    };
     const lists = async (label: string) => {
       record(
         `list, 20 rows${label}`,
@@ -267,22 +288,27 @@ async function main() {
 
     for (let round = 1; round <= rounds; round++) {
       console.log(`Round ${round} of ${rounds} (${duration} s each)`);
-      record('bare Fastify GET /json', await load(`${bare}/json`));
-      record('GET /v1/presale/config', await load(`${api}/v1/presale/config`));
-      record('bare Fastify GET /json', await load(`${bare}/json`));
-      record(
+      await bracketed('bare Fastify GET /json', (seconds) => load(`${bare}/json`, { seconds }), [
+        'GET /v1/presale/config',
+        () => load(`${api}/v1/presale/config`),
+      ]);
+      await bracketed('bare Fastify GET /json', (seconds) => load(`${bare}/json`, { seconds }), [
         'GET /v1/currency-rate/getCurrency',
-        await load(`${api}/v1/currency-rate/getCurrency`),
-      );
+        () => load(`${api}/v1/currency-rate/getCurrency`),
+      ]);
       await lists('');
-      record('raw argon2 verify, 2 threads', await argon2Rate(passwordHash));
-      record(
-        'POST /v1/auth/login',
-        await load(`${api}/v1/auth/login`, {
-          method: 'POST',
-          body: JSON.stringify({ email: 'bench-login1@example.com', password: PASSWORD }),
-          manyAddresses: true,
-        }),
+      await bracketed(
+        'raw argon2 verify, 2 threads',
+        (seconds) => argon2Rate(passwordHash, seconds),
+        [
+          'POST /v1/auth/login',
+          () =>
+            load(`${api}/v1/auth/login`, {
+              method: 'POST',
+              body: JSON.stringify({ email: 'bench-login1@example.com', password: PASSWORD }),
+              manyAddresses: true,
+            }),
+        ],
       );
     }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -81,7 +82,7 @@ export interface AppDeps {
   /** The built web app to serve (apps/web/dist); omitted in API-only tests. */
   webDist?: string;
   /** Where log lines go (tests read them); stdout by default. */
-  logStream?: NodeJS.WritableStream;
+  logStream?: DestinationStream;
 }
 
 function contentSecurityPolicy(config: Config) {
