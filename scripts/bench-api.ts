@@ -1,9 +1,9 @@
 // `npm run bench:api`: the API under load, side by side with what it cannot beat on this machine.
 // A bare Fastify 5 app answering a small JSON and raw argon2id verifications (2 at a time) are
 // measured in the same run, each in two halves around the product's route it is the baseline of,
-// so a busy machine slows both alike; each ratio is the median of its rounds. The product runs as `npm start` runs
-// it in production, on a throwaway PostgreSQL cluster (or BENCH_DATABASE_URL), loaded by
-// autocannon with 50 connections. The list routes are measured for a user with 20 rows and one
+// so a busy machine slows both alike; each ratio is the median of its rounds. The product runs as
+// `npm start` runs it in production, on a throwaway PostgreSQL cluster (or BENCH_DATABASE_URL),
+// loaded by autocannon with 50 connections. The list routes are measured for a user with 20 rows and one
 // with 2,000, first in a small table and then in one of 1,000,000 rows.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -115,9 +115,10 @@ interface Measure {
 }
 
 /**
- * Autocannon for `duration` seconds (or `seconds`). Logins come from many addresses (TRUST_PROXY=1), so their
- * requests are built one by one; every other request is built once, as autocannon does by
- * default, so the load generator takes as little as it can of the cores it shares.
+ * Autocannon for `duration` seconds (or `seconds`). Logins come from many addresses
+ * (TRUST_PROXY=1), so their requests are built one by one; every other request is built once, as
+ * autocannon does by default, so the load generator takes as little as it can of the cores it
+ * shares.
  */
 async function load(
   url: string,
