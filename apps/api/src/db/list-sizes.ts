@@ -1,4 +1,5 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Tx } from './client.ts';
 import { userListSizes } from './schema/index.ts';
 
 /**
@@ -7,3 +8,9 @@ import { userListSizes } from './schema/index.ts';
  */
 export const listSize = (list: 'purchases' | 'transactions', userId: string | Placeholder) =>
   sql<number>`coalesce((select ${userListSizes.size} from ${userListSizes} where ${userListSizes.userId} = ${userId} and ${userListSizes.list} = ${list}), 0)`;
+
+/** A list's total read on its own, for a page past the end (which has no row to carry it). */
+export async function readTotal(db: Tx, total: SQL<number>) {
+  const { rows } = await db.execute<{ total: number | string }>(sql`select ${total} as total`);
+  return Number(rows[0]!.total);
+}

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { listSize } from '../../db/list-sizes.ts';
+import { listSize, readTotal } from '../../db/list-sizes.ts';
 import { banks, purchases, transactions } from '../../db/schema/index.ts';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -64,12 +64,8 @@ export async function pageUserPurchases(db: Tx, userId: string, q: UserPurchases
   return { rows, total };
 }
 
-export async function countUserPurchases(db: Tx, userId: string, status?: number) {
-  const { rows } = await db.execute<{ total: number | string }>(
-    sql`select ${totalOf(db, userId, status)} as total`,
-  );
-  return Number(rows[0]!.total);
-}
+export const countUserPurchases = (db: Tx, userId: string, status?: number) =>
+  readTotal(db, totalOf(db, userId, status));
 
 /** One of the user's purchases with its bank account (404 material when another user's). */
 export async function findUserPurchase(db: Tx, userId: string, id: string) {

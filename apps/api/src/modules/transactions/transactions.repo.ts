@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PaymentMode, PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { listSize } from '../../db/list-sizes.ts';
+import { listSize, readTotal } from '../../db/list-sizes.ts';
 import { prepared } from '../../db/prepared.ts';
 import { purchases, transactions } from '../../db/schema/index.ts';
 
@@ -239,8 +239,5 @@ export async function countUserTransactions(
   userId: string,
   q: Pick<UserTransactionsQuery, 'paymentStatus' | 'paymentMode'>,
 ) {
-  const { rows } = await db.execute<{ total: number | string }>(
-    sql`select ${totalOf(db, userId, q)} as total`,
-  );
-  return Number(rows[0]!.total);
+  return readTotal(db, totalOf(db, userId, q));
 }
