@@ -30,14 +30,17 @@ beforeEach(async () => {
   buyer = await newBuyer();
 });
 
-/** `price` is the nominal amount plus a tag of 1 to min(0.1% of it, 999,999) base units. */
+/**
+ * `price` is the nominal amount plus a tag of at least 0.000001 of the coin, at most 0.1% above
+ * the nominal amount, and a figure a send form takes: at most 6 decimals that are not zero.
+ */
 function expectTagged(price: string, nominal: string, coin: CryptoCurrency) {
   const decimals = DECIMALS[coin];
-  expect(price).toMatch(new RegExp(`^\\d+\\.\\d{${decimals}}$`));
-  const tag = parseUnits(price, decimals) - parseUnits(nominal, decimals);
-  expect(tag).toBeGreaterThanOrEqual(1n);
-  expect(tag).toBeLessThanOrEqual(parseUnits(nominal, decimals) / 1000n);
-  expect(tag).toBeLessThanOrEqual(999_999n);
+  expect(price).toMatch(new RegExp(`^\\d+\\.\\d{6}0{${decimals - 6}}$`));
+  const quote = parseUnits(price, decimals);
+  const base = parseUnits(nominal, decimals);
+  expect(quote - base).toBeGreaterThanOrEqual(parseUnits('0.000001', decimals));
+  expect(quote * 1000n).toBeLessThanOrEqual(base * 1001n);
 }
 
 const order = (body: object, token = buyer.access) =>
@@ -174,6 +177,31 @@ describe('POST /v1/purchase/add-crypto', () => {
       prices.add(res.json().data.transaction.price as string);
     }
     expect(prices.size).toBe(12);
+  });
+
+  it('quotes ETH a sendable amount: 6 decimals at most, within 0.1%, each its own until none is left', async () => {
+    // 0.01 ETH leaves room for 10 tags of 0.000001 ETH: 0.010001 to 0.010010.
+    const quotes: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      if (i % MAX_OPEN_CRYPTO_ORDERS === 0) buyer = await newBuyer();
+      const res = await order({ investmentAmount: '0.01', currency: 'ETH' });
+      expect(res.statusCode, res.body).toBe(201);
+      const { price } = res.json().data.transaction as { price: string };
+      expectTagged(price, '0.01', 'ETH');
+      quotes.push(price);
+    }
+    expect([...quotes].sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `0.0100${String(i + 1).padStart(2, '0')}000000000000`),
+    );
+    buyer = await newBuyer();
+    await refused(
+      () => order({ investmentAmount: '0.01', currency: 'ETH' }),
+      cryptoPurchaseMessages.noExactAmount,
+    );
+    // A nominal amount with more decimals is rounded up to the step first, still within 0.1%.
+    const res = await order({ investmentAmount: '0.0500000000001', currency: 'ETH' });
+    expect(res.statusCode, res.body).toBe(201);
+    expectTagged(res.json().data.transaction.price, '0.0500000000001', 'ETH');
   });
 
   it(`caps open orders at ${MAX_OPEN_CRYPTO_ORDERS} a buyer; an order whose quote expired no longer counts`, async () => {
