@@ -230,7 +230,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const affiliates = createAffiliatesService({ db, config, rateLimiter });
   const admin = {
     banks: createAdminBanksService({ db }),
-    settings: createAdminSettingsService({ db }),
+    settings: createAdminSettingsService({
+      db,
+      minConfirmationsFloor: config.minConfirmationsFloor,
+    }),
     users: createAdminUsersService({ db }),
     purchases: createAdminPurchasesService({
       db,

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { REAL_CHAIN_MIN_CONFIRMATIONS } from '@tmc/shared';
 
 /** Used only outside production; production refuses to start with it. */
 export const DEV_JWT_SECRET = 'dev-only-secret-change-me-dev-only-secret';
@@ -116,8 +117,18 @@ export class ConfigError extends Error {}
 
 export type Config = Readonly<ReturnType<typeof toConfig>>;
 
+/** The dev chain's id: a CHAIN_RPC_URL with it is a local node, not a real chain. */
+const DEV_CHAIN_ID = 31337;
+
+/** Production, or a chain other than the dev node: payments need REAL_CHAIN_MIN_CONFIRMATIONS. */
+const confirmationsFloor = (env: z.infer<typeof envSchema>) =>
+  env.NODE_ENV === 'production' || (env.CHAIN_RPC_URL && (env.CHAIN_ID ?? 1) !== DEV_CHAIN_ID)
+    ? REAL_CHAIN_MIN_CONFIRMATIONS
+    : 1;
+
 function toConfig(env: z.infer<typeof envSchema>) {
   const production = env.NODE_ENV === 'production';
+  const minConfirmationsFloor = confirmationsFloor(env);
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -149,7 +160,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     explorerUrl: env.EXPLORER_URL,
     companyWallet: env.COMPANY_WALLET,
     usdcAddress: env.USDC_ADDRESS,
-    minConfirmations: env.MIN_CONFIRMATIONS ?? (production ? 12 : 1),
+    minConfirmations: env.MIN_CONFIRMATIONS ?? minConfirmationsFloor,
+    /** Whether MIN_CONFIRMATIONS was given (a difference from the database is then worth a log line). */
+    minConfirmationsFromEnv: env.MIN_CONFIRMATIONS !== undefined,
+    /** The fewest confirmations the settings may ask for (start and the staff form enforce it). */
+    minConfirmationsFloor,
     paymentWatcherIntervalMs: (env.PAYMENT_WATCHER_INTERVAL_SECONDS ?? 15) * 1000,
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
@@ -183,7 +198,7 @@ function productionProblems(env: z.infer<typeof envSchema>): string[] {
       'CHAIN_RPC_URL must be set in production (the embedded dev chain is for development only)',
     );
   if (!env.CHAIN_ID) problems.push('CHAIN_ID must be set in production');
-  if (env.CHAIN_ID === 31337)
+  if (env.CHAIN_ID === DEV_CHAIN_ID)
     problems.push('CHAIN_ID 31337 is the dev chain and is refused in production');
   if (!env.COMPANY_WALLET) problems.push('COMPANY_WALLET must be set in production');
   if (!env.USDC_ADDRESS) problems.push('USDC_ADDRESS must be set in production');
@@ -206,6 +221,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.WEB_CONCURRENCY > 1 && !parsed.data.DATABASE_URL)
     throw new ConfigError(
       'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process',
+    );
+  const floor = confirmationsFloor(parsed.data);
+  if (parsed.data.MIN_CONFIRMATIONS !== undefined && parsed.data.MIN_CONFIRMATIONS < floor)
+    throw new ConfigError(
+      `Refusing to start:\n  MIN_CONFIRMATIONS must be at least ${floor} in production or on a real chain (CHAIN_RPC_URL)`,
     );
   if (parsed.data.NODE_ENV === 'production') {
     const problems = productionProblems(parsed.data);

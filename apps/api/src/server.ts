@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrate, openDatabase, type Database } from './db/client.ts';
-import { seedDatabase, type ChainSettings } from './db/seed.ts';
+import { enforceMinConfirmations, seedDatabase, type ChainSettings } from './db/seed.ts';
 import { createChainClient } from './lib/chain.ts';
 import { bufferedStdout } from './lib/logger.ts';
 import { createMailer, startMailWorker } from './lib/mailer/mailer.ts';
@@ -70,6 +70,7 @@ async function prepare(config: Config, log: (line: string) => void) {
   });
   await migrate(database);
   await seedDatabase(database.db, config, chainHandle.settings, !config.chain);
+  await enforceMinConfirmations(database.db, config, log);
   if (config.admin) await ensureAdmin(database.db, config, config.admin);
   return { chainHandle, database };
 }

@@ -111,6 +111,8 @@ export interface Purchase {
   paidAt: string | null;
   /** When staff (or a verified crypto payment) decided it; null while Pending. */
   reviewedAt: string | null;
+  /** Bank orders: the receipt must be attached before this, else the order ends; null for crypto. */
+  paymentDueAt: string | null;
 }
 
 /** `data` of GET /v1/purchase/:id: one of the caller's orders with what its page shows. */
@@ -342,6 +344,10 @@ export interface AdminSettings {
   chainId: number;
   minConfirmations: number;
   quoteTtlMinutes: number;
+  /** Minutes an expired crypto quote keeps its order (and its exact amount) before the order ends. */
+  quoteGraceMinutes: number;
+  /** Hours a new bank order has for its receipt before it ends. */
+  bankPaymentWindowHours: number;
   /** Days before a commission is approved (payable). */
   holdDays: number;
   whitePaperUrl: string;
@@ -366,6 +372,8 @@ export type AdminSettingsChange = Partial<
     | 'swapWallet'
     | 'minConfirmations'
     | 'quoteTtlMinutes'
+    | 'quoteGraceMinutes'
+    | 'bankPaymentWindowHours'
     | 'holdDays'
     | 'whitePaperUrl'
     | 'deliveryStatement'

@@ -9,8 +9,20 @@ import {
 import { CRYPTO_CURRENCIES, DECIMALS } from './enums.ts';
 import { messages } from './messages.ts';
 
+/** Open bank orders (Pending) one account may have at a time. */
+export const MAX_OPEN_BANK_ORDERS = 5;
+
 /** Texts of the purchase checks that the spec does not give (API.md decisions). */
 export const purchaseMessages = {
+  tooManyOpenBankOrders: `You already have ${MAX_OPEN_BANK_ORDERS} open bank orders: pay one or wait until one is reviewed or ends before placing another`,
+  paymentWindowClosed:
+    'The payment window of this presale request has closed: it takes no receipt. Please place a new order',
+  /** Staff accepting a bank order that has no receipt (none came, or its window closed). */
+  acceptWithoutReceipt:
+    'This bank order has no receipt: it can only be accepted with an override reason',
+  /** The remark an order that ended unpaid shows. */
+  bankOrderLapsed: 'No receipt came within the payment window, so this order ended',
+  cryptoOrderLapsed: 'No payment came before the quote expired, so this order ended',
   documentType: 'Document Type not provided',
   billingDocType: 'Billing Document Type not provided',
   remarkTooLong: 'User Remark must be at most 1000 characters long',

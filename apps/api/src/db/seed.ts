@@ -101,3 +101,36 @@ export async function seedDatabase(
     }
   }
 }
+
+/**
+ * Every start: the settings' confirmations are at least the chain's floor and at least
+ * MIN_CONFIRMATIONS. A database first started elsewhere (say in development, with 1) thus never
+ * runs a real chain on fewer; when the environment and the database disagree, the higher value
+ * wins and a line says so.
+ */
+export async function enforceMinConfirmations(
+  db: Db,
+  config: Pick<Config, 'minConfirmations' | 'minConfirmationsFromEnv' | 'minConfirmationsFloor'>,
+  log: (line: string) => void,
+) {
+  const [row] = await db
+    .select({ minConfirmations: settings.minConfirmations })
+    .from(settings)
+    .where(sql`${settings.id} = 1`);
+  if (!row) return;
+  const stored = row.minConfirmations;
+  const wanted = Math.max(stored, config.minConfirmations, config.minConfirmationsFloor);
+  if (config.minConfirmationsFromEnv && config.minConfirmations !== stored)
+    log(
+      `MIN_CONFIRMATIONS is ${config.minConfirmations} but the settings say ${stored}: using ${wanted}, the higher`,
+    );
+  else if (wanted !== stored)
+    log(
+      `The settings asked for ${stored} confirmations, below this chain's floor: using ${wanted}`,
+    );
+  if (wanted !== stored)
+    await db
+      .update(settings)
+      .set({ minConfirmations: wanted, updatedAt: sql`now()` })
+      .where(sql`${settings.id} = 1`);
+}

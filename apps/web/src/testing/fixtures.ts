@@ -64,4 +64,5 @@ export const purchaseFixture: Purchase = {
   bank: { bankName: 'Demo Bank' },
   paidAt: null,
   reviewedAt: null,
+  paymentDueAt: null,
 };

@@ -28,6 +28,10 @@ export const settings = pgTable(
     chainId: integer('chain_id').notNull(),
     minConfirmations: integer('min_confirmations').notNull(),
     quoteTtlMinutes: integer('quote_ttl_minutes').notNull().default(60),
+    /** How long an expired crypto quote keeps its order open (a payment mined in time may still come). */
+    quoteGraceMinutes: integer('quote_grace_minutes').notNull().default(60),
+    /** How long a new bank order waits for its receipt before it ends. */
+    bankPaymentWindowHours: integer('bank_payment_window_hours').notNull().default(72),
     holdDays: integer('hold_days').notNull().default(7),
     whitePaperUrl: text('white_paper_url').notNull(),
     /** How and when tokens reach buyers, as staff word it; null shows the default statement. */

@@ -39,6 +39,8 @@ export const purchases = pgTable(
     receiptType: text('receipt_type'),
     /** When the receipt was attached: the order's "paid" step (null while awaiting payment). */
     receiptAt: timestamp('receipt_at', { withTimezone: true }),
+    /** Bank orders: the receipt must come before this, else the order ends (Not Accepted). */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     /** The buyer's key for one checkout: a retried order creation answers the order already made. */
     requestId: uuid('request_id'),
     documentKey: text('document_key'),
@@ -59,6 +61,14 @@ export const purchases = pgTable(
     index('purchases_user_amount_idx').on(t.userId, t.investmentAmount),
     index('purchases_status_created_idx').on(t.status, t.createdAt),
     uniqueIndex('purchases_user_request_key').on(t.userId, t.requestId),
+    // The bank orders still waiting for a receipt, by deadline (the lapse job).
+    index('purchases_bank_due_idx')
+      .on(t.paymentDueAt)
+      .where(sql`${t.status} = 0 and ${t.paymentMode} = 0 and ${t.receiptKey} is null`),
+    // A buyer's open bank orders (the cap).
+    index('purchases_user_open_bank_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 0 and ${t.paymentMode} = 0`),
   ],
 );
 
@@ -101,6 +111,10 @@ export const transactions = pgTable(
       .where(sql`${t.paymentStatus} = 0 and ${t.paymentMode} = 1`),
     index('transactions_user_open_quote_idx')
       .on(t.userId, t.quoteExpiresAt)
+      .where(sql`${t.paymentStatus} = 0 and ${t.paymentMode} = 1`),
+    // Open crypto orders by quote expiry (the lapse job).
+    index('transactions_open_quote_expiry_idx')
+      .on(t.quoteExpiresAt)
       .where(sql`${t.paymentStatus} = 0 and ${t.paymentMode} = 1`),
   ],
 );

@@ -16,6 +16,8 @@ export type SettingsChange = Partial<
     | 'swapWallet'
     | 'minConfirmations'
     | 'quoteTtlMinutes'
+    | 'quoteGraceMinutes'
+    | 'bankPaymentWindowHours'
     | 'holdDays'
     | 'whitePaperUrl'
     | 'deliveryStatement'

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DELIVERY_STATEMENT_MAX } from '@tmc/shared';
+import {
+  BANK_PAYMENT_WINDOW_HOURS,
+  DELIVERY_STATEMENT_MAX,
+  QUOTE_GRACE_MINUTES,
+} from '@tmc/shared';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { decimalField, walletField } from './admin-fields.ts';
 import type { AdminSettingsService } from './admin-settings.service.ts';
@@ -38,6 +42,16 @@ const settingsChange = z
     swapWallet: walletField,
     minConfirmations: wholeNumber('minConfirmations', 1, 1000),
     quoteTtlMinutes: wholeNumber('quoteTtlMinutes', 5, 1440),
+    quoteGraceMinutes: wholeNumber(
+      'quoteGraceMinutes',
+      QUOTE_GRACE_MINUTES.min,
+      QUOTE_GRACE_MINUTES.max,
+    ).describe('Minutes an expired crypto quote keeps its order before the order ends'),
+    bankPaymentWindowHours: wholeNumber(
+      'bankPaymentWindowHours',
+      BANK_PAYMENT_WINDOW_HOURS.min,
+      BANK_PAYMENT_WINDOW_HOURS.max,
+    ).describe('Hours a new bank order has for its receipt before it ends'),
     holdDays: wholeNumber('holdDays', 0, 365),
     whitePaperUrl: z
       .string()
@@ -74,6 +88,8 @@ const settingsSchema = z.object({
   chainId: z.number().int(),
   minConfirmations: z.number().int(),
   quoteTtlMinutes: z.number().int(),
+  quoteGraceMinutes: z.number().int(),
+  bankPaymentWindowHours: z.number().int(),
   holdDays: z.number().int(),
   whitePaperUrl: z.string(),
   deliveryStatement: z.string(),

@@ -1,4 +1,4 @@
-import { DEFAULT_DELIVERY_STATEMENT } from '@tmc/shared';
+import { DEFAULT_DELIVERY_STATEMENT, minConfirmationsFloorMessage } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -27,6 +27,8 @@ export const toAdminSettingsDto = (s: SettingsRow) => ({
   chainId: s.chainId,
   minConfirmations: s.minConfirmations,
   quoteTtlMinutes: s.quoteTtlMinutes,
+  quoteGraceMinutes: s.quoteGraceMinutes,
+  bankPaymentWindowHours: s.bankPaymentWindowHours,
   holdDays: s.holdDays,
   whitePaperUrl: s.whitePaperUrl,
   deliveryStatement: s.deliveryStatement ?? DEFAULT_DELIVERY_STATEMENT,
@@ -42,7 +44,13 @@ export const settingsMessages = {
 
 const notConfigured = () => new AppError(503, 'The presale is not configured yet');
 
-export function createAdminSettingsService({ db }: { db: Db }) {
+interface AdminSettingsDeps {
+  db: Db;
+  /** The fewest confirmations this chain allows (config: 12 in production and on a real chain). */
+  minConfirmationsFloor: number;
+}
+
+export function createAdminSettingsService({ db, minConfirmationsFloor }: AdminSettingsDeps) {
   async function rateTable() {
     const rows = await listRateRows(db);
     return {
@@ -64,6 +72,13 @@ export function createAdminSettingsService({ db }: { db: Db }) {
 
     update: (actorId: string, change: SettingsChange) =>
       db.transaction(async (tx) => {
+        if (
+          change.minConfirmations !== undefined &&
+          change.minConfirmations < minConfirmationsFloor
+        )
+          throw badRequest(minConfirmationsFloorMessage(minConfirmationsFloor), {
+            minConfirmations: minConfirmationsFloorMessage(minConfirmationsFloor),
+          });
         const before = await lockSettings(tx);
         if (!before) throw notConfigured();
         const min = change.minPurchaseAud ?? before.minPurchaseAud;

@@ -35,6 +35,10 @@ export const purchaseSchema = z.object({
   bank: z.object({ bankName: z.string() }).nullable(),
   paidAt: z.string().nullable(),
   reviewedAt: z.string().nullable(),
+  paymentDueAt: z
+    .string()
+    .nullable()
+    .describe('Bank orders: attach the receipt before this, else the order ends (Not Accepted)'),
 });
 
 /** Fiat amounts show 2 decimals like AUD; ETH 18 and USDC 6 (API.md). */
@@ -77,6 +81,7 @@ export async function toPurchaseDto(
     bank: bankName === null ? null : { bankName },
     paidAt: paidAt(p)?.toISOString() ?? null,
     reviewedAt: p.reviewedAt?.toISOString() ?? null,
+    paymentDueAt: p.paymentMode === Mode.Bank ? (p.paymentDueAt?.toISOString() ?? null) : null,
   };
 }
 
