@@ -9,5 +9,5 @@ UPDATE "purchases" SET "payment_due_at" = CASE
 END
 WHERE "payment_mode" = 0;--> statement-breakpoint
 CREATE INDEX "purchases_bank_due_idx" ON "purchases" USING btree ("payment_due_at") WHERE "purchases"."status" = 0 and "purchases"."payment_mode" = 0 and "purchases"."receipt_key" is null;--> statement-breakpoint
-CREATE INDEX "purchases_user_open_bank_idx" ON "purchases" USING btree ("user_id") WHERE "purchases"."status" = 0 and "purchases"."payment_mode" = 0;--> statement-breakpoint
+CREATE INDEX "purchases_user_open_bank_idx" ON "purchases" USING btree ("user_id") WHERE "purchases"."status" = 0 and "purchases"."payment_mode" = 0 and "purchases"."receipt_key" is null;--> statement-breakpoint
 CREATE INDEX "transactions_open_quote_expiry_idx" ON "transactions" USING btree ("quote_expires_at") WHERE "transactions"."payment_status" = 0 and "transactions"."payment_mode" = 1;

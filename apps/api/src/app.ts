@@ -48,6 +48,7 @@ import {
   type PaymentWatcher,
 } from './modules/transactions/payment-watcher.ts';
 import { createCryptoPurchaseService } from './modules/purchases/crypto-purchase.service.ts';
+import { createOrderLapse, type OrderLapse } from './modules/purchases/order-lapse.ts';
 import { cryptoPurchaseRoutes } from './modules/purchases/crypto-purchase.routes.ts';
 import { recordEarnings } from './modules/affiliates/commission-ledger.ts';
 import { createAffiliatesService } from './modules/affiliates/affiliates.service.ts';
@@ -68,6 +69,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Credits payments found on the chain; server.ts starts it, tests start it or poll it themselves. */
     paymentWatcher: PaymentWatcher;
+    /** Ends unpaid orders; server.ts starts it, tests run it themselves. */
+    orderLapse: OrderLapse;
   }
 }
 
@@ -221,9 +224,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('paymentWatcher', paymentWatcher);
-  // The watcher first: a poll under way may still send a "payment verified" e-mail.
+  const orderLapse = createOrderLapse({ db, mail: queuedMail, log: app.log });
+  app.decorate('orderLapse', orderLapse);
+  // The background jobs first: a run under way may still queue an e-mail.
   app.addHook('onClose', async () => {
     await paymentWatcher.stop();
+    await orderLapse.stop();
     await queuedMail.settle();
   });
   const cryptoPurchases = createCryptoPurchaseService({ purchases, presale, rateLimiter });

@@ -12,6 +12,9 @@ import { createMailer, startMailWorker } from './lib/mailer/mailer.ts';
 import { createStorage } from './lib/storage/storage.ts';
 import { ensureAdmin } from './modules/account/ensure-admin.ts';
 
+/** How often unpaid orders are ended (deadlines are checked on every request regardless). */
+const ORDER_LAPSE_INTERVAL_MS = 60_000;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, seen from apps/api/src (tsx) and from apps/api/dist (bundle) alike. */
 const webDist = path.resolve(here, '../../web/dist');
@@ -184,6 +187,7 @@ async function serve(
   const stopMailWorker = startMailWorker(mailer, 30_000);
   if (config.paymentWatcherIntervalMs > 0)
     app.paymentWatcher.start(config.paymentWatcherIntervalMs);
+  app.orderLapse.start(ORDER_LAPSE_INTERVAL_MS);
 
   let closing = false;
   const shutdown = async (signal: string) => {

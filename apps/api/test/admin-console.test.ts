@@ -479,7 +479,11 @@ describe('transactions, dashboard and audit log', () => {
       receiptKey: 'claimed/r.png',
       receiptType: 'image',
     });
-    await insertBankPurchase(db(), buyer, '60.00');
+    await insertBankPurchase(db(), buyer, '60.00', {
+      receiptKey: null,
+      receiptType: null,
+      receiptAt: null,
+    });
     const influencer = await person({ affiliate: true });
     await person({ affiliate: true });
     const marked = await staff.patch(`/v1/admin/users/${influencer.id}`, { isInfluencer: true });

@@ -83,7 +83,7 @@ export function people(db: Db, config: Config) {
   };
 }
 
-/** A Pending bank request of `aud`, as POST /v1/purchase/add stores it. */
+/** A Pending bank request of `aud` with its receipt, as POST /v1/purchase/add stores it. */
 export async function insertBankPurchase(
   db: Db,
   buyer: Person,
@@ -104,6 +104,9 @@ export async function insertBankPurchase(
       userAmount: aud,
       userCurrency: 'AUD',
       rate: '1',
+      receiptKey: `receipts/${randomUUID()}`,
+      receiptType: 'image',
+      receiptAt: new Date(),
       ...extra,
     })
     .returning();

@@ -108,9 +108,11 @@ beforeAll(async () => {
       amount: '0.05',
       companyWallet: TEST_CHAIN.companyWallet,
     });
-  const victimBank = await insertBankPurchase(db, victim, '100');
+  // Awaiting payment (no receipt): an answer holds no signed link that changes from call to call.
+  const awaiting = { receiptKey: null, receiptType: null, receiptAt: null };
+  const victimBank = await insertBankPurchase(db, victim, '100', awaiting);
   const victimOrder = await order(victim);
-  const actorBank = await insertBankPurchase(db, actor, '100');
+  const actorBank = await insertBankPurchase(db, actor, '100', awaiting);
   const actorOrder = await order(actor);
   const bankIds = (await db.select({ id: banks.id }).from(banks)).map((b) => b.id);
   ids = {

@@ -145,6 +145,7 @@ describe('POST /v1/purchase/add: a bank purchase', () => {
         'bank',
         'paidAt',
         'reviewedAt',
+        'paymentDueAt',
       ].sort(),
     );
 

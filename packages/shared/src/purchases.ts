@@ -9,12 +9,12 @@ import {
 import { CRYPTO_CURRENCIES, DECIMALS } from './enums.ts';
 import { messages } from './messages.ts';
 
-/** Open bank orders (Pending) one account may have at a time. */
+/** Bank orders awaiting payment (Pending, no receipt, window open) one account may have at a time. */
 export const MAX_OPEN_BANK_ORDERS = 5;
 
 /** Texts of the purchase checks that the spec does not give (API.md decisions). */
 export const purchaseMessages = {
-  tooManyOpenBankOrders: `You already have ${MAX_OPEN_BANK_ORDERS} open bank orders: pay one or wait until one is reviewed or ends before placing another`,
+  tooManyOpenBankOrders: `You already have ${MAX_OPEN_BANK_ORDERS} bank orders awaiting payment: pay one and upload its receipt, or let its payment window end, before placing another`,
   paymentWindowClosed:
     'The payment window of this presale request has closed: it takes no receipt. Please place a new order',
   /** Staff accepting a bank order that has no receipt (none came, or its window closed). */

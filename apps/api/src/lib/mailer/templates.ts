@@ -12,6 +12,18 @@ interface MailContent {
   after?: string[];
 }
 
+/** A deadline as e-mails write it, in UTC so every reader sees the same, e.g. "29 November 2026, 14:05 UTC". */
+const deadline = (iso: string) =>
+  `${new Intl.DateTimeFormat('en-AU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(new Date(iso))} UTC`;
+
 const greeting = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi there,');
 
 /** Every e-mail the site sends. Adding one is adding an entry here: its type follows. */
@@ -104,6 +116,8 @@ const contents = {
     receiptAttached?: boolean;
     /** The order's page, where the receipt is uploaded and the order followed. */
     orderUrl?: string;
+    /** ISO time the payment window closes (orders placed before windows have none). */
+    paymentDueAt?: string;
     bank: {
       bankName: string;
       accountHolder: string;
@@ -137,6 +151,11 @@ const contents = {
         awaiting
           ? `Once you have paid, upload your bank receipt on the order page${p.orderUrl ? `: ${p.orderUrl}` : ' (Presale Requests in your account)'}. Our team reviews your request when the receipt is in.`
           : 'Your request stays Pending until our team has checked your payment; you can follow it on the Presale Requests page.',
+        ...(awaiting && p.paymentDueAt
+          ? [
+              `Pay and upload the receipt by ${deadline(p.paymentDueAt)}. After that the order ends (Not Accepted) and takes no receipt; you can then place a new order at the price of the day.`,
+            ]
+          : []),
       ],
     };
   },
@@ -160,6 +179,26 @@ const contents = {
       greeting(name),
       'Your TMC password was just changed. If that was you, all good.',
       'If it was not, reset your password right away and get in touch with us.',
+    ],
+  }),
+  orderLapsed: (p: {
+    name: string;
+    reference: string;
+    paymentMode: 'bank' | 'crypto';
+    /** AUD, 2 decimals. */
+    investmentAmount: string;
+    /** ISO time the window (bank) or the quote (crypto) ended. */
+    endedAt: string;
+  }): MailContent => ({
+    subject: `Your TMC presale request ${p.reference} has ended`,
+    lines: [
+      greeting(p.name),
+      p.paymentMode === 'bank'
+        ? `We did not receive the bank receipt for your presale request ${p.reference} of A$${formatFigure(p.investmentAmount)} by ${deadline(p.endedAt)}, so the request has ended. Its status is now: Not Accepted.`
+        : `No payment for your presale request ${p.reference} of A$${formatFigure(p.investmentAmount)} reached us before its quote expired on ${deadline(p.endedAt)}, so the request has ended. Its status is now: Not Accepted.`,
+      p.paymentMode === 'bank'
+        ? 'If you still want TMC, place a new order: it is priced at the day you place it. If you did pay for this one, get in touch with us and send your receipt: our team will sort it out.'
+        : 'If you still want TMC, place a new order with a new quote. If you did send a payment for this one, it is not lost: our team sees it on the chain and will sort it out with you; get in touch with us with the transaction hash to speed it up.',
     ],
   }),
   paymentVerified: ({

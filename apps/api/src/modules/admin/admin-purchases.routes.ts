@@ -62,6 +62,15 @@ const decisionBody = z.object({
     .max(1000, 'Remark must be at most 1000 characters long')
     .nullish()
     .transform((r) => r || null),
+  overrideReason: z
+    .string()
+    .trim()
+    .max(1000, 'Override reason must be at most 1000 characters long')
+    .nullish()
+    .transform((r) => r || null)
+    .describe(
+      'Accepting a bank order that has no receipt (none came, or its payment window closed): why; kept in the audit log',
+    ),
 });
 
 export const adminPurchasesRoutes: FastifyPluginAsyncZod<{

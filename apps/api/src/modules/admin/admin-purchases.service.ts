@@ -2,6 +2,7 @@ import {
   DECIMALS,
   PaymentMode,
   PaymentStatus,
+  purchaseMessages,
   PurchaseStatus,
   purchaseStatusLabel,
 } from '@tmc/shared';
@@ -40,6 +41,8 @@ export const reviewMessages = {
 export interface ReviewDecision {
   status: 1 | 2 | 3 | 4;
   remark: string | null;
+  /** Accepting a bank order without a receipt: why (audited). */
+  overrideReason?: string | null;
 }
 
 interface AdminPurchasesDeps {
@@ -180,13 +183,25 @@ export function createAdminPurchasesService({
         if (decision.status === PurchaseStatus.Accepted) {
           if (before.paymentMode === PaymentMode.Crypto)
             throw badRequest(reviewMessages.cryptoAccept);
+          // No receipt (none came, or the window closed first): only a staff override accepts it.
+          if (before.receiptKey === null) {
+            if (!decision.overrideReason)
+              throw badRequest(purchaseMessages.acceptWithoutReceipt, {
+                overrideReason: purchaseMessages.acceptWithoutReceipt,
+              });
+            effects = { overrideReason: decision.overrideReason, receipt: false };
+          }
           await accept(tx, purchaseId, actorId);
         } else if (decision.status === PurchaseStatus.Reverted) {
           effects = await revert(tx, before);
         } else {
           await failPendingTransactions(tx, purchaseId);
         }
-        const after = await recordReview(tx, purchaseId, { ...decision, reviewedBy: actorId });
+        const after = await recordReview(tx, purchaseId, {
+          status: decision.status,
+          remark: decision.remark,
+          reviewedBy: actorId,
+        });
 
         await recordAudit(tx, {
           actorId,

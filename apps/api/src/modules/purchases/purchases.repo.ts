@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { PurchaseStatus } from '@tmc/shared';
+import { and, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { PaymentMode, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
 import { banks, purchases, transactions } from '../../db/schema/index.ts';
@@ -141,4 +141,24 @@ export async function sumUserTokens(db: Tx, userId: string) {
     .from(purchases)
     .where(eq(purchases.userId, userId));
   return { allocated: row?.allocated ?? '0', pending: row?.pending ?? '0' };
+}
+
+/**
+ * A buyer's bank orders awaiting payment: Pending, no receipt, payment window still open (one
+ * whose window closed has ended, even before the lapse job marks it). purchases_user_open_bank_idx.
+ */
+export async function countOpenBankOrders(db: Tx, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.status, PurchaseStatus.Pending),
+        eq(purchases.paymentMode, PaymentMode.Bank),
+        isNull(purchases.receiptKey),
+        or(isNull(purchases.paymentDueAt), gt(purchases.paymentDueAt, sql`now()`)),
+      ),
+    );
+  return row?.n ?? 0;
 }

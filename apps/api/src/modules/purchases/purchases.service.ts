@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DECIMALS,
   DEFAULT_DELIVERY_STATEMENT,
+  MAX_OPEN_BANK_ORDERS,
   messages,
   PaymentMode,
   purchaseMessages,
@@ -44,6 +45,7 @@ import { newPaymentReference } from './payment-reference.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { toPurchaseDto } from './purchase-dto.ts';
 import {
+  countOpenBankOrders,
   findLatestTransaction,
   findPurchaseByRequest,
   findUserPurchase,
@@ -56,6 +58,7 @@ import {
   type PurchaseRow,
 } from './purchases.repo.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { isPastPaymentWindow } from './order-lapse.ts';
 
 /** Guest checkouts are unauthenticated writes: limited per IP on top of the sign-up and login limits. */
 export const guestPurchaseLimit: RateLimitRule = {
@@ -90,6 +93,8 @@ export interface NewPurchase {
   userRemark?: string;
   /** The buyer's key for one checkout (bank orders). */
   requestId?: string;
+  /** Bank orders: when the payment window closes. */
+  paymentDueAt?: Date;
 }
 
 export interface BuyerOutcome<T> {
@@ -203,6 +208,7 @@ export function createPurchasesService({
       // A bank receipt is the buyer's word that they paid; a crypto screenshot is not the payment.
       receiptAt: input.receipt && input.paymentMode === PaymentMode.Bank ? new Date() : null,
       requestId: input.requestId ?? null,
+      paymentDueAt: input.paymentDueAt ?? null,
       documentKey: keys.documentUrl ?? null,
       documentBackKey: keys.documentUrlBack ?? null,
       documentType: input.document?.kind ?? input.documentBack?.kind ?? null,
@@ -274,20 +280,25 @@ export function createPurchasesService({
       userAmount: body.userAmount,
       clientAud: body.investmentAmount,
     });
-    const { tokenSymbol } = await presale.settings();
+    const { tokenSymbol, bankPaymentWindowHours } = await presale.settings();
+    const paymentDueAt = new Date(Date.now() + bankPaymentWindowHours * 3_600_000);
     const file = (link: string | undefined, kind: FileKind | undefined) =>
       link && kind ? { link, kind } : undefined;
     let repeated = false;
     const outcome = await inBuyerTransaction(buyer, async (tx, user) => {
+      // The buyer's row is held so that two tries of one checkout cannot both insert, and two
+      // orders placed at once cannot both pass the count.
+      await lockUser(tx, user.id);
       if (body.requestId) {
-        // The buyer's row is held so that two tries of one checkout cannot both insert.
-        await lockUser(tx, user.id);
         const earlier = await findPurchaseByRequest(tx, user.id, body.requestId);
         if (earlier) {
           repeated = true;
           return { result: earlier, buyer: user };
         }
       }
+      // Only orders without a receipt are capped: each freezes a price until its window ends.
+      if (!receipt && (await countOpenBankOrders(tx, user.id)) >= MAX_OPEN_BANK_ORDERS)
+        throw badRequest(purchaseMessages.tooManyOpenBankOrders);
       const created = await createPurchase(tx, user, {
         order,
         paymentMode: PaymentMode.Bank,
@@ -299,6 +310,7 @@ export function createPurchasesService({
         billingDoc: file(body.billingDoc, body.billingDocType),
         userRemark: body.userRemark,
         requestId: body.requestId,
+        paymentDueAt,
       });
       const { purchase } = created;
       // Stored with the purchase, so it goes out exactly when the purchase exists.
@@ -312,6 +324,7 @@ export function createPurchasesService({
         tokenAmount: plain(purchase.tokenAmount),
         tokenSymbol,
         receiptAttached: receipt !== undefined,
+        paymentDueAt: paymentDueAt.toISOString(),
         orderUrl: `${publicUrl}/presale-requests/${purchase.id}`,
         bank: {
           bankName: bank.bankName,
@@ -374,6 +387,11 @@ export function createPurchasesService({
         }
         if (purchase.status !== PurchaseStatus.Pending)
           throw badRequest(purchaseMessages.notAwaitingReceipt);
+        // The deadline holds by itself, whether or not the lapse job has ended the order yet.
+        if (isPastPaymentWindow(purchase))
+          throw badRequest(purchaseMessages.paymentWindowClosed, {
+            receiptUrl: purchaseMessages.paymentWindowClosed,
+          });
         const keys = await uploads.claim(tx, userId, purchase.id, [
           { field: 'receiptUrl', link: body.receiptUrl, kind: body.receiptType },
         ]);

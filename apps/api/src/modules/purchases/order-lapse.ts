@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { DECIMALS, PaymentMode, purchaseMessages } from '@tmc/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { queueMail } from '../../lib/mailer/mailer.ts';
+import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
+import { fixed } from '../../lib/money.ts';
+import { findUserById } from '../account/users.repo.ts';
+import { findSettings } from '../presale/presale.repo.ts';
+import {
+  ensureChainWatcher,
+  releaseChainWatcherLease,
+  takeChainWatcherLease,
+} from '../transactions/payment-watcher.repo.ts';
+import {
+  endBankOrderPastWindow,
+  endPendingPurchase,
+  failLapsedQuote,
+  findBankOrdersPastWindow,
+  findLapsedQuotes,
+} from './order-lapse.repo.ts';
+import type { PurchaseRow } from './purchases.repo.ts';
+
+/** The lease row the lapse job shares with the payment watcher's table (its block is unused). */
+const LEASE_NAME = 'order-lapse';
+/** Orders ended per kind and run: a run stays short, the next one goes on. */
+const BATCH = 100;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+/** A bank order whose window closed without a receipt: ended, whether or not the job has run yet. */
+export const isPastPaymentWindow = (
+  p: Pick<PurchaseRow, 'paymentMode' | 'receiptKey' | 'paymentDueAt'>,
+  now = new Date(),
+) =>
+  p.paymentMode === PaymentMode.Bank &&
+  p.receiptKey === null &&
+  p.paymentDueAt !== null &&
+  p.paymentDueAt <= now;
+
+export interface LapseResult {
+  /** False when another copy of the API holds the lease: this one did nothing. */
+  leader: boolean;
+  bank: number;
+  crypto: number;
+}
+
+interface OrderLapseDeps {
+  db: Db;
+  mail: Pick<QueuedMailDelivery, 'deliverSoon'>;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Ends unpaid orders: a bank order whose payment window closed without a receipt, and a crypto
+ * order whose quote expired more than the grace period ago (its transaction fails, which frees
+ * its exact amount). Each becomes Not Accepted and its buyer is e-mailed, in the transaction
+ * that ends it, so the e-mail goes out once. Every change is a conditional update under the
+ * row's lock, the same lock the credit step and staff decisions take: an order paid, given a
+ * receipt or decided at the same moment is left alone. One copy of the API runs it at a time
+ * (a lease row, as the payment watcher's); running it twice is harmless.
+ */
+export function createOrderLapse({ db, mail, log }: OrderLapseDeps) {
+  const holder = randomUUID();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = true;
+  let leaseSeconds = 120;
+  let everLeader = false;
+
+  async function tellBuyer(tx: Tx, purchase: PurchaseRow, endedAt: Date) {
+    const buyer = await findUserById(tx, purchase.userId);
+    if (!buyer) return;
+    await queueMail(tx, buyer.email, {
+      kind: 'orderLapsed',
+      name: buyer.name,
+      reference: purchase.reference,
+      paymentMode: purchase.paymentMode === PaymentMode.Bank ? 'bank' : 'crypto',
+      investmentAmount: fixed(purchase.investmentAmount, DECIMALS.AUD),
+      endedAt: endedAt.toISOString(),
+    });
+  }
+
+  const endBankOrder = (id: string) =>
+    db.transaction(async (tx) => {
+      const ended = await endBankOrderPastWindow(tx, id, purchaseMessages.bankOrderLapsed);
+      if (!ended) return false;
+      await tellBuyer(tx, ended, ended.paymentDueAt!);
+      return true;
+    });
+
+  const endCryptoOrder = (id: string, graceMinutes: number) =>
+    // The transaction's row first, as the credit step locks it: never a deadlock between them.
+    db.transaction(async (tx) => {
+      const failed = await failLapsedQuote(tx, id, graceMinutes);
+      if (!failed?.purchaseId) return false;
+      const ended = await endPendingPurchase(
+        tx,
+        failed.purchaseId,
+        purchaseMessages.cryptoOrderLapsed,
+      );
+      if (!ended) return false;
+      await tellBuyer(tx, ended, failed.quoteExpiresAt!);
+      return true;
+    });
+
+  async function runOnce(): Promise<LapseResult> {
+    const result: LapseResult = { leader: false, bank: 0, crypto: 0 };
+    const settings = await findSettings(db);
+    if (!settings) return result;
+    await ensureChainWatcher(db, LEASE_NAME, 0n);
+    if (!(await takeChainWatcherLease(db, LEASE_NAME, holder, leaseSeconds))) return result;
+    result.leader = everLeader = true;
+
+    for (const id of await findBankOrdersPastWindow(db, BATCH))
+      if (await endBankOrder(id)) result.bank++;
+    for (const id of await findLapsedQuotes(db, settings.quoteGraceMinutes, BATCH))
+      if (await endCryptoOrder(id, settings.quoteGraceMinutes)) result.crypto++;
+
+    if (result.bank || result.crypto) {
+      mail.deliverSoon();
+      log.info({ bank: result.bank, crypto: result.crypto }, 'unpaid orders ended');
+    }
+    return result;
+  }
+
+  function schedule(delayMs: number, intervalMs: number, failures: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce().then(
+        (result) => {
+          const more = result.bank === BATCH || result.crypto === BATCH;
+          schedule(more ? 0 : intervalMs, intervalMs, 0);
+        },
+        (err: unknown) => {
+          log.warn({ err, failures: failures + 1 }, 'ending unpaid orders failed; retrying later');
+          schedule(
+            Math.min(intervalMs * 2 ** (failures + 1), MAX_BACKOFF_MS),
+            intervalMs,
+            failures + 1,
+          );
+        },
+      );
+    }, delayMs);
+  }
+
+  return {
+    runOnce,
+
+    /** Runs every `intervalMs` until `stop`. */
+    start(intervalMs: number) {
+      if (!stopped) return;
+      stopped = false;
+      leaseSeconds = Math.max(120, Math.ceil((intervalMs * 4) / 1000));
+      schedule(0, intervalMs, 0);
+    },
+
+    /** Waits for a run under way, then gives the lease up so another copy can take over. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      if (!everLeader) return;
+      everLeader = false;
+      await releaseChainWatcherLease(db, LEASE_NAME, holder).catch((err: unknown) =>
+        log.warn({ err }, 'could not release the order lapse lease'),
+      );
+    },
+  };
+}
+
+export type OrderLapse = ReturnType<typeof createOrderLapse>;

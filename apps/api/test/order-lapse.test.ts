@@ -1,0 +1,325 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cryptoPurchaseMessages,
+  MAX_OPEN_BANK_ORDERS,
+  PaymentStatus,
+  purchaseMessages,
+  PurchaseStatus,
+  type Purchase,
+} from '@tmc/shared';
+import type { Db } from '../src/db/client.ts';
+import { auditLog, purchases, settings, transactions } from '../src/db/schema/index.ts';
+import { createOrderLapse } from '../src/modules/purchases/order-lapse.ts';
+import { as, people, type Person } from './affiliates-helpers.ts';
+import { mailbox, type Mailbox } from './auth-helpers.ts';
+import { mailSettled } from './mail-tracker.ts';
+import { audBankId, bankOrderBody, counts, upload } from './purchases-helpers.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { buildTestApp } from './test-app.ts';
+
+let app: FastifyInstance;
+let db: Db;
+let sink: SmtpSink;
+let box: Mailbox;
+let person: ReturnType<typeof people>;
+let bankId: string;
+let staff: Person;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  const built = await buildTestApp({ env: { SMTP_URL: sink.url } });
+  ({ app, db } = built);
+  person = people(db, built.config);
+  bankId = await audBankId(app);
+  staff = await person({ role: 'admin' });
+  box = mailbox(sink);
+});
+afterAll(async () => {
+  await app.close();
+  await sink.stop();
+});
+
+const HOUR = 3_600_000;
+const LAPSED_SUBJECT = /has ended/;
+
+async function placeBankOrder(buyer: Person) {
+  const res = await as(app, buyer).post('/v1/purchase/bank-order', bankOrderBody(bankId));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { purchase: Purchase } }>().data.purchase;
+}
+
+/** Moves an order's payment window into the past, as if its days had gone by. */
+const closeWindow = (purchaseId: string) =>
+  db
+    .update(purchases)
+    .set({ paymentDueAt: new Date(Date.now() - 1000) })
+    .where(eq(purchases.id, purchaseId));
+
+const readPurchase = async (id: string) =>
+  (await db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
+
+const decide = (id: string, body: Record<string, unknown>) =>
+  as(app, staff).post(`/v1/admin/purchases/${id}/status`, body);
+
+describe('bank orders: the payment window', () => {
+  it('gives a new order a deadline from the setting, on the order page and in the e-mail', async () => {
+    await db.update(settings).set({ bankPaymentWindowHours: 48 });
+    try {
+      const buyer = await person();
+      const before = Date.now();
+      const order = await placeBankOrder(buyer);
+      const due = new Date(order.paymentDueAt!).getTime();
+      expect(due - before).toBeGreaterThanOrEqual(48 * HOUR - 1000);
+      expect(due - before).toBeLessThanOrEqual(48 * HOUR + 5000);
+      const page = await as(app, buyer).get(`/v1/purchase/${order._id}`);
+      expect(page.json().data.purchase.paymentDueAt).toBe(order.paymentDueAt);
+      const mail = await box.next(buyer.email, /presale request/);
+      const when = new Intl.DateTimeFormat('en-AU', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'UTC',
+      }).format(new Date(order.paymentDueAt!));
+      expect(mail.text).toContain(`Pay and upload the receipt by ${when} UTC.`);
+    } finally {
+      await db.update(settings).set({ bankPaymentWindowHours: 72 });
+    }
+  });
+
+  it('past its window an order takes no receipt, even before the lapse job has run', async () => {
+    const buyer = await person();
+    const order = await placeBankOrder(buyer);
+    await closeWindow(order._id);
+    const { link } = await upload(app);
+    const before = await counts(db);
+    const res = await as(app, buyer).post(`/v1/purchase/${order._id}/receipt`, {
+      receiptUrl: link,
+      receiptType: 'image',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 400,
+      message: purchaseMessages.paymentWindowClosed,
+      data: null,
+    });
+    expect(await counts(db)).toEqual(before);
+    expect(await readPurchase(order._id)).toMatchObject({
+      status: PurchaseStatus.Pending,
+      receiptKey: null,
+    });
+  });
+
+  it('staff accept a bank order without a receipt only with an override reason, which is audited', async () => {
+    const buyer = await person();
+    const order = await placeBankOrder(buyer);
+    await closeWindow(order._id);
+
+    const refused = await decide(order._id, { status: 1, remark: 'paid, says the bank' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toBe(purchaseMessages.acceptWithoutReceipt);
+    expect((await readPurchase(order._id)).status).toBe(PurchaseStatus.Pending);
+    const blank = await decide(order._id, { status: 1, overrideReason: '   ' });
+    expect(blank.json().message).toBe(purchaseMessages.acceptWithoutReceipt);
+
+    const reason = 'Payment seen on the bank statement on 3 March, receipt lost';
+    const accepted = await decide(order._id, { status: 1, overrideReason: reason });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await readPurchase(order._id)).status).toBe(PurchaseStatus.Accepted);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order._id), eq(auditLog.action, 'purchase.status')));
+    expect(audit!.actorId).toBe(staff.id);
+    expect(audit!.after).toMatchObject({ status: 1, overrideReason: reason, receipt: false });
+  });
+
+  it('an order whose receipt came in time is accepted as before, window or not', async () => {
+    const buyer = await person();
+    const order = await placeBankOrder(buyer);
+    const { link } = await upload(app);
+    const attached = await as(app, buyer).post(`/v1/purchase/${order._id}/receipt`, {
+      receiptUrl: link,
+      receiptType: 'image',
+    });
+    expect(attached.statusCode, attached.body).toBe(200);
+    await closeWindow(order._id);
+    await app.orderLapse.runOnce();
+    expect((await readPurchase(order._id)).status).toBe(PurchaseStatus.Pending);
+    const accepted = await decide(order._id, { status: 1 });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it('the lapse job ends an order past its window (Not Accepted) and e-mails the buyer once', async () => {
+    const buyer = await person();
+    const late = await placeBankOrder(buyer);
+    const onTime = await placeBankOrder(buyer);
+    await box.next(buyer.email, /presale request/);
+    await box.next(buyer.email, /presale request/);
+    await closeWindow(late._id);
+
+    await app.orderLapse.runOnce();
+    expect(await app.orderLapse.runOnce()).toMatchObject({ leader: true, bank: 0 });
+    expect(await readPurchase(late._id)).toMatchObject({
+      status: PurchaseStatus.NotAccepted,
+      remark: purchaseMessages.bankOrderLapsed,
+    });
+    expect((await readPurchase(onTime._id)).status).toBe(PurchaseStatus.Pending);
+
+    const mail = await box.next(buyer.email, LAPSED_SUBJECT);
+    expect(mail.subject).toBe(`Your TMC presale request ${late.reference} has ended`);
+    expect(mail.text).toContain('Its status is now: Not Accepted.');
+    expect(await box.unread(buyer.email)).toEqual([]);
+
+    // Ended: staff cannot accept it any more, override or not.
+    const res = await decide(late._id, { status: 1, overrideReason: 'too late' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('runs on one copy at a time', async () => {
+    const other = createOrderLapse({ db, mail: { deliverSoon: () => {} }, log: app.log });
+    // This app's copy holds the lease from the earlier runs; the other copy does nothing.
+    const [mine, theirs] = await Promise.all([app.orderLapse.runOnce(), other.runOnce()]);
+    expect(mine.leader).toBe(true);
+    expect(theirs.leader).toBe(false);
+    await other.stop();
+  });
+
+  it(`caps open bank orders at ${MAX_OPEN_BANK_ORDERS} an account; an ended one no longer counts`, async () => {
+    const buyer = await person();
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_OPEN_BANK_ORDERS; i++) ids.push((await placeBankOrder(buyer))._id);
+    const before = await counts(db);
+    const res = await as(app, buyer).post('/v1/purchase/bank-order', bankOrderBody(bankId));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 400,
+      message: purchaseMessages.tooManyOpenBankOrders,
+      data: null,
+    });
+    expect(await counts(db)).toEqual(before);
+    // A retried checkout still answers the order it made.
+    await closeWindow(ids[0]!);
+    await placeBankOrder(buyer);
+    const again = await as(app, buyer).post('/v1/purchase/bank-order', bankOrderBody(bankId));
+    expect(again.json().message).toBe(purchaseMessages.tooManyOpenBankOrders);
+    // Another account is not affected.
+    await placeBankOrder(await person());
+  });
+});
+
+describe('crypto orders: the grace period after the quote', () => {
+  /** 10 orders of 0.01 ETH hold all 10 of its exact amounts (0.010001 to 0.010010). */
+  async function fillEveryTag() {
+    const orders: { transactionId: string; purchaseId: string; price: string; buyer: Person }[] =
+      [];
+    let buyer = await person();
+    for (let i = 0; i < 10; i++) {
+      if (i === 5) buyer = await person();
+      const res = await as(app, buyer).post('/v1/purchase/add-crypto', {
+        investmentAmount: '0.01',
+        currency: 'ETH',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { purchase, transaction } = res.json().data;
+      orders.push({
+        transactionId: transaction._id,
+        purchaseId: purchase._id,
+        price: transaction.price,
+        buyer,
+      });
+    }
+    return orders;
+  }
+
+  const expireQuote = (transactionId: string, agoMs: number) =>
+    db
+      .update(transactions)
+      .set({ quoteExpiresAt: new Date(Date.now() - agoMs) })
+      .where(eq(transactions.id, transactionId));
+
+  const orderEth = (buyer: Person) =>
+    as(app, buyer).post('/v1/purchase/add-crypto', { investmentAmount: '0.01', currency: 'ETH' });
+
+  it('an order past the grace period ends (Not Accepted), frees its exact amount for a new order, and its buyer hears once', async () => {
+    const orders = await fillEveryTag();
+    const [old, recent] = orders;
+    const newcomer = await person();
+    expect((await orderEth(newcomer)).json().message).toBe(cryptoPurchaseMessages.noExactAmount);
+
+    // Expired, but inside the default hour of grace: it keeps its amount.
+    await expireQuote(recent!.transactionId, 30 * 60_000);
+    await expireQuote(old!.transactionId, 61 * 60_000);
+    expect(await app.orderLapse.runOnce()).toMatchObject({ crypto: 1 });
+    expect(await app.orderLapse.runOnce()).toMatchObject({ crypto: 0 });
+
+    const [tx] = await db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, old!.transactionId));
+    expect(tx!.paymentStatus).toBe(PaymentStatus.Failed);
+    expect(await readPurchase(old!.purchaseId)).toMatchObject({
+      status: PurchaseStatus.NotAccepted,
+      remark: purchaseMessages.cryptoOrderLapsed,
+    });
+    const [kept] = await db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, recent!.transactionId));
+    expect(kept!.paymentStatus).toBe(PaymentStatus.Pending);
+
+    const res = await orderEth(newcomer);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.transaction.price).toBe(old!.price);
+
+    const mails = (await box.unread(old!.buyer.email)).filter((m) =>
+      LAPSED_SUBJECT.test(m.subject),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('No payment for your presale request');
+
+    // Staff set no grace: the recent one ends too.
+    await db.update(settings).set({ quoteGraceMinutes: 0 });
+    try {
+      expect(await app.orderLapse.runOnce()).toMatchObject({ crypto: 1 });
+    } finally {
+      await db.update(settings).set({ quoteGraceMinutes: 60 });
+    }
+    await mailSettled();
+    const [open] = await db
+      .select({ n: count() })
+      .from(transactions)
+      .where(and(eq(transactions.paymentStatus, 0), eq(transactions.paymentMode, 1)));
+    expect(open!.n).toBe(9);
+  });
+});
+
+describe('staff settings: the grace period and the payment window', () => {
+  const put = (body: unknown) => as(app, staff).put('/v1/admin/settings', body);
+
+  it('saves them, audited, and refuses values out of range with a clear message', async () => {
+    const res = await put({ quoteGraceMinutes: 90, bankPaymentWindowHours: 24 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ quoteGraceMinutes: 90, bankPaymentWindowHours: 24 });
+    const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(audit!.after).toMatchObject({ quoteGraceMinutes: 90, bankPaymentWindowHours: 24 });
+
+    for (const [body, message] of [
+      [{ quoteGraceMinutes: -1 }, 'quoteGraceMinutes must be from 0 to 10080'],
+      [{ quoteGraceMinutes: 1.5 }, 'quoteGraceMinutes must be a whole number'],
+      [{ bankPaymentWindowHours: 0 }, 'bankPaymentWindowHours must be from 1 to 720'],
+      [{ bankPaymentWindowHours: '72' }, 'bankPaymentWindowHours must be a whole number'],
+    ] as const) {
+      const bad = await put(body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.body).toContain(message);
+    }
+    const [row] = await db.select().from(settings);
+    expect(row).toMatchObject({ quoteGraceMinutes: 90, bankPaymentWindowHours: 24 });
+    await put({ quoteGraceMinutes: 60, bankPaymentWindowHours: 72 });
+  });
+});
