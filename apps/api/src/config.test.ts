@@ -81,6 +81,34 @@ describe('loadConfig', () => {
     expect(config.chain).toEqual({ rpcUrl: 'https://rpc.example.com', chainId: 1 });
   });
 
+  it('holds payments to 12 confirmations at least in production and on any real chain', () => {
+    const realChain = {
+      CHAIN_RPC_URL: 'https://rpc.sepolia.example.com',
+      CHAIN_ID: '11155111',
+      COMPANY_WALLET: productionEnv.COMPANY_WALLET,
+      USDC_ADDRESS: productionEnv.USDC_ADDRESS,
+    };
+    expect(loadConfig(productionEnv)).toMatchObject({ minConfirmationsFloor: 12 });
+    expect(loadConfig(realChain)).toMatchObject({
+      minConfirmations: 12,
+      minConfirmationsFloor: 12,
+    });
+    expect(loadConfig({ ...realChain, MIN_CONFIRMATIONS: '20' })).toMatchObject({
+      minConfirmations: 20,
+      minConfirmationsFromEnv: true,
+    });
+    // A local dev node (its chain id) is not a real chain.
+    expect(loadConfig({ ...realChain, CHAIN_ID: '31337' })).toMatchObject({
+      minConfirmations: 1,
+      minConfirmationsFloor: 1,
+    });
+    const refusal =
+      'MIN_CONFIRMATIONS must be at least 12 in production or on a real chain (CHAIN_RPC_URL)';
+    expect(() => loadConfig({ ...productionEnv, MIN_CONFIRMATIONS: '1' })).toThrow(refusal);
+    expect(() => loadConfig({ ...realChain, MIN_CONFIRMATIONS: '11' })).toThrow(refusal);
+    expect(loadConfig({ MIN_CONFIRMATIONS: '1' }).minConfirmations).toBe(1);
+  });
+
   it.each([
     ['JWT_SECRET', { JWT_SECRET: undefined }],
     ['JWT_SECRET', { JWT_SECRET: DEV_JWT_SECRET }],
