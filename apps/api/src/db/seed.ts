@@ -126,7 +126,7 @@ export async function enforceMinConfirmations(
     );
   else if (wanted !== stored)
     log(
-      `The settings asked for ${stored} confirmations, below this chain's floor: using ${wanted}`,
+      `The settings asked for ${stored} confirmation${stored === 1 ? '' : 's'}, below this chain's floor: using ${wanted}`,
     );
   if (wanted !== stored)
     await db
