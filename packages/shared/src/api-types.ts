@@ -256,6 +256,8 @@ export interface PurchaseReview extends Purchase {
 export interface PurchaseDecisionBody {
   status: 1 | 2 | 3 | 4;
   remark: string | null;
+  /** Accepting a bank order without a receipt: why (kept in the audit log). */
+  overrideReason?: string | null;
 }
 
 /** One entry of GET /v1/admin/transactions. */

@@ -15,6 +15,10 @@ export const cryptoPurchaseMessages = {
     'An exact amount for this order cannot be quoted right now; please change the amount slightly and try again',
 } as const;
 
+/** Said wherever a crypto order's exact amount is shown (buy screen, order page, verify dialog). */
+export const EXACT_AMOUNT_NOTE =
+  'The amount must be sent exactly and in one transfer: a different amount, or the amount split over several transfers, is not credited automatically and waits for our team.';
+
 /** Empty text, null and absent all mean "not given". */
 const notGiven = z
   .string()

@@ -394,6 +394,19 @@ export const DEFAULT_DELIVERY_STATEMENT =
 export const DELIVERY_STATEMENT_MAX = 1000;
 
 /** Where an order stands for the buyer: a Pending bank order without receipt is awaiting payment. */
+/** A bank order awaiting payment whose window has closed: it takes no receipt any more. */
+export function isPaymentWindowClosed(
+  p: {
+    status: number;
+    paymentMode: number;
+    receiptUrl: string | null;
+    paymentDueAt: string | null;
+  },
+  now = new Date(),
+) {
+  return isAwaitingPayment(p) && p.paymentDueAt !== null && new Date(p.paymentDueAt) <= now;
+}
+
 export function isAwaitingPayment(p: {
   status: number;
   paymentMode: number;

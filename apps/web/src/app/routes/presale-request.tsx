@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { PresaleConfig, PurchaseDetail, Transaction } from '@tmc/shared';
+import {
+  EXACT_AMOUNT_NOTE,
+  type PresaleConfig,
+  type PurchaseDetail,
+  type Transaction,
+} from '@tmc/shared';
 import { Button } from '../../components/ui/button';
 import { ResultModal } from '../../components/ui/result-modal';
 import { BankDetails } from '../../features/banks/components/bank-details';
@@ -39,6 +44,7 @@ function CryptoPayment({
         <p className="font-display text-2xl font-black break-all text-lime tabular-nums">
           {formatAmount(transaction.price, 18)} {transaction.tokenSymbol}
         </p>
+        <p className="text-sm">{EXACT_AMOUNT_NOTE}</p>
         {transaction.quoteExpiresAt ? (
           <QuoteCountdown expiresAt={transaction.quoteExpiresAt} />
         ) : null}

@@ -48,6 +48,8 @@ const fieldLabels: Record<string, string> = {
   usdcAddress: 'USDC contract',
   chainId: 'Chain id',
   quoteTtlMinutes: 'Quote time (minutes)',
+  quoteGraceMinutes: 'Crypto grace period (minutes)',
+  bankPaymentWindowHours: 'Bank payment window (hours)',
   holdDays: 'Hold period (days)',
   whitePaperUrl: 'White paper link',
   txnHash: 'Transaction hash',

@@ -2,7 +2,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
+  BANK_PAYMENT_WINDOW_HOURS,
   DELIVERY_STATEMENT_MAX,
+  QUOTE_GRACE_MINUTES,
   WALLET_PATTERN,
   messages,
   type AdminSettings,
@@ -57,6 +59,12 @@ const settingsSchema = z.object({
   swapWallet: wallet,
   minConfirmations: whole('Confirmations', 1, 1000),
   quoteTtlMinutes: whole('Quote validity', 5, 1440),
+  quoteGraceMinutes: whole('Grace period', QUOTE_GRACE_MINUTES.min, QUOTE_GRACE_MINUTES.max),
+  bankPaymentWindowHours: whole(
+    'Payment window',
+    BANK_PAYMENT_WINDOW_HOURS.min,
+    BANK_PAYMENT_WINDOW_HOURS.max,
+  ),
   holdDays: whole('Hold period', 0, 365),
   whitePaperUrl: z
     .string()
@@ -93,12 +101,20 @@ const formValues = (s: AdminSettings): SettingsForm => ({
   swapWallet: s.swapWallet,
   minConfirmations: String(s.minConfirmations),
   quoteTtlMinutes: String(s.quoteTtlMinutes),
+  quoteGraceMinutes: String(s.quoteGraceMinutes),
+  bankPaymentWindowHours: String(s.bankPaymentWindowHours),
   holdDays: String(s.holdDays),
   whitePaperUrl: s.whitePaperUrl,
   deliveryStatement: s.deliveryStatement,
 });
 
-const INTEGER_FIELDS = new Set(['minConfirmations', 'quoteTtlMinutes', 'holdDays']);
+const INTEGER_FIELDS = new Set([
+  'minConfirmations',
+  'quoteTtlMinutes',
+  'quoteGraceMinutes',
+  'bankPaymentWindowHours',
+  'holdDays',
+]);
 
 /** Only the fields staff changed, in the server's types. */
 function changeOf(values: SettingsValues, dirty: Partial<Record<keyof SettingsForm, boolean>>) {
@@ -177,7 +193,7 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
         <TextField
           label="Confirmations"
           inputMode="numeric"
-          hint="Blocks before a crypto payment counts."
+          hint="Blocks before a crypto payment counts (at least 12 on a real chain)."
           {...field('minConfirmations')}
         />
         <TextField
@@ -190,6 +206,24 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
           Chain {settings.chainId} · USDC contract{' '}
           <code className="font-mono break-all">{settings.usdcAddress}</code>
         </p>
+      </section>
+
+      <section className="card grid gap-4 p-5 sm:grid-cols-2" aria-labelledby="settings-unpaid">
+        <h2 id="settings-unpaid" className="text-xl sm:col-span-2">
+          Unpaid orders
+        </h2>
+        <TextField
+          label="Bank payment window (hours)"
+          inputMode="numeric"
+          hint="How long a new bank order waits for its receipt before it ends (Not Accepted). Orders already placed keep their deadline."
+          {...field('bankPaymentWindowHours')}
+        />
+        <TextField
+          label="Crypto grace period (minutes)"
+          inputMode="numeric"
+          hint="How long after its quote expires a crypto order stays open, keeping its exact amount, before it ends (Not Accepted)."
+          {...field('quoteGraceMinutes')}
+        />
       </section>
 
       <section className="card grid gap-4 p-5 sm:grid-cols-2" aria-labelledby="settings-affiliates">

@@ -92,4 +92,32 @@ describe('ReviewActions', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.spy).not.toHaveBeenCalled();
   });
+
+  it('accepts a bank order without a receipt only with an override reason, which it sends', async () => {
+    setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+    const api = mockApi({ [DECIDE]: { data: {}, message: 'Presale request updated' } });
+    const onDecided = vi.fn();
+    const user = userEvent.setup();
+    renderWithClient(
+      <ReviewActions review={{ ...review(0), receiptUrl: null }} onDecided={onDecided} />,
+    );
+
+    const accept = screen.getByRole('button', { name: 'Accept' });
+    expect(accept).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled();
+    await user.type(
+      screen.getByLabelText('Override reason (to accept without a receipt)'),
+      ' Seen on the bank statement ',
+    );
+    expect(accept).toBeEnabled();
+    await user.click(accept);
+    const confirm = screen.getByRole('dialog', { name: 'Accept request TMC-7K3Q9?' });
+    expect(within(confirm).getByText('Seen on the bank statement')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, Accept' }));
+
+    await waitFor(() => expect(onDecided).toHaveBeenCalled());
+    expect(api.bodies(DECIDE)).toEqual([
+      { status: 1, remark: null, overrideReason: 'Seen on the bank statement' },
+    ]);
+  });
 });

@@ -10,7 +10,8 @@ import { ConfirmDialog } from './confirm-dialog';
 const REMARK_MAX = 1000;
 
 interface ReviewActionsProps {
-  review: Pick<PurchaseReview, '_id' | 'status' | 'paymentMode' | 'reference'>;
+  review: Pick<PurchaseReview, '_id' | 'status' | 'paymentMode' | 'reference'> &
+    Partial<Pick<PurchaseReview, 'receiptUrl'>>;
   /** After a decision went through. */
   onDecided?: () => void;
 }
@@ -18,6 +19,7 @@ interface ReviewActionsProps {
 /** The decisions open to staff for one request, each confirmed, with an admin remark. */
 export function ReviewActions({ review, onDecided }: ReviewActionsProps) {
   const [remark, setRemark] = useState('');
+  const [overrideReason, setOverrideReason] = useState('');
   const [pending, setPending] = useState<Decision | null>(null);
   const decide = useDecidePurchase();
   const decisions = legalDecisions(review);
@@ -32,10 +34,14 @@ export function ReviewActions({ review, onDecided }: ReviewActionsProps) {
         purchaseId: review._id,
         status: decision.status,
         remark: remark.trim() || null,
+        ...(needsOverride && decision.status === PurchaseStatus.Accepted
+          ? { overrideReason: overrideReason.trim() }
+          : {}),
       });
       toast.success(`Request ${review.reference}: ${decision.label}`);
       setPending(null);
       setRemark('');
+      setOverrideReason('');
       onDecided?.();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
@@ -45,6 +51,11 @@ export function ReviewActions({ review, onDecided }: ReviewActionsProps) {
 
   const cryptoPending =
     review.status === PurchaseStatus.Pending && review.paymentMode === PaymentMode.Crypto;
+  // No receipt came (or its payment window closed first): accepting it is an audited override.
+  const needsOverride =
+    review.status === PurchaseStatus.Pending &&
+    review.paymentMode === PaymentMode.Bank &&
+    review.receiptUrl === null;
 
   return (
     <div className="flex flex-col gap-3">
@@ -56,6 +67,16 @@ export function ReviewActions({ review, onDecided }: ReviewActionsProps) {
         onChange={(event) => setRemark(event.target.value)}
         disabled={decide.isPending}
       />
+      {needsOverride ? (
+        <TextArea
+          label="Override reason (to accept without a receipt)"
+          hint="This order has no receipt. To accept it anyway, say why, e.g. the payment is on the bank statement. Kept in the audit log; the buyer does not see it."
+          value={overrideReason}
+          maxLength={REMARK_MAX}
+          onChange={(event) => setOverrideReason(event.target.value)}
+          disabled={decide.isPending}
+        />
+      ) : null}
       {cryptoPending ? (
         <p className="text-sm text-muted">
           A crypto request is accepted when its payment is verified on the chain.
@@ -66,7 +87,12 @@ export function ReviewActions({ review, onDecided }: ReviewActionsProps) {
           <Button
             key={decision.status}
             variant={decision.variant}
-            disabled={decide.isPending}
+            disabled={
+              decide.isPending ||
+              (needsOverride &&
+                decision.status === PurchaseStatus.Accepted &&
+                !overrideReason.trim())
+            }
             onClick={() => setPending(decision)}
           >
             {decision.label}
@@ -84,6 +110,12 @@ export function ReviewActions({ review, onDecided }: ReviewActionsProps) {
       >
         <div className="flex flex-col gap-3 text-sm">
           <p className="text-muted">{pending?.effect}</p>
+          {needsOverride && pending?.status === PurchaseStatus.Accepted ? (
+            <p>
+              <span className="font-bold">Override, no receipt: </span>
+              <span className="break-words">{overrideReason.trim()}</span>
+            </p>
+          ) : null}
           <p>
             <span className="font-bold">Remark: </span>
             {remark.trim() ? (

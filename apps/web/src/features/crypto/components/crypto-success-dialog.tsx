@@ -1,5 +1,5 @@
 import { useId, type ComponentType, type ReactNode } from 'react';
-import type { PresaleConfig, Transaction } from '@tmc/shared';
+import { EXACT_AMOUNT_NOTE, type PresaleConfig, type Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -108,8 +108,9 @@ export function CryptoSuccessDialog({
           <p className="text-sm">
             Send <strong>exactly</strong> this amount of {coin} to the company wallet, from a wallet
             you control: every digit counts. This exact amount tells us the payment is for this
-            order; a different amount is not credited automatically and waits for our team.
+            order.
           </p>
+          <p className="text-sm font-bold">{EXACT_AMOUNT_NOTE}</p>
           {transaction?.quoteExpiresAt ? (
             <QuoteCountdown expiresAt={transaction.quoteExpiresAt} />
           ) : null}

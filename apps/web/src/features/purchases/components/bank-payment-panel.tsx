@@ -17,7 +17,7 @@ import {
   type UploadedFile,
 } from '../../../components/ui/upload-box';
 import { focusFirstInvalid } from '../../../lib/focus-first-error';
-import { formatMoney, toFixedDecimal } from '../../../lib/format';
+import { formatDateTime, formatMoney, toFixedDecimal } from '../../../lib/format';
 import { useAttachReceipt } from '../api/attach-receipt';
 
 export interface BankPaymentPanelProps {
@@ -143,6 +143,13 @@ export function BankPaymentPanel({
           Once you have made the transfer, upload its receipt here. You can also do it later from
           this order&rsquo;s page under Presale Requests.
         </p>
+        {purchase.paymentDueAt ? (
+          <p className="text-sm" data-testid="payment-due">
+            Pay and upload the receipt by{' '}
+            <strong className="text-fg">{formatDateTime(purchase.paymentDueAt)}</strong>. After that
+            the order ends (Not Accepted) and takes no receipt.
+          </p>
+        ) : null}
         <form
           ref={formRef}
           noValidate

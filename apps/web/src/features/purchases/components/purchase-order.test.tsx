@@ -75,6 +75,26 @@ describe('PurchaseOrder', () => {
     expect(screen.queryByRole('button', { name: 'Download PDF receipt' })).not.toBeInTheDocument();
   });
 
+  it('shows the payment deadline, and once it has passed takes no receipt and offers a new order', async () => {
+    const due = new Date(Date.now() + 3 * 24 * 3_600_000).toISOString();
+    const open = renderOrder(detail({ ...awaiting, paymentDueAt: due }));
+    expect(await screen.findByTestId('payment-due')).toHaveTextContent(
+      /^Pay and upload the receipt by .+\. After that the order ends \(Not Accepted\) and takes no receipt\.$/,
+    );
+    open.unmount();
+
+    const past = new Date(Date.now() - 60_000).toISOString();
+    renderOrder(detail({ ...awaiting, paymentDueAt: past }));
+    expect(
+      await screen.findByText(/The payment window of this order closed on/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit receipt' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Place a new order' })).toHaveAttribute(
+      'href',
+      '/token/buy',
+    );
+  });
+
   it('offers the PDF receipt once accepted, with the whole timeline done', async () => {
     renderOrder(
       detail({

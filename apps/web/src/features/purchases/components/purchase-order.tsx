@@ -2,6 +2,7 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   isAwaitingPayment,
+  isPaymentWindowClosed,
   PaymentMode,
   PurchaseStatus,
   type Bank,
@@ -100,7 +101,24 @@ export function PurchaseOrder({ id, BankDetails, upload, cryptoPayment }: Purcha
   }
 
   let nextStep: ReactNode;
-  if (awaiting) {
+  if (isPaymentWindowClosed(purchase)) {
+    nextStep = (
+      <div className="card flex flex-col gap-3 p-5 sm:p-6" role="status">
+        <p>
+          The payment window of this order closed on{' '}
+          <strong>{formatDateTime(purchase.paymentDueAt)}</strong> without a receipt, so it takes
+          none any more and ends (Not Accepted).
+        </p>
+        <p className="text-muted">
+          Still want {tokenSymbol}?{' '}
+          <Link to={paths.buy} className={linkClass}>
+            Place a new order
+          </Link>{' '}
+          at today&rsquo;s price.
+        </p>
+      </div>
+    );
+  } else if (awaiting) {
     nextStep = (
       <BankPaymentPanel
         purchase={purchase}

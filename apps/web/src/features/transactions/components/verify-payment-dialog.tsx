@@ -1,6 +1,6 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { Decimal } from 'decimal.js';
-import type { Transaction } from '@tmc/shared';
+import { EXACT_AMOUNT_NOTE, type Transaction } from '@tmc/shared';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { AlertIcon } from '../../../components/ui/icons';
@@ -75,7 +75,7 @@ export function VerifyPaymentDialog({
             </strong>
             {amount ? <CopyButton value={amount} ariaLabel="Copy amount due" /> : null}
           </div>
-          <p className="text-sm text-muted">Send exactly this amount of {coin}.</p>
+          <p className="text-sm text-muted">{EXACT_AMOUNT_NOTE}</p>
         </div>
 
         <VerifyPaymentForm transactionId={transaction?._id} onVerified={onVerified} />
