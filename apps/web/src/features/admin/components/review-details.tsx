@@ -96,6 +96,9 @@ export function ReviewDetails({ review }: { review: PurchaseReview }) {
               <code className="font-mono font-bold text-lime">{review.reference}</code>
             </Row>
             <Row label="Requested on">{formatDateTime(review.createdAt)}</Row>
+            {review.paymentDueAt ? (
+              <Row label="Payment due by">{formatDateTime(review.paymentDueAt)}</Row>
+            ) : null}
             <Row label="Investment">{formatMoney(review.investmentAmount, 'AUD')}</Row>
             <Row label="User currency">{formatMoney(review.userAmount, review.userCurrency)}</Row>
             <Row label="Tokens">{formatMoney(review.tokenAmount, 'TMC')}</Row>
