@@ -1,10 +1,11 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PaymentStatus, PurchaseStatus } from '@tmc/shared';
-import { mailOutbox, settings, transactions } from '../src/db/schema/index.ts';
+import { MAX_OPEN_BANK_ORDERS, PaymentStatus, purchaseMessages, PurchaseStatus } from '@tmc/shared';
+import { mailOutbox, purchases, settings, transactions } from '../src/db/schema/index.ts';
 import { due, readOrder, unmatchedOf, useCryptoApp, type Buyer } from './crypto-helpers.ts';
+import { audBankId, bankOrderBody } from './purchases-helpers.ts';
 
-const { app, db, tools, buyer: newBuyer, order } = useCryptoApp({ postgres: true });
+const { app, db, client, tools, buyer: newBuyer, order } = useCryptoApp({ postgres: true });
 
 const mailsTo = (b: Buyer, subject: string) =>
   db()
@@ -120,5 +121,24 @@ describe('the lapse job and the payment watcher on one order (PostgreSQL)', () =
     expect((await app().orderLapse.runOnce()).crypto).toBe(1);
     await app().paymentWatcher.pollOnce();
     expect(await expectOneOutcome(o)).toBe('lapsed');
+  });
+});
+
+describe('the bank order cap (PostgreSQL)', () => {
+  it('orders placed at once never pass it together', async () => {
+    const buyer = await newBuyer();
+    const bankId = await audBankId(app());
+    const place = () =>
+      client().post('/v1/purchase/bank-order', bankOrderBody(bankId), { token: buyer.access });
+    for (let i = 1; i < MAX_OPEN_BANK_ORDERS; i++) expect((await place()).statusCode).toBe(201);
+    const answers = await Promise.all([place(), place(), place(), place()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400, 400, 400]);
+    for (const refused of answers.filter((a) => a.statusCode === 400))
+      expect(refused.json().message).toBe(purchaseMessages.tooManyOpenBankOrders);
+    const [row] = await db()
+      .select({ n: count() })
+      .from(purchases)
+      .where(eq(purchases.userId, buyer.user._id));
+    expect(row!.n).toBe(MAX_OPEN_BANK_ORDERS);
   });
 });
