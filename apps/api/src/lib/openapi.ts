@@ -62,6 +62,11 @@ const STATUS_TEXT: Record<number, string> = {
 /** The routes that need nothing but the process itself. */
 const NO_DEPENDENCY = new Set(['GET /healthz', 'GET /files/*']);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const IGNORED_BODY = {
+  required: false,
+  description: 'Not read: send nothing or any JSON object',
+  content: { 'application/json': { schema: { type: 'object' } } },
+};
 
 /** Guards that authenticate, so the document can state each route's security from its hooks. */
 const guards = new WeakMap<object, RouteAuth>();
@@ -180,12 +185,18 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
     transformObject: (input) => {
       const document = jsonSchemaTransformObject(input) as {
         components: { schemas: Record<string, unknown> };
+        paths: Record<string, Record<string, { requestBody?: unknown }>>;
       };
+      // A write that reads no body still takes one (the web app sends `{}`): it is ignored.
+      for (const operations of Object.values(document.paths))
+        for (const [method, operation] of Object.entries(operations))
+          if (BODY_METHODS.has(method.toUpperCase()) && !operation.requestBody)
+            operation.requestBody = IGNORED_BODY;
       document.components.schemas[ERROR_SCHEMA_ID] ??= z.toJSONSchema(errorDoc, {
         target: 'openapi-3.0',
         io: 'output',
       });
-      return document as ReturnType<typeof jsonSchemaTransformObject>;
+      return document;
     },
   });
 }

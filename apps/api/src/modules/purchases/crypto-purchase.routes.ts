@@ -50,6 +50,7 @@ export const cryptoPurchaseRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/purchase/add-crypto-noUser',
     {
+      config: { openapi: { errors: [401, 403] } },
       schema: {
         tags,
         summary:

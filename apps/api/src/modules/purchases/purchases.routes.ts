@@ -90,6 +90,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
   app.post(
     '/purchase/add-noUser',
     {
+      config: { openapi: { errors: [401, 403] } },
       schema: {
         tags,
         summary:
@@ -143,6 +144,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
   app.post(
     '/purchase/bank-order-noUser',
     {
+      config: { openapi: { errors: [401, 403] } },
       schema: {
         tags,
         summary:
