@@ -38,16 +38,19 @@ export function markTestRoutes(app: FastifyInstance) {
 
 const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
 addFormats(ajv);
-/** Compiled once per schema object of the document. */
-const validators = new WeakMap<object, ValidateFunction>();
+/** Compiled once per schema (the error answers of every route share one). */
+const byObject = new WeakMap<object, ValidateFunction>();
+const byText = new Map<string, ValidateFunction>();
 
 function validatorFor(doc: Document, schema: object) {
-  let validate = validators.get(schema);
-  if (!validate) {
-    // The document's components travel with the schema, so its `#/components/...` refs resolve.
-    validate = ajv.compile({ ...schema, components: doc.components });
-    validators.set(schema, validate);
-  }
+  let validate = byObject.get(schema);
+  if (validate) return validate;
+  const text = JSON.stringify(schema);
+  validate = byText.get(text);
+  // The document's components travel with the schema, so its `#/components/...` refs resolve.
+  validate ??= ajv.compile({ ...schema, components: doc.components });
+  byText.set(text, validate);
+  byObject.set(schema, validate);
   return validate;
 }
 
