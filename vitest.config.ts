@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['apps/api/{src,test}/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
+          // Every answer the suite receives is checked against the API document.
+          setupFiles: ['apps/api/test/openapi-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer/mailer.ts';
@@ -20,6 +15,7 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
 import { serializerCompiler } from './lib/serializer.ts';
+import { registerOpenApi } from './lib/openapi.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createPublicCache, watchPublicReads } from './lib/public-cache.ts';
 import { createSessionStates, watchSessionStates } from './lib/session-states.ts';
@@ -153,19 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.production,
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'TMC Presale API',
-        version: '1.0.0',
-        description: 'The HTTP API of the TMC presale site.',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, config.publicUrl);
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   const publicReads = createPublicCache();

@@ -18,6 +18,8 @@ const ADMIN_ROUTES: {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: unknown;
+  /** Kept working but left out of the API document. */
+  hidden?: boolean;
 }[] = [
   { method: 'GET', url: '/v1/admin/stats' },
   { method: 'GET', url: '/v1/admin/purchases' },
@@ -50,7 +52,8 @@ const ADMIN_ROUTES: {
   { method: 'POST', url: '/v1/admin/payouts', body: { tier: 1 } },
   { method: 'GET', url: `/v1/admin/payouts/${id}` },
   { method: 'POST', url: `/v1/admin/payouts/${id}/paid`, body: { reference: 'x' } },
-  { method: 'GET', url: `/v1/admin/payouts/${id}.csv` },
+  { method: 'GET', url: `/v1/admin/payouts/${id}/csv` },
+  { method: 'GET', url: `/v1/admin/payouts/${id}.csv`, hidden: true },
   { method: 'GET', url: '/v1/admin/audit-log' },
 ];
 
@@ -89,10 +92,12 @@ describe('the staff console API', () => {
       .filter(([path]) => path.startsWith('/v1/admin'))
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
-    const tested = ADMIN_ROUTES.map((r) => {
-      const path = r.url.split('?')[0]!.replace(id, '{id}');
-      return `${r.method} ${path}`;
-    }).sort();
+    const tested = ADMIN_ROUTES.filter((r) => !r.hidden)
+      .map((r) => {
+        const path = r.url.split('?')[0]!.replace(id, '{id}');
+        return `${r.method} ${path}`;
+      })
+      .sort();
     expect(tested).toEqual(documented);
   });
 

@@ -148,7 +148,7 @@ describe('weekly batches (tier 1)', () => {
   });
 
   it('exports the batch as CSV: affiliate, e-mail, wallet, amount AUD', async () => {
-    const res = await as(app(), admin()).get(`/v1/admin/payouts/${batchId}.csv`);
+    const res = await as(app(), admin()).get(`/v1/admin/payouts/${batchId}/csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -161,9 +161,13 @@ describe('weekly batches (tier 1)', () => {
     );
     expect(lines).toContain(`'=cmd|calc,${bob.email},,20.00`);
     expect(lines.at(-1)).toBe('');
-    expect((await as(app(), admin()).get(`/v1/admin/payouts/${randomUUID()}.csv`)).statusCode).toBe(
+    expect((await as(app(), admin()).get(`/v1/admin/payouts/${randomUUID()}/csv`)).statusCode).toBe(
       404,
     );
+    // The first path of the export still answers the same file.
+    const old = await as(app(), admin()).get(`/v1/admin/payouts/${batchId}.csv`);
+    expect(old.statusCode).toBe(200);
+    expect(old.body).toBe(res.body);
   });
 
   it('marks it paid with a reference: earnings paid, affiliates e-mailed, a second time refused', async () => {

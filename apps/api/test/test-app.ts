@@ -10,6 +10,7 @@ import { createMailer } from '../src/lib/mailer/mailer.ts';
 import { createStorage } from '../src/lib/storage/storage.ts';
 import { getPostgresTestDatabase, getTestDatabase, resetDatabase } from './db.ts';
 import { trackMailer } from './mail-tracker.ts';
+import { markTestRoutes } from './openapi-answers.ts';
 
 export const TEST_CHAIN: ChainSettings & { rpcUrl: string } = {
   rpcUrl: 'http://127.0.0.1:1',
@@ -59,7 +60,10 @@ export async function buildTestApp(opts: TestAppOptions = {}) {
     webDist: opts.webDist,
     logStream: opts.logStream,
   });
-  opts.build?.(app);
+  if (opts.build) {
+    markTestRoutes(app);
+    opts.build(app);
+  }
   await app.ready();
   return { app, config, database, db: database.db, mailer, storage };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recoveryCodeField, totpField } from './account-security.ts';
 import { OtpPurpose } from './enums.ts';
 import { messages } from './messages.ts';
+import { EMAIL_PATTERN } from './documented.ts';
 
 /** Texts of the account forms that the spec does not give (API.md decisions). */
 export const authMessages = {
@@ -38,7 +39,8 @@ const emailWith = (message: string) =>
     .trim()
     .toLowerCase()
     .max(EMAIL_MAX, { message, abort: true })
-    .refine(isEmailAddress, message);
+    .refine(isEmailAddress, message)
+    .meta({ pattern: EMAIL_PATTERN });
 
 export const SIGNUP_PASSWORD_MIN = 8;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CRYPTO_CURRENCIES, DECIMALS, type CryptoCurrency } from './enums.ts';
 import { messages } from './messages.ts';
+import { anyCasePattern } from './documented.ts';
 import { bankPurchaseFields, guestFields, newAccountPassword } from './purchases.ts';
 
 /** Open crypto orders (Pending, quote not expired) one account may have at a time. */
@@ -36,7 +37,8 @@ const cryptoPurchaseFields = {
     .string({ error: messages.cryptoCurrency })
     .trim()
     .toUpperCase()
-    .pipe(z.enum(CRYPTO_CURRENCIES, { error: messages.cryptoCurrency })),
+    .pipe(z.enum(CRYPTO_CURRENCIES, { error: messages.cryptoCurrency }))
+    .meta({ pattern: anyCasePattern(CRYPTO_CURRENCIES) }),
   receiptUrl: notGiven.pipe(z.string().max(2048).optional()),
   receiptType: notGiven.pipe(bankPurchaseFields.receiptType.optional()),
   userRemark: bankPurchaseFields.userRemark,

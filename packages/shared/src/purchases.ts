@@ -8,6 +8,7 @@ import {
 } from './auth.ts';
 import { CRYPTO_CURRENCIES, DECIMALS } from './enums.ts';
 import { messages } from './messages.ts';
+import { EMAIL_PATTERN, OPTIONAL_UUID_PATTERN, POSITIVE_DECIMAL_PATTERN } from './documented.ts';
 
 /** Bank orders awaiting payment (Pending, no receipt, window open) one account may have at a time. */
 export const MAX_OPEN_BANK_ORDERS = 5;
@@ -203,10 +204,19 @@ export function fileKindOf(declared: string | null | undefined): FileKind | null
   return null;
 }
 
-/** A positive decimal, as text or a JSON number; answers the text. */
+/**
+ * A positive decimal, as text or a JSON number; answers the text. A number is read as JavaScript
+ * writes it, so one under 1e-6 or from 1e21 (written with an exponent) is refused.
+ */
 const positiveAmount = (message: string) =>
   z
-    .union([z.string(), z.number()], { error: message })
+    .union(
+      [
+        z.string().meta({ pattern: POSITIVE_DECIMAL_PATTERN }),
+        z.number().meta({ minimum: 0.000001, maximum: 1e21, exclusiveMaximum: true }),
+      ],
+      { error: message },
+    )
     .transform((value) => String(value).trim())
     .refine(
       (value) => value.length <= 40 && DECIMAL_TEXT.test(value) && /[1-9]/.test(value),
@@ -308,7 +318,8 @@ export const guestFields = {
     .toLowerCase()
     .min(1, { message: messages.guestEmail, abort: true })
     .max(EMAIL_MAX, { message: messages.email, abort: true })
-    .refine(isEmailAddress, messages.email),
+    .refine(isEmailAddress, messages.email)
+    .meta({ pattern: EMAIL_PATTERN }),
   password: z
     .string({ error: messages.guestPassword })
     .min(1, { message: messages.guestPassword, abort: true })
@@ -352,7 +363,8 @@ const requestIdField = z
   .trim()
   .nullish()
   .transform((value) => value || undefined)
-  .pipe(z.uuid(purchaseMessages.requestId).optional());
+  .pipe(z.uuid(purchaseMessages.requestId).optional())
+  .meta({ pattern: OPTIONAL_UUID_PATTERN });
 
 /** POST /v1/purchase/bank-order: a bank purchase without its receipt, Pending (awaiting payment). */
 export const bankOrderSchema = z

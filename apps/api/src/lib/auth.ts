@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { SessionStates } from './session-states.ts';
 import { isUuid } from './uuid.ts';
+import { authGuard } from './openapi.ts';
 
 /** Who is calling: set by `app.requireUser` / `app.requireAdmin`, absent on other routes. */
 export interface AuthUser {
@@ -139,8 +140,8 @@ export const authPlugin = fp<{ config: Pick<Config, 'jwtSecret'>; sessionStates:
     };
 
     app.decorateRequest('user', null as unknown as AuthUser);
-    app.decorate('requireUser', requireUser);
-    app.decorate('requireAdmin', requireAdmin);
+    app.decorate('requireUser', authGuard('user', requireUser));
+    app.decorate('requireAdmin', authGuard('admin', requireAdmin));
     return Promise.resolve();
   },
   { name: 'tmc-auth' },

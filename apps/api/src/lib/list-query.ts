@@ -19,6 +19,10 @@ const MAX_PAGE = 1_000_000;
 const pageParam = z
   .string({ error: listQueryMessages.page })
   .regex(/^\d{1,7}$/, listQueryMessages.page)
+  .meta({
+    pattern: '^(?=[0-9]{1,7}$)0*(?:[1-9][0-9]{0,5}|1000000)$',
+    description: 'Page from 1 (1 without it)',
+  })
   .transform(Number)
   .pipe(z.number().int().min(1, listQueryMessages.page).max(MAX_PAGE, listQueryMessages.page))
   .optional()
@@ -26,11 +30,16 @@ const pageParam = z
 
 const limitParam = z
   .enum(PAGE_SIZES.map(String) as [string, ...string[]], { error: listQueryMessages.limit })
+  .meta({ description: `Rows per page (${DEFAULT_PAGE_SIZE} without it)` })
   .optional()
   .transform((limit) => (limit === undefined ? DEFAULT_PAGE_SIZE : Number(limit)));
 
 const sortParam = z
   .enum(['1', '-1'], { error: listQueryMessages.sort })
+  .meta({
+    description:
+      'Sort by price: 1 ascending, -1 descending (the literal name `sort[price]`, not a deep object); newest first without it',
+  })
   .optional()
   .transform((sort): 1 | -1 | undefined =>
     sort === undefined ? undefined : sort === '1' ? 1 : -1,
@@ -41,8 +50,15 @@ const sortParam = z
  * Anything else, malformed JSON included, is a 400 'Invalid filter'.
  */
 function filterParam<F extends z.ZodType<object>>(filter: F) {
+  const json = z.toJSONSchema(filter, { io: 'input', unrepresentable: 'any' });
+  const keys = Object.keys((json as { properties?: object }).properties ?? {});
   return z
     .string({ error: listQueryMessages.filter })
+    .meta({
+      description: `A JSON object as text (the literal name \`filter[query]\`, not a deep object)${
+        keys.length ? `, with any of the keys ${keys.join(', ')}` : ''
+      }, e.g. ${keys.length ? `{"${keys[0]}":1}` : '{}'}`,
+    })
     .optional()
     .transform((text, ctx): z.output<F> => {
       const invalid = () => {

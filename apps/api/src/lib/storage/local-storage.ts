@@ -7,7 +7,8 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { messages } from '@tmc/shared';
 import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
 import type { RateLimiter, RateLimitRule } from '../rate-limit.ts';
-import { matchesDeclaredKind, SNIFF_BYTES, type Storage } from './storage.ts';
+import { fileAnswer, type OpenApiExtras } from '../openapi.ts';
+import { matchesDeclaredKind, SNIFF_BYTES, uploadExtensions, type Storage } from './storage.ts';
 
 type Op = 'put' | 'get';
 
@@ -247,6 +248,54 @@ const isLocalStorage = (storage: Storage): storage is LocalStorage =>
 const keyParam = (request: FastifyRequest) =>
   (request.params as Record<string, string | undefined>)['*'] ?? '';
 
+/** The document states the keys this API makes (`uploads/<yyyy>/<mm>/<uuid>.<ext>`), which tools can match. */
+const fileParams = {
+  type: 'object',
+  properties: {
+    year: { type: 'string', pattern: '^[0-9]{4}$' },
+    month: { type: 'string', pattern: '^[0-9]{2}$' },
+    name: { type: 'string', pattern: '^[A-Za-z0-9_-][A-Za-z0-9._-]*$', maxLength: 200 },
+  },
+  required: ['year', 'month', 'name'],
+};
+const signature = {
+  exp: { type: 'string', pattern: '^[0-9]+$', description: 'Expiry, seconds since 1970' },
+  sig: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'HMAC of the grant' },
+};
+const fileTypes = Object.keys(uploadExtensions);
+const FILES_PATH = '/files/uploads/{year}/{month}/{name}';
+
+const uploadDoc: OpenApiExtras = {
+  path: FILES_PATH,
+  params: fileParams,
+  querystring: {
+    type: 'object',
+    properties: {
+      op: { type: 'string', enum: ['put'] },
+      ...signature,
+      ct: { type: 'string', enum: fileTypes, description: 'The content type the upload must have' },
+      max: { type: 'string', pattern: '^[0-9]+$', description: 'The most bytes allowed' },
+    },
+    required: ['op', 'exp', 'ct', 'max', 'sig'],
+  },
+  body: { type: 'string', format: 'binary' },
+  consumes: fileTypes,
+  answers: { 200: { description: 'Stored' } },
+  errors: [403, 409, 413, 415],
+};
+
+const downloadDoc: OpenApiExtras = {
+  path: FILES_PATH,
+  params: fileParams,
+  querystring: {
+    type: 'object',
+    properties: { op: { type: 'string', enum: ['get'] }, ...signature },
+    required: ['op', 'exp', 'sig'],
+  },
+  answers: { 200: fileAnswer('The file, as a download', fileTypes) },
+  errors: [403, 404],
+};
+
 const uploadsPerIp: RateLimitRule = { name: 'files:put:ip', limit: 60, windowSeconds: 600 };
 
 export interface LocalFileRoutesOptions {
@@ -270,7 +319,15 @@ export const localFileRoutes: FastifyPluginCallback<LocalFileRoutesOptions> = (
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, parsed) => parsed(null, payload));
 
-  app.put('/files/*', async (request, reply) => {
+  const tags = ['files'];
+  const putOptions = {
+    schema: {
+      tags,
+      summary: 'Upload the bytes of a file to its signed URL (POST /v1/upload-file)',
+    },
+    config: { openapi: uploadDoc },
+  };
+  app.put('/files/*', putOptions, async (request, reply) => {
     const key = keyParam(request);
     const grant = storage.authorize('put', key, request.query);
     await rateLimiter?.hit(uploadsPerIp, request.ip);
@@ -284,7 +341,11 @@ export const localFileRoutes: FastifyPluginCallback<LocalFileRoutesOptions> = (
     return reply.code(200).send();
   });
 
-  app.get('/files/*', async (request, reply) => {
+  const getOptions = {
+    schema: { tags, summary: 'Download a stored file through its signed URL' },
+    config: { openapi: downloadDoc },
+  };
+  app.get('/files/*', getOptions, async (request, reply) => {
     const key = keyParam(request);
     storage.authorize('get', key, request.query);
     const file = await storage.open(key);

@@ -30,6 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.post(
     '/auth/become-affiliate',
     {
+      config: { openapi: { errors: [403] } },
       onRequest: app.requireUser,
       schema: {
         tags,

@@ -1,6 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { fileAnswer } from '../../lib/openapi.ts';
 import { pageSchema } from '../../lib/list-query.ts';
 import type { PayoutsService } from '../affiliates/payouts.service.ts';
 import { adminListQuery, idParams, tierParam } from './admin-query.ts';
@@ -126,26 +128,29 @@ export const adminPayoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService
     },
   );
 
+  const csvSchema = {
+    tags,
+    security,
+    summary: 'The batch as CSV: affiliate, email, wallet, amount_aud',
+    params: idParams,
+  };
+  const csvAnswer = fileAnswer('The batch, one line per affiliate', ['text/csv']);
+  const sendCsv = async (req: { params: { id: string } }, reply: FastifyReply) => {
+    const { fileName, body } = await payouts.csv(req.params.id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  };
   app.get(
-    '/admin/payouts/:id.csv',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The batch as CSV: affiliate, email, wallet, amount_aud',
-        params: idParams,
-        produces: ['text/csv'],
-      },
-    },
-    async (req, reply) => {
-      const { fileName, body } = await payouts.csv(req.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(body);
-    },
+    '/admin/payouts/:id/csv',
+    { schema: csvSchema, config: { openapi: { answers: { 200: csvAnswer } } } },
+    sendCsv,
   );
+  // The first path of the CSV, kept working; the document shows only the one above (this one
+  // would overlap /admin/payouts/{id} for tools that match paths).
+  app.get('/admin/payouts/:id.csv', { schema: { ...csvSchema, hide: true } }, sendCsv);
 
   app.get(
     '/admin/payouts/:id',

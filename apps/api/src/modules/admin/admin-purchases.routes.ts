@@ -55,7 +55,13 @@ export const reviewSchema = purchaseSchema.extend({
 const decisionBody = z.object({
   status: filterInt(1, 4)
     .transform((s) => s as 1 | 2 | 3 | 4)
-    .describe('1 accept, 2 reject, 3 not accepted, 4 revert'),
+    .meta({
+      description: '1 accept, 2 reject, 3 not accepted, 4 revert (a number, or its digit as text)',
+      anyOf: [
+        { type: 'integer', minimum: 1, maximum: 4 },
+        { type: 'string', pattern: '^\\s*[1-4]\\s*$' },
+      ],
+    }),
   remark: z
     .string()
     .trim()

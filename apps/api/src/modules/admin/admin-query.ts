@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digitsFromTo } from '@tmc/shared';
 import { listQuerySchema } from '../../lib/list-query.ts';
 
 /**
@@ -20,7 +21,9 @@ export const intParam = (name: string, min: number, max: number) =>
         .int()
         .min(min, `${name} must be from ${min} to ${max}`)
         .max(max, `${name} must be from ${min} to ${max}`),
-    );
+    )
+    // Leading zeros are taken, as Number() reads them.
+    .meta({ pattern: `^(?=[0-9]{1,6}$)0*(?:${digitsFromTo(min, max).join('|')})$` });
 
 export const boolParam = (name: string) =>
   z

@@ -30,7 +30,9 @@ const settingsChange = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z0-9]{1,12}$/, 'tokenSymbol must be 1 to 12 letters or digits'),
+      .regex(/^[A-Z0-9]{1,12}$/, 'tokenSymbol must be 1 to 12 letters or digits')
+      // Any case: it is stored upper-cased.
+      .meta({ pattern: '^\\s*[A-Za-z0-9]{1,12}\\s*$' }),
     tokenPriceAud: decimalField('tokenPriceAud', 18, { positive: true, integerDigits: 20 }),
     minPurchaseAud: decimalField('minPurchaseAud', 2),
     hardCapAud: decimalField('hardCapAud', 2, { positive: true }),

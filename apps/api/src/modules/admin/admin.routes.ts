@@ -32,10 +32,15 @@ export interface AdminServices {
 
 /**
  * Every /admin route sits in this scope, whose first hook checks the role (401 without a token,
- * 403 for anyone but an admin) before the body is even read: no route can forget it.
+ * 403 for anyone but an admin) before the body is even read: no route can forget it. It is put
+ * on each route, so the API document sees it and states the route's security.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, services) => {
-  app.addHook('onRequest', app.requireAdmin);
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.onRequest ?? []].flat();
+    // A GET's HEAD twin is made from the GET's options, which already have it.
+    if (!hooks.includes(app.requireAdmin)) route.onRequest = [app.requireAdmin, ...hooks];
+  });
   await app.register(adminStatsRoutes, { stats: services.stats });
   await app.register(adminPurchasesRoutes, { purchases: services.purchases });
   await app.register(adminTransactionsRoutes, { transactions: services.transactions });

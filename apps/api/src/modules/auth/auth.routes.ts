@@ -77,6 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
   app.post(
     '/auth/login',
     {
+      config: { openapi: { errors: [401, 403] } },
       schema: {
         tags,
         summary: 'Log in',
@@ -90,6 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
   app.post(
     '/auth/refresh-tokens',
     {
+      config: { openapi: { errors: [401] } },
       schema: {
         tags,
         summary: 'Trade a refresh token for new tokens (the old one stops working)',
@@ -180,6 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
   app.post(
     '/auth/totp/setup',
     {
+      config: { openapi: { errors: [403] } },
       onRequest: app.requireUser,
       schema: {
         tags,
@@ -200,6 +203,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
   app.post(
     '/auth/totp/confirm',
     {
+      config: { openapi: { errors: [403] } },
       onRequest: app.requireUser,
       schema: {
         tags,

@@ -32,6 +32,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{
         }),
         response: { 200: envelopeSchema(z.array(bankSchema)) },
       },
+      config: { openapi: { etag: true } },
     },
     (req, reply) => {
       const currency = req.params.currency.toUpperCase();

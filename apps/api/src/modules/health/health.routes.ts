@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { envelopeSchema } from '../../lib/envelope.ts';
 import { serviceUnavailable } from '../../lib/errors.ts';
+
+const upSchema = envelopeSchema(z.object({ status: z.literal('up') }));
+const readySchema = envelopeSchema(z.object({ status: z.literal('ready') }));
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
   app,
@@ -8,16 +13,18 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
 ) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['service'], summary: 'The process is up' } },
-    async () => ({
-      code: 200,
-      message: 'OK',
-      data: { status: 'up' },
-    }),
+    { schema: { tags: ['service'], summary: 'The process is up', response: { 200: upSchema } } },
+    async () => ({ code: 200, message: 'OK', data: { status: 'up' as const } }),
   );
   app.get(
     '/readyz',
-    { schema: { tags: ['service'], summary: 'The database answers' } },
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'The database answers (503 while it does not)',
+        response: { 200: readySchema },
+      },
+    },
     async (req) => {
       try {
         await database.ping();
@@ -25,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         req.log.error({ err }, 'database not reachable');
         throw serviceUnavailable('Database not reachable');
       }
-      return { code: 200, message: 'OK', data: { status: 'ready' } };
+      return { code: 200, message: 'OK', data: { status: 'ready' as const } };
     },
   );
 };

@@ -35,6 +35,7 @@ export const presaleRoutes: FastifyPluginAsyncZod<{
         summary: 'Public presale settings and progress',
         response: { 200: envelopeSchema(configSchema) },
       },
+      config: { openapi: { etag: true } },
     },
     (req, reply) => publicReads.send(req, reply, { area: 'presale' }, () => presale.publicConfig()),
   );

@@ -10,6 +10,7 @@ import {
 import { bankSchema } from '../banks/banks.routes.ts';
 import { transactionSchema } from '../transactions/transaction-dto.ts';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { fileAnswer } from '../../lib/openapi.ts';
 import { filterInt, listQuerySchema, pageSchema } from '../../lib/list-query.ts';
 import { tokensSchema } from '../auth/sessions.ts';
 import { userSchema } from '../account/user-dto.ts';
@@ -89,6 +90,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
   app.post(
     '/purchase/add-noUser',
     {
+      config: { openapi: { errors: [401, 403] } },
       schema: {
         tags,
         summary:
@@ -142,6 +144,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
   app.post(
     '/purchase/bank-order-noUser',
     {
+      config: { openapi: { errors: [401, 403] } },
       schema: {
         tags,
         summary:
@@ -237,6 +240,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
         summary: 'The PDF receipt of my accepted presale request (400 before it is accepted)',
         params: idParams,
       },
+      config: { openapi: { answers: { 200: fileAnswer('The receipt', ['application/pdf']) } } },
     },
     async (req, reply) => {
       const { fileName, bytes } = await purchases.receiptPdf(req.user.id, req.params.id);

@@ -22,6 +22,7 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
         summary: 'Currency rates, units per 1 AUD',
         response: { 200: envelopeSchema(ratesSchema) },
       },
+      config: { openapi: { etag: true } },
     },
     (req, reply) => publicReads.send(req, reply, { area: 'rates' }, () => rates.table()),
   );

@@ -12,6 +12,7 @@ import {
 import { findFileForUpdate, insertFile, markFileClaimed } from './uploads.repo.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const TOO_LARGE_MESSAGE = 'The file is too large: 10 MB at most';
 export const UPLOAD_URL_SECONDS = 5 * 60;
 /** Signed GET links in list answers: long enough to look at a page of thumbnails. */
 export const DOWNLOAD_URL_SECONDS = 10 * 60;
@@ -51,10 +52,8 @@ export function createUploadsService({
     async createUpload(input: { fileName: string; contentType: string; size: number }, ip: string) {
       if (!isUploadContentType(input.contentType))
         throw badRequest(messages.imageOrPdf, { contentType: messages.imageOrPdf });
-      if (input.size > MAX_UPLOAD_BYTES) {
-        const message = 'The file is too large: 10 MB at most';
-        throw badRequest(message, { size: message });
-      }
+      if (input.size > MAX_UPLOAD_BYTES)
+        throw badRequest(TOO_LARGE_MESSAGE, { size: TOO_LARGE_MESSAGE });
       await rateLimiter.hit(uploadRule, ip);
       const key = newUploadKey(input.contentType);
       await insertFile(db, { key, contentType: input.contentType, size: input.size });
