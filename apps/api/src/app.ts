@@ -63,6 +63,9 @@ import { createAdminTransactionsService } from './modules/admin/admin-transactio
 import { createAdminUnmatchedPaymentsService } from './modules/admin/admin-unmatched-payments.service.ts';
 import { createAdminStatsService } from './modules/admin/admin-stats.service.ts';
 import { createAuditLogService } from './modules/admin/audit-log.service.ts';
+import { createSystemStatusService } from './modules/admin/system-status.service.ts';
+import { metricsRoutes } from './modules/health/metrics.routes.ts';
+import { registerRequestMetrics, setStatusSource } from './lib/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestMetrics(app);
   registerTextGuard(app);
   // The API speaks JSON only: anything else is a clean 415.
   app.removeContentTypeParser('text/plain');
@@ -243,9 +247,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stats: createAdminStatsService({ db }),
     payouts: createPayoutsService({ db, mail: queuedMail }),
     auditLog: createAuditLogService({ db }),
+    system: createSystemStatusService({ config, database, chain: deps.chain }),
   };
+  setStatusSource(() => admin.system.figures());
+  app.addHook('onClose', () => setStatusSource(undefined));
 
   await app.register(healthRoutes, { database });
+  await app.register(metricsRoutes, { token: config.metricsToken });
   await app.register(localFileRoutes, { storage: deps.storage, rateLimiter });
   await app.register(authPlugin, { config, sessionStates });
   await app.register(

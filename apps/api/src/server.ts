@@ -9,6 +9,7 @@ import { seedDatabase, type ChainSettings } from './db/seed.ts';
 import { createChainClient } from './lib/chain.ts';
 import { bufferedStdout } from './lib/logger.ts';
 import { createMailer, startMailWorker } from './lib/mailer/mailer.ts';
+import { serveClusterMetrics } from './lib/metrics.ts';
 import { createStorage } from './lib/storage/storage.ts';
 import { ensureAdmin } from './modules/account/ensure-admin.ts';
 
@@ -123,6 +124,7 @@ async function runPrimary(config: Config, log: (line: string) => void) {
   let closing = false;
   let listening = 0;
   const fork = () => cluster.fork(env);
+  serveClusterMetrics();
   cluster.on('listening', () => {
     listening += 1;
     if (listening === config.webConcurrency)
