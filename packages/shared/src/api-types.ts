@@ -208,6 +208,23 @@ export interface AdminStats {
   currency: 'AUD';
 }
 
+/** `data` of GET /v1/admin/stats/charts. Amounts are AUD strings; dates are UTC days. */
+export interface AdminCharts {
+  currency: 'AUD';
+  hardCapAud: string;
+  /** Every day of the window, oldest first; `raisedAud` is the total at the end of that day. */
+  days: {
+    date: string;
+    raisedAud: string;
+    bankAud: string;
+    ethAud: string;
+    usdcAud: string;
+    sales: number;
+  }[];
+  /** Every week of the window (starting Monday), oldest first. */
+  weeks: { weekStart: string; clicks: number; signups: number; buyers: number }[];
+}
+
 /** How a part of the system fares: `amber` past its first threshold, `red` past its second. */
 export type SystemLevel = 'ok' | 'amber' | 'red';
 

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { useAdminStats } from '../api/get-admin-stats';
 import { ListHeader } from '../../../components/ui/list-toolbar';
+import { DashboardCharts } from './dashboard-charts';
 import { SystemRedBanner } from './system-status';
 
 function Tile({
@@ -101,6 +102,8 @@ export function AdminDashboard({ reviewsPath, payoutsPath, systemPath }: AdminDa
           </div>
           <p className="text-sm text-muted">{percent.toFixed(1)}% of the hard cap raised</p>
         </section>
+
+        <DashboardCharts />
 
         <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-4">
           <Tile
