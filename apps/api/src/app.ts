@@ -66,11 +66,14 @@ import { createAuditLogService } from './modules/admin/audit-log.service.ts';
 import { createSystemStatusService } from './modules/admin/system-status.service.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { registerRequestMetrics, setStatusSource } from './lib/metrics.ts';
+import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Credits payments found on the chain; server.ts starts it, tests start it or poll it themselves. */
     paymentWatcher: PaymentWatcher;
+    /** Removes expired codes, held sign-ups, unclaimed uploads and old mail; server.ts starts it. */
+    retentionJob: RetentionJob;
   }
 }
 
@@ -225,6 +228,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('paymentWatcher', paymentWatcher);
+  const retentionJob = createRetentionJob({ db, storage: deps.storage, log: app.log });
+  app.decorate('retentionJob', retentionJob);
+  app.addHook('onClose', () => retentionJob.stop());
   // The watcher first: a poll under way may still send a "payment verified" e-mail.
   app.addHook('onClose', async () => {
     await paymentWatcher.stop();

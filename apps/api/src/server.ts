@@ -185,6 +185,7 @@ async function serve(
   const stopMailWorker = startMailWorker(mailer, 30_000);
   if (config.paymentWatcherIntervalMs > 0)
     app.paymentWatcher.start(config.paymentWatcherIntervalMs);
+  app.retentionJob.start(60 * 60_000);
 
   let closing = false;
   const shutdown = async (signal: string) => {
