@@ -10,6 +10,7 @@ import { createChainClient } from './lib/chain.ts';
 import { bufferedStdout } from './lib/logger.ts';
 import { createMailer, startMailWorker } from './lib/mailer/mailer.ts';
 import { serveClusterMetrics } from './lib/metrics.ts';
+import { safeError } from './lib/safe-error.ts';
 import { createStorage } from './lib/storage/storage.ts';
 import { ensureAdmin } from './modules/account/ensure-admin.ts';
 
@@ -39,7 +40,7 @@ async function startChain(config: Config, log: (line: string) => void) {
  */
 function exitOnUnexpectedErrors() {
   const fatal = (kind: string) => (err: unknown) => {
-    console.error(`[fatal] ${kind}, exiting:`, err);
+    console.error(`[fatal] ${kind}, exiting:`, JSON.stringify(safeError(err)));
     process.exit(1);
   };
   process.on('uncaughtException', fatal('uncaught exception'));
@@ -217,6 +218,6 @@ async function serve(
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(JSON.stringify(safeError(err)));
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Client as PgClient } from 'pg';
 import { trackListener, untrackListener } from '../lib/metrics.ts';
+import { safeError } from '../lib/safe-error.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -164,7 +165,8 @@ export async function openDatabase(opts: {
       keepAlive: true,
     });
     // Logged only: the query that needs the lost connection fails on its own (503).
-    const onError = (err: Error) => console.error(`[db] connection lost: ${err.message}`);
+    const onError = (err: Error) =>
+      console.error(`[db] connection lost: ${safeError(err).message}`);
     // Without listeners, a restarting server's 'error' events on idle or checked-out clients
     // (between the queries of a transaction) would end the process; the pool drops broken clients.
     // Each client reports its own loss, so the pool's event (idle clients only) adds nothing.
