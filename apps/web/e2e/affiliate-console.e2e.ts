@@ -237,7 +237,7 @@ describe('affiliate programme and staff console', () => {
     const csv = await (await download).createReadStream();
     let csvText = '';
     for await (const chunk of csv) csvText += String(chunk);
-    expect(csvText).toMatch(/^affiliate,email,wallet,amount_aud/);
+    expect(csvText).toMatch(/^"affiliate","email","wallet","amount_aud"/);
     expect(csvText).toContain(`${affiliateEmail},`);
     expect(csvText).toContain('200.00');
 
