@@ -1,8 +1,5 @@
 import { memo, useEffect, useRef, type ReactNode } from 'react';
-import uPlot from 'uplot';
-// Inlined and added when a chart is drawn: a CSS file of the lazy chunk would add its name to the
-// preload list of the entry chunk every page loads.
-import uplotCss from 'uplot/dist/uPlot.min.css?inline';
+import type uPlot from 'uplot';
 import type { AdminCharts } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -31,13 +28,34 @@ interface Series {
   bars?: boolean;
 }
 
-const bars = uPlot.paths.bars?.({ size: [0.6, 24] });
+/** Axis labels: AUD in k and M, counts as they are. */
+const tickText = (money: boolean) => (t: number) =>
+  !money ? `${t}` : t >= 1_000_000 ? `${t / 1_000_000}M` : t >= 1000 ? `${t / 1000}k` : `${t}`;
 
-function addUplotStyles() {
+/**
+ * uPlot and its styles, loaded when a chart is first drawn (uPlot reads the screen's pixel ratio
+ * as it loads). The styles are inlined: a CSS file of a lazy chunk would add its name to the
+ * preload list of the entry chunk every page loads.
+ */
+let library: Promise<typeof uPlot> | undefined;
+const loadUplot = () =>
+  (library ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css?inline')]).then(
+    ([{ default: UPlot }, { default: css }]) => {
+      addUplotStyles(css);
+      return UPlot;
+    },
+    (err: unknown) => {
+      // Tried again on the next chart (a lost connection is no reason to give up for good).
+      library = undefined;
+      throw err;
+    },
+  ));
+
+function addUplotStyles(css: string) {
   if (document.getElementById('uplot-styles')) return;
   const style = document.createElement('style');
   style.id = 'uplot-styles';
-  style.textContent = uplotCss;
+  style.textContent = css;
   document.head.append(style);
 }
 
@@ -47,59 +65,58 @@ function Chart({ x, series, money }: { x: number[]; series: Series[]; money: boo
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    addUplotStyles();
-    const axis = {
-      stroke: COLORS.axis,
-      grid: { stroke: COLORS.grid, width: 1 },
-      ticks: { stroke: COLORS.grid, width: 1 },
-      font: '12px system-ui, sans-serif',
-    };
-    const plot = new uPlot(
-      {
-        width: Math.max(280, el.clientWidth),
-        height: 220,
-        cursor: { drag: { x: false, y: false } },
-        legend: { show: true, live: false },
-        scales: { x: { time: true } },
-        axes: [
-          { ...axis, space: 60 },
+    let plot: uPlot | undefined;
+    let resize: ResizeObserver | undefined;
+    let gone = false;
+    void loadUplot().then(
+      (UPlot) => {
+        if (gone) return;
+        const axis = {
+          stroke: COLORS.axis,
+          grid: { stroke: COLORS.grid, width: 1 },
+          ticks: { stroke: COLORS.grid, width: 1 },
+          font: '12px system-ui, sans-serif',
+        };
+        const bars = UPlot.paths.bars?.({ size: [0.6, 24] });
+        const chart = new UPlot(
           {
-            ...axis,
-            size: money ? 64 : 40,
-            values: (_u, ticks) =>
-              ticks.map((t) =>
-                money
-                  ? t >= 1_000_000
-                    ? `${t / 1_000_000}M`
-                    : t >= 1000
-                      ? `${t / 1000}k`
-                      : `${t}`
-                  : `${t}`,
-              ),
+            width: Math.max(280, el.clientWidth),
+            height: 220,
+            cursor: { drag: { x: false, y: false } },
+            legend: { show: true, live: false },
+            scales: { x: { time: true } },
+            axes: [
+              { ...axis, space: 60 },
+              { ...axis, size: money ? 64 : 40, values: (_u, ticks) => ticks.map(tickText(money)) },
+            ],
+            series: [
+              {},
+              ...series.map((s) => ({
+                label: s.label,
+                stroke: s.color,
+                width: 2,
+                dash: s.dash,
+                ...(s.bars ? { paths: bars, fill: `${s.color}99` } : {}),
+                points: { show: !s.bars && x.length < 40 },
+              })),
+            ],
           },
-        ],
-        series: [
-          {},
-          ...series.map((s) => ({
-            label: s.label,
-            stroke: s.color,
-            width: 2,
-            dash: s.dash,
-            ...(s.bars ? { paths: bars, fill: `${s.color}99` } : {}),
-            points: { show: !s.bars && x.length < 40 },
-          })),
-        ],
+          [x, ...series.map((s) => s.values)],
+          el,
+        );
+        plot = chart;
+        resize = new ResizeObserver(() =>
+          chart.setSize({ width: Math.max(280, el.clientWidth), height: 220 }),
+        );
+        resize.observe(el);
       },
-      [x, ...series.map((s) => s.values)],
-      el,
+      // Without a chart the table below still holds every figure.
+      () => undefined,
     );
-    const resize = new ResizeObserver(() =>
-      plot.setSize({ width: Math.max(280, el.clientWidth), height: 220 }),
-    );
-    resize.observe(el);
     return () => {
-      resize.disconnect();
-      plot.destroy();
+      gone = true;
+      resize?.disconnect();
+      plot?.destroy();
     };
   }, [x, series, money]);
   return <div ref={box} aria-hidden="true" className="dashboard-chart w-full min-w-0" />;
