@@ -228,7 +228,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('paymentWatcher', paymentWatcher);
-  const retentionJob = createRetentionJob({ db, storage: deps.storage, log: app.log });
+  const retentionJob = createRetentionJob({
+    db,
+    storage: deps.storage,
+    rateLimiter,
+    log: app.log,
+  });
   app.decorate('retentionJob', retentionJob);
   app.addHook('onClose', () => retentionJob.stop());
   // The watcher first: a poll under way may still send a "payment verified" e-mail.

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import {
   deleteExpiredCodes,
@@ -19,7 +20,6 @@ export interface RetentionResult {
   codes: number;
   passwordResets: number;
   refreshTokens: number;
-  rateLimits: number;
   heldSignups: number;
   uploads: number;
   mailBodiesCleared: number;
@@ -34,10 +34,12 @@ export interface RetentionResult {
 export function createRetentionJob({
   db,
   storage,
+  rateLimiter,
   log,
 }: {
   db: Db;
   storage: Pick<Storage, 'remove'>;
+  rateLimiter: Pick<RateLimiter, 'purgeExpired'>;
   log: FastifyBaseLogger;
 }) {
   let timer: NodeJS.Timeout | undefined;
@@ -58,12 +60,14 @@ export function createRetentionJob({
       const mail = await pruneMail(tx);
       return { ran: true, ...codes, heldSignups, uploads: uploads.length, ...mail };
     });
+    // Rate-limit counters whose window has passed, by the limiter's own purge (after the commit:
+    // PGlite runs one transaction at a time).
+    if (result) await rateLimiter.purgeExpired();
     const outcome = result ?? {
       ran: false,
       codes: 0,
       passwordResets: 0,
       refreshTokens: 0,
-      rateLimits: 0,
       heldSignups: 0,
       uploads: 0,
       mailBodiesCleared: 0,

@@ -7,7 +7,6 @@ import {
   passwordResets,
   pendingSignups,
   purchases,
-  rateLimits,
   refreshTokens,
 } from '../../db/schema/index.ts';
 import { MAX_MAIL_ATTEMPTS } from '../../lib/mailer/mailer.ts';
@@ -56,15 +55,10 @@ export async function deleteExpiredCodes(tx: Tx) {
     .delete(refreshTokens)
     .where(olderThan(refreshTokens.expiresAt, RETENTION.refreshTokensDays))
     .returning({ id: refreshTokens.id });
-  const limits = await tx
-    .delete(rateLimits)
-    .where(sql`${rateLimits.resetAt} < now()`)
-    .returning({ key: rateLimits.key });
   return {
     codes: codes.length,
     passwordResets: resets.length,
     refreshTokens: tokens.length,
-    rateLimits: limits.length,
   };
 }
 
