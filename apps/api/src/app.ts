@@ -60,6 +60,10 @@ import { createAdminTransactionsService } from './modules/admin/admin-transactio
 import { createAdminUnmatchedPaymentsService } from './modules/admin/admin-unmatched-payments.service.ts';
 import { createAdminStatsService } from './modules/admin/admin-stats.service.ts';
 import { createAuditLogService } from './modules/admin/audit-log.service.ts';
+import { createSystemStatusService } from './modules/admin/system-status.service.ts';
+import { metricsRoutes } from './modules/health/metrics.routes.ts';
+import { registerRequestMetrics, setStatusSource } from './lib/metrics.ts';
+import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +71,8 @@ declare module 'fastify' {
     paymentWatcher: PaymentWatcher;
     /** Ends unpaid orders; server.ts starts it, tests run it themselves. */
     orderLapse: OrderLapse;
+    /** Removes expired codes, held sign-ups, unclaimed uploads and old mail; server.ts starts it. */
+    retentionJob: RetentionJob;
   }
 }
 
@@ -139,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestMetrics(app);
   registerTextGuard(app);
   // The API speaks JSON only: anything else is a clean 415.
   app.removeContentTypeParser('text/plain');
@@ -210,6 +217,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('paymentWatcher', paymentWatcher);
   const orderLapse = createOrderLapse({ db, mail: queuedMail, log: app.log });
   app.decorate('orderLapse', orderLapse);
+  const retentionJob = createRetentionJob({
+    db,
+    storage: deps.storage,
+    rateLimiter,
+    log: app.log,
+  });
+  app.decorate('retentionJob', retentionJob);
+  app.addHook('onClose', () => retentionJob.stop());
   // The background jobs first: a run under way may still queue an e-mail.
   app.addHook('onClose', async () => {
     await paymentWatcher.stop();
@@ -236,9 +251,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stats: createAdminStatsService({ db }),
     payouts: createPayoutsService({ db, mail: queuedMail }),
     auditLog: createAuditLogService({ db }),
+    system: createSystemStatusService({ config, database, chain: deps.chain }),
   };
+  setStatusSource(() => admin.system.figures());
+  app.addHook('onClose', () => setStatusSource(undefined));
 
   await app.register(healthRoutes, { database });
+  await app.register(metricsRoutes, { token: config.metricsToken });
   await app.register(localFileRoutes, { storage: deps.storage, rateLimiter });
   await app.register(authPlugin, { config, sessionStates });
   await app.register(

@@ -110,6 +110,10 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: optional.pipe(
     z.coerce.number<string | undefined>().int().min(1).max(200).optional(),
   ),
+  /** Bearer token that opens GET /metrics (Prometheus); unset, the endpoint is off. */
+  METRICS_TOKEN: optional,
+  /** Shown on the staff System page, e.g. a release tag or commit. */
+  APP_VERSION: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -182,6 +186,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       whitePaperUrl: env.WHITE_PAPER_URL,
     },
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
+    appVersion: env.APP_VERSION ?? 'development',
     trustProxy: env.TRUST_PROXY,
   };
 }

@@ -9,6 +9,8 @@ import { enforceMinConfirmations, seedDatabase, type ChainSettings } from './db/
 import { createChainClient } from './lib/chain.ts';
 import { bufferedStdout } from './lib/logger.ts';
 import { createMailer, startMailWorker } from './lib/mailer/mailer.ts';
+import { serveClusterMetrics } from './lib/metrics.ts';
+import { safeError } from './lib/safe-error.ts';
 import { createStorage } from './lib/storage/storage.ts';
 import { ensureAdmin } from './modules/account/ensure-admin.ts';
 
@@ -41,7 +43,7 @@ async function startChain(config: Config, log: (line: string) => void) {
  */
 function exitOnUnexpectedErrors() {
   const fatal = (kind: string) => (err: unknown) => {
-    console.error(`[fatal] ${kind}, exiting:`, err);
+    console.error(`[fatal] ${kind}, exiting:`, JSON.stringify(safeError(err)));
     process.exit(1);
   };
   process.on('uncaughtException', fatal('uncaught exception'));
@@ -127,6 +129,7 @@ async function runPrimary(config: Config, log: (line: string) => void) {
   let closing = false;
   let listening = 0;
   const fork = () => cluster.fork(env);
+  serveClusterMetrics();
   cluster.on('listening', () => {
     listening += 1;
     if (listening === config.webConcurrency)
@@ -188,6 +191,7 @@ async function serve(
   if (config.paymentWatcherIntervalMs > 0)
     app.paymentWatcher.start(config.paymentWatcherIntervalMs);
   app.orderLapse.start(ORDER_LAPSE_INTERVAL_MS);
+  app.retentionJob.start(60 * 60_000);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -219,6 +223,6 @@ async function serve(
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(JSON.stringify(safeError(err)));
   process.exit(1);
 });

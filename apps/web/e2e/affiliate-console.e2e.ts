@@ -237,8 +237,8 @@ describe('affiliate programme and staff console', () => {
     const csv = await (await download).createReadStream();
     let csvText = '';
     for await (const chunk of csv) csvText += String(chunk);
-    expect(csvText).toMatch(/^affiliate,email,wallet,amount_aud/);
-    expect(csvText).toContain(`${affiliateEmail},`);
+    expect(csvText).toMatch(/^"affiliate","email","wallet","amount_aud"/);
+    expect(csvText).toContain(`"${affiliateEmail}",`);
     expect(csvText).toContain('200.00');
 
     await batch.getByRole('button', { name: 'Mark paid' }).click();

@@ -210,6 +210,83 @@ export interface AdminStats {
   currency: 'AUD';
 }
 
+/** `data` of GET /v1/admin/stats/charts. Amounts are AUD strings; dates are UTC days. */
+export interface AdminCharts {
+  currency: 'AUD';
+  hardCapAud: string;
+  /** Every day of the window, oldest first; `raisedAud` is the total at the end of that day. */
+  days: {
+    date: string;
+    raisedAud: string;
+    bankAud: string;
+    ethAud: string;
+    usdcAud: string;
+    sales: number;
+  }[];
+  /** Every week of the window (starting Monday), oldest first. */
+  weeks: { weekStart: string; clicks: number; signups: number; buyers: number }[];
+}
+
+/** How a part of the system fares: `amber` past its first threshold, `red` past its second. */
+export type SystemLevel = 'ok' | 'amber' | 'red';
+
+/** `data` of GET /v1/admin/system (block numbers are decimal strings). */
+export interface SystemStatus {
+  /** The worst level of the parts below. */
+  status: SystemLevel;
+  checkedAt: string;
+  version: string;
+  nodeVersion: string;
+  uptimeSeconds: number;
+  watcher: {
+    status: SystemLevel;
+    enabled: boolean;
+    intervalSeconds: number;
+    nextBlock: string | null;
+    lagBlocks: string | null;
+    lastSuccessAt: string | null;
+    lastSuccessAgeSeconds: number | null;
+    /** The copy holding the watcher's lease ("host pid 1234 ab12cd34"), null when none does. */
+    leader: string | null;
+    leaseUntil: string | null;
+  };
+  chain: {
+    status: SystemLevel;
+    chainId: number;
+    reachable: boolean;
+    headBlock: string | null;
+    headBlockAgeSeconds: number | null;
+  };
+  mail: {
+    status: SystemLevel;
+    queueDepth: number | null;
+    oldestAgeSeconds: number | null;
+    retrying: number | null;
+    givenUpToday: number | null;
+  };
+  database: {
+    status: SystemLevel;
+    kind: 'pglite' | 'postgres';
+    reachable: boolean;
+    poolInUse: number;
+    poolWaiting: number;
+  };
+  /** The LISTEN connections of the copy that answered. */
+  listeners: { status: SystemLevel; connections: { channel: string; up: boolean }[] };
+  thresholds: {
+    watcherSilence: {
+      amberIntervals: number;
+      redIntervals: number;
+      amberMinSeconds: number;
+      redMinSeconds: number;
+    };
+    watcherLagBlocks: { amber: number; red: number };
+    headBlockAgeSeconds: { amber: number; red: number };
+    mailQueueDepth: { amber: number; red: number };
+    mailOldestAgeSeconds: { amber: number; red: number };
+  };
+}
+
 /** Someone who earns on a purchase: the buyer's affiliate or whoever introduced that affiliate. */
 export interface ReviewParty {
   _id: string;

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Client as PgClient } from 'pg';
+import { trackListener, untrackListener } from '../lib/metrics.ts';
+import { safeError } from '../lib/safe-error.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -25,6 +27,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /** Pool connections running a query now, and queries waiting for one (PGlite: none). */
+  poolStats(): { inUse: number; waiting: number };
   /** LISTENs on `channel` until the returned function is called (or the database closes). */
   listen(channel: string, handlers: ChangeHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -161,7 +165,8 @@ export async function openDatabase(opts: {
       keepAlive: true,
     });
     // Logged only: the query that needs the lost connection fails on its own (503).
-    const onError = (err: Error) => console.error(`[db] connection lost: ${err.message}`);
+    const onError = (err: Error) =>
+      console.error(`[db] connection lost: ${safeError(err).message}`);
     // Without listeners, a restarting server's 'error' events on idle or checked-out clients
     // (between the queries of a transaction) would end the process; the pool drops broken clients.
     // Each client reports its own loss, so the pool's event (idle clients only) adds nothing.
@@ -173,10 +178,20 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      poolStats: () => ({
+        inUse: pool.totalCount - pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       async listen(channel, handlers) {
-        const stop = await listenOnPostgres(pg, opts.databaseUrl!, channel, handlers);
+        const stop = await listenOnPostgres(
+          pg,
+          opts.databaseUrl!,
+          channel,
+          trackListener(channel, handlers),
+        );
         const unlisten = async () => {
           listeners.delete(unlisten);
+          untrackListener(channel);
           await stop();
         };
         listeners.add(unlisten);
@@ -199,11 +214,15 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    poolStats: () => ({ inUse: 0, waiting: 0 }),
     // One process holds the database: its notifications arrive with the results of the writes.
     async listen(channel, handlers) {
       const unlisten = await client.listen(channel, (payload) => handlers.notify(payload));
-      handlers.up();
-      return () => unlisten();
+      trackListener(channel, handlers).up();
+      return () => {
+        untrackListener(channel);
+        return unlisten();
+      };
     },
     close: () => client.close(),
   };

@@ -1,6 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config.ts';
+import { safeError } from './safe-error.ts';
 
 /** Fields that hold a password, an e-mail code or a token, wherever a log call puts them. */
 const SECRET_FIELDS = ['password', 'otp', 'code', 'resetToken', 'refreshToken'];
@@ -29,12 +30,17 @@ export function censorSecrets(line: Record<string, unknown>): Record<string, unk
   return censored ?? line;
 }
 
-/** Request logs never carry query strings (signed URLs), headers or credentials. */
+/**
+ * Request logs never carry query strings (signed URLs), headers or credentials; errors keep their
+ * type, code and a short message (safe-error.ts), never an RPC URL's key or a query's parameters.
+ */
 export const loggerOptions = (config: Config, stream?: pino.DestinationStream) => ({
   level: config.env === 'test' && !stream ? 'silent' : config.logLevel,
   ...(stream ? { stream } : {}),
   formatters: { log: censorSecrets },
   serializers: {
+    err: (err: Error) => safeError(err),
+    error: (err: unknown) => safeError(err),
     // The request's id is the line's reqId already.
     req: (req: { method: string; url: string }) => ({
       method: req.method,

@@ -125,6 +125,20 @@ export function createPublicCache(opts: PublicCacheOptions = {}) {
     },
 
     /**
+     * A small value kept like the answers (dropped with its area), e.g. which currencies have a
+     * bank account, so a request for any other code needs neither the database nor an entry.
+     */
+    async lookup<T>(area: PublicArea, key: string, load: () => Promise<T>): Promise<T> {
+      const cached = await entry(area, `lookup:${key}`, async () => JSON.stringify(await load()));
+      return JSON.parse(cached.body) as T;
+    },
+
+    /** How many answers are kept now (bounded by the areas' keys: one per currency with a bank). */
+    get size() {
+      return entries.size;
+    },
+
+    /**
      * Answers a public read from memory with its ETag and Cache-Control, or 304 when the client
      * already holds it. `read` gives the envelope's data; the route's compiled serializer writes it.
      */

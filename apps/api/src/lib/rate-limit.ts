@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { metrics } from './metrics.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { tooManyRequests } from './errors.ts';
 
@@ -90,7 +91,10 @@ export function createRateLimiter(db: Db) {
     return row!;
   }
 
-  const over = (resetAt: Date) => tooManyRequests((resetAt.getTime() - Date.now()) / 1000);
+  const over = (resetAt: Date) => {
+    metrics.rateLimited();
+    return tooManyRequests((resetAt.getTime() - Date.now()) / 1000);
+  };
 
   return {
     /** Counts one hit and throws 429 (with retry-after) once the limit is passed. */

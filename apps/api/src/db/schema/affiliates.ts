@@ -87,7 +87,10 @@ export const referralClicks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // At most one click per visitor per affiliate per day.
-  (t) => [uniqueIndex('referral_clicks_daily_key').on(t.affiliateId, t.ipHash, t.day)],
+  (t) => [
+    uniqueIndex('referral_clicks_daily_key').on(t.affiliateId, t.ipHash, t.day),
+    index('referral_clicks_day_idx').on(t.day),
+  ],
 );
 
 export const auditLog = pgTable(

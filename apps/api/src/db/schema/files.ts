@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -14,5 +15,11 @@ export const files = pgTable(
     purchaseId: uuid('purchase_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('files_key_key').on(t.key), index('files_owner_idx').on(t.ownerId)],
+  (t) => [
+    uniqueIndex('files_key_key').on(t.key),
+    index('files_owner_idx').on(t.ownerId),
+    index('files_unclaimed_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.purchaseId} is null`),
+  ],
 );

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Fixed-window counters shared by every copy of the API. */
 export const rateLimits = pgTable(
@@ -35,6 +44,9 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
+    index('mail_outbox_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
   ],
 );
 
@@ -48,5 +60,7 @@ export const chainWatchers = pgTable('chain_watchers', {
   nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
   holder: text('holder'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** When a poll last finished without an error (a copy that read nothing new also counts). */
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

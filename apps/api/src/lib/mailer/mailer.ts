@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { safeError } from '../safe-error.ts';
 import { codeOf, renderMail, type MailTemplate } from './templates.ts';
 
 export interface Mailer {
@@ -106,7 +107,7 @@ export function createMailer({
       file = await transport.deliver(row);
     } catch (err) {
       // The server's answer only: never the message body, which may hold a code.
-      const reason = err instanceof Error ? err.message : String(err);
+      const reason = safeError(err).message;
       const retry = attempts < MAX_MAIL_ATTEMPTS;
       await db
         .update(mailOutbox)
@@ -200,7 +201,7 @@ export function startMailWorker(
   mailer: Pick<Mailer, 'deliverDue'>,
   intervalMs: number,
   onError: (err: unknown) => void = (err) =>
-    console.error('[mail] retrying stored mail failed:', err),
+    console.error('[mail] retrying stored mail failed:', JSON.stringify(safeError(err))),
 ): () => void {
   let running = false;
   const timer = setInterval(() => {

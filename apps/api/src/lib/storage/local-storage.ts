@@ -230,6 +230,13 @@ export function createLocalStorage(o: {
 
     seal: (key) => Promise.resolve(key),
 
+    async remove(key) {
+      const file = fileFor(key);
+      // Metadata first: a reader sees no object from then on.
+      await fs.promises.rm(file + META, { force: true });
+      await fs.promises.rm(file, { force: true });
+    },
+
     async open(key) {
       const found = await statFile(key);
       if (!found) return null;

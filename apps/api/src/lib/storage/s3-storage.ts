@@ -1,5 +1,6 @@
 import {
   CopyObjectCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -121,6 +122,10 @@ export function createS3Storage(o: S3StorageOptions): Storage & { readonly clien
       const source = `${Bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
       await client.send(new CopyObjectCommand({ Bucket, Key: sealed, CopySource: source }));
       return sealed;
+    },
+
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
 
     keyFromUrl(link) {

@@ -26,6 +26,8 @@ export interface Storage {
    * the same key where the upload URL cannot overwrite, otherwise a copy under a new key.
    */
   seal(key: string): Promise<string>;
+  /** Deletes the object (nothing happens when there is none). */
+  remove(key: string): Promise<void>;
 }
 
 export const uploadExtensions = {

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import {
   affiliateEarnings,
   purchases,
+  referralClicks,
   settings,
   transactions,
   users,
@@ -46,3 +47,100 @@ export const purchaseCountsByStatus = (db: Tx) =>
     .select({ status: purchases.status, count: sql<number>`count(*)::int` })
     .from(purchases)
     .groupBy(purchases.status);
+
+/**
+ * Accepted sales per UTC day of the last `days` days by method (bank, ETH, USDC), with the raised
+ * total at the end of each day (everything accepted before the window included). Empty days are
+ * rows of zeros, so a chart's axis has no gaps.
+ */
+export async function salesByDay(db: Tx, days: number) {
+  const accepted = sql`${purchases.status} = ${PurchaseStatus.Accepted}`;
+  const soldOn = sql`((coalesce(${purchases.reviewedAt}, ${purchases.createdAt}) at time zone 'UTC')::date)`;
+  const method = sql`(case when ${purchases.paymentMode} = ${PaymentMode.Bank} then 'bank' else upper(${purchases.userCurrency}) end)`;
+  const { rows } = await db.execute<{
+    day: string;
+    bank: string;
+    eth: string;
+    usdc: string;
+    sales: number;
+    raised: string;
+  }>(sql`
+    with days as (
+      select d::date as day
+      from generate_series((now() at time zone 'UTC')::date - ${days - 1}::int, (now() at time zone 'UTC')::date, interval '1 day') d
+    ),
+    sold as (
+      select ${soldOn} as day, ${method} as method, ${purchases.investmentAmount} as amount
+      from ${purchases}
+      where ${accepted} and ${purchases.createdAt} >= now() - make_interval(days => ${days + 31}::int)
+    ),
+    before as (
+      select coalesce(sum(${purchases.investmentAmount}), 0) as amount
+      from ${purchases}
+      where ${accepted} and ${soldOn} < (now() at time zone 'UTC')::date - ${days - 1}::int
+    ),
+    per_day as (
+      select days.day,
+        coalesce(sum(sold.amount) filter (where sold.method = 'bank'), 0) as bank,
+        coalesce(sum(sold.amount) filter (where sold.method = 'ETH'), 0) as eth,
+        coalesce(sum(sold.amount) filter (where sold.method = 'USDC'), 0) as usdc,
+        coalesce(sum(sold.amount), 0) as total,
+        count(sold.amount)::int as sales
+      from days left join sold on sold.day = days.day
+      group by days.day
+    )
+    select to_char(day, 'YYYY-MM-DD') as day, bank::text, eth::text, usdc::text, sales,
+      ((select amount from before) + sum(total) over (order by day))::text as raised
+    from per_day
+    order by day`);
+  return rows;
+}
+
+/**
+ * The affiliate funnel per ISO week (Monday, UTC) of the last `weeks` weeks: referral clicks,
+ * sign-ups that came through a referral, and referred buyers counted in the week of their first
+ * accepted purchase.
+ */
+export async function funnelByWeek(db: Tx, weeks: number) {
+  const { rows } = await db.execute<{
+    week: string;
+    clicks: number;
+    signups: number;
+    buyers: number;
+  }>(sql`
+    with weeks as (
+      select w::date as week
+      from generate_series(date_trunc('week', now() at time zone 'UTC')::date - ${(weeks - 1) * 7}::int,
+        date_trunc('week', now() at time zone 'UTC')::date, interval '1 week') w
+    ),
+    since as (select min(week) as start from weeks),
+    clicks as (
+      select date_trunc('week', ${referralClicks.day})::date as week, count(*)::int as n
+      from ${referralClicks}, since where ${referralClicks.day} >= since.start group by 1
+    ),
+    signups as (
+      select date_trunc('week', ${users.createdAt} at time zone 'UTC')::date as week, count(*)::int as n
+      from ${users}, since
+      where ${users.referredBy} is not null and ${users.createdAt} >= since.start::timestamp at time zone 'UTC'
+      group by 1
+    ),
+    buyers as (
+      select date_trunc('week', first_sale at time zone 'UTC')::date as week, count(*)::int as n
+      from (
+        select ${purchases.userId}, min(coalesce(${purchases.reviewedAt}, ${purchases.createdAt})) as first_sale
+        from ${purchases} join ${users} on ${users.id} = ${purchases.userId}
+        where ${purchases.status} = ${PurchaseStatus.Accepted} and ${users.referredBy} is not null
+        group by ${purchases.userId}
+      ) firsts, since
+      where first_sale >= since.start::timestamp at time zone 'UTC'
+      group by 1
+    )
+    select to_char(weeks.week, 'YYYY-MM-DD') as week,
+      coalesce(clicks.n, 0) as clicks, coalesce(signups.n, 0) as signups, coalesce(buyers.n, 0) as buyers
+    from weeks
+      left join clicks on clicks.week = weeks.week
+      left join signups on signups.week = weeks.week
+      left join buyers on buyers.week = weeks.week
+    order by weeks.week`);
+  return rows;
+}

@@ -24,6 +24,34 @@ const statsSchema = z.object({
   currency: z.literal('AUD'),
 });
 
+const chartsQuerySchema = z.object({
+  /** Days back from today (UTC), today included. */
+  days: z.coerce.number().int().min(7).max(365).default(90),
+});
+
+const chartsSchema = z.object({
+  currency: z.literal('AUD'),
+  hardCapAud: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      raisedAud: z.string(),
+      bankAud: z.string(),
+      ethAud: z.string(),
+      usdcAud: z.string(),
+      sales: z.number().int(),
+    }),
+  ),
+  weeks: z.array(
+    z.object({
+      weekStart: z.string(),
+      clicks: z.number().int(),
+      signups: z.number().int(),
+      buyers: z.number().int(),
+    }),
+  ),
+});
+
 export const adminStatsRoutes: FastifyPluginAsyncZod<{ stats: AdminStatsService }> = async (
   app,
   { stats },
@@ -40,5 +68,19 @@ export const adminStatsRoutes: FastifyPluginAsyncZod<{ stats: AdminStatsService 
       },
     },
     async () => envelope(200, await stats.dashboard()),
+  );
+  app.get(
+    '/admin/stats/charts',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary:
+          'Dashboard charts: AUD raised per day against the hard cap, sales per day by method, affiliate funnel per week',
+        querystring: chartsQuerySchema,
+        response: { 200: envelopeSchema(chartsSchema) },
+      },
+    },
+    async (req) => envelope(200, await stats.charts(req.query.days)),
   );
 };

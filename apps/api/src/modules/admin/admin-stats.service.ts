@@ -2,7 +2,12 @@ import { purchaseStatusLabel } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fixed } from '../../lib/money.ts';
-import { presaleStats, purchaseCountsByStatus } from './admin-stats.repo.ts';
+import {
+  funnelByWeek,
+  presaleStats,
+  purchaseCountsByStatus,
+  salesByDay,
+} from './admin-stats.repo.ts';
 
 const STATUSES = [0, 1, 2, 3, 4] as const;
 
@@ -33,6 +38,35 @@ export function createAdminStatsService({ db }: { db: Db }) {
         approvedCommission: fixed(stats.approvedCommission, 2),
         paidCommission: fixed(stats.paidCommission, 2),
         currency: 'AUD' as const,
+      };
+    },
+
+    /** The dashboard's charts: raised and sales per day over `days`, the affiliate funnel per week. */
+    async charts(days: number) {
+      const weeks = Math.ceil(days / 7);
+      const [stats, sales, funnel] = await Promise.all([
+        presaleStats(db),
+        salesByDay(db, days),
+        funnelByWeek(db, weeks),
+      ]);
+      if (!stats) throw new AppError(503, 'The presale is not configured yet');
+      return {
+        currency: 'AUD' as const,
+        hardCapAud: fixed(stats.hardCapAud, 2),
+        days: sales.map((d) => ({
+          date: d.day,
+          raisedAud: fixed(d.raised, 2),
+          bankAud: fixed(d.bank, 2),
+          ethAud: fixed(d.eth, 2),
+          usdcAud: fixed(d.usdc, 2),
+          sales: Number(d.sales),
+        })),
+        weeks: funnel.map((w) => ({
+          weekStart: w.week,
+          clicks: Number(w.clicks),
+          signups: Number(w.signups),
+          buyers: Number(w.buyers),
+        })),
       };
     },
   };

@@ -16,6 +16,8 @@ import { adminUnmatchedPaymentsRoutes } from './admin-unmatched-payments.routes.
 import type { AdminUsersService } from './admin-users.service.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import type { AuditLogService } from './audit-log.service.ts';
+import type { SystemStatusService } from './system-status.service.ts';
+import { adminSystemRoutes } from './admin-system.routes.ts';
 import { auditLogRoutes } from './audit-log.routes.ts';
 
 export interface AdminServices {
@@ -28,6 +30,7 @@ export interface AdminServices {
   stats: AdminStatsService;
   payouts: PayoutsService;
   auditLog: AuditLogService;
+  system: SystemStatusService;
 }
 
 /**
@@ -52,4 +55,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, ser
   await app.register(adminUsersRoutes, { users: services.users });
   await app.register(adminPayoutsRoutes, { payouts: services.payouts });
   await app.register(auditLogRoutes, { auditLog: services.auditLog });
+  await app.register(adminSystemRoutes, { system: services.system });
 };

@@ -8,18 +8,22 @@ export interface PayoutCsvLine {
 }
 
 /**
- * RFC 4180 quoting, and a leading apostrophe on text a spreadsheet would run as a formula
- * (a name like "=HYPERLINK(…)" is data, not a command).
+ * A character a spreadsheet reads as the start of a formula, at the start of the text or after
+ * anything a spreadsheet may split on (comma, semicolon, tab, pipe, line break): "Bob;=1+2" is
+ * two cells in a spreadsheet that splits on ";", the second a formula.
  */
+const FORMULA_AFTER_DELIMITER = /(^|[,;\t|\r\n])(\s*)([=+\-@])/g;
+
+/** Every field quoted (RFC 4180), and formulas defused with an apostrophe wherever they start. */
 export function csvText(value: string): string {
-  return csvQuote(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+  const defused = value.replace(FORMULA_AFTER_DELIMITER, "$1$2'$3");
+  return csvQuote(/^[\t\r]/.test(defused) ? `'${defused}` : defused);
 }
 
-const csvQuote = (value: string) =>
-  /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+const csvQuote = (value: string) => `"${value.replace(/"/g, '""')}"`;
 
 export function payoutCsv(lines: PayoutCsvLine[]): string {
-  const header = 'affiliate,email,wallet,amount_aud';
+  const header = ['affiliate', 'email', 'wallet', 'amount_aud'].map(csvQuote).join(',');
   const rows = lines.map((l) =>
     [csvText(l.name), csvText(l.email), csvText(l.walletAddress ?? ''), csvQuote(l.amount)].join(
       ',',

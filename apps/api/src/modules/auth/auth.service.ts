@@ -42,6 +42,7 @@ import {
 import { createOtpService, isTooManyRequests } from './otp.ts';
 import { createSecondFactor } from './second-factor.ts';
 import { createSessions, newSecret, sha256 } from './sessions.ts';
+import { metrics } from '../../lib/metrics.ts';
 
 const perIp = (name: string, limit: number, windowSeconds: number): RateLimitRule => ({
   name,
@@ -183,6 +184,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     if (outcome === 'none') return false;
     if (outcome === 'passed') return true;
     if (outcome === 'missing') throw secondFactorNeeded('totp', securityMessages.totpRequired);
+    metrics.loginFailed('second_factor');
     await countHit(authLimits.loginFailuresPerEmail, user.email);
     await countHit(authLimits.loginFailuresPerIp, ip);
     throw outcome === 'wrongTotp'
@@ -221,6 +223,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     dummyHash ??= hashPassword(newSecret());
     const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
     if (!user || !matches) {
+      metrics.loginFailed('password');
       await countHit(authLimits.loginFailuresPerEmail, email);
       await countHit(authLimits.loginFailuresPerIp, ip);
       throw badRequest(messages.badCredentials);

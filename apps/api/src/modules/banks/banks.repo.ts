@@ -16,3 +16,12 @@ export async function findActiveBank(db: Tx, id: string) {
     .where(and(eq(banks.id, id), eq(banks.active, true)));
   return row;
 }
+
+/** The currencies at least one active bank account takes. */
+export async function listActiveCurrencies(db: Tx) {
+  const rows = await db
+    .selectDistinct({ currency: banks.currency })
+    .from(banks)
+    .where(eq(banks.active, true));
+  return rows.map((r) => r.currency);
+}

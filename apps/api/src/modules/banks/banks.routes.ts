@@ -34,8 +34,12 @@ export const banksRoutes: FastifyPluginAsyncZod<{
       },
       config: { openapi: { etag: true } },
     },
-    (req, reply) => {
+    async (req, reply) => {
       const currency = req.params.currency.toUpperCase();
+      // Only currencies with a bank get an entry: any other code shares one answer (26^5 codes
+      // match the pattern, and requests alone must not grow the cache).
+      const known = await publicReads.lookup('banks', 'currencies', () => banks.currencies());
+      if (!known.includes(currency)) throw banks.none();
       return publicReads.send(req, reply, { area: 'banks', key: currency }, () =>
         banks.forCurrency(currency),
       );

@@ -58,3 +58,11 @@ export async function releaseChainWatcherLease(db: Tx, name: string, holder: str
     .set({ leaseUntil: null, updatedAt: sql`now()` })
     .where(and(eq(chainWatchers.name, name), eq(chainWatchers.holder, holder)));
 }
+
+/** A poll by the lease's holder finished without an error (the System page and metrics read it). */
+export async function markChainWatcherSucceeded(db: Tx, name: string, holder: string) {
+  await db
+    .update(chainWatchers)
+    .set({ lastSuccessAt: sql`now()` })
+    .where(and(eq(chainWatchers.name, name), eq(chainWatchers.holder, holder)));
+}

@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress, isAddress, isAddressEqual, zeroAddress, type Address } from 'viem';
 import type { Db } from '../../db/client.ts';
 import type { ChainClient } from '../../lib/chain.ts';
+import { metrics } from '../../lib/metrics.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import {
   advanceChainWatcher,
   ensureChainWatcher,
+  markChainWatcherSucceeded,
   releaseChainWatcherLease,
   takeChainWatcherLease,
 } from './payment-watcher.repo.ts';
 import type { Transfer, TransactionsService } from './transactions.service.ts';
 import { findOpenOrderWallets } from './transactions.repo.ts';
 
-const WATCHER_NAME = 'payments';
+export const WATCHER_NAME = 'payments';
 /** On the very first start, this many blocks before the head are read too. */
 export const FIRST_START_WINDOW = 50n;
 /** At most this many blocks a poll, so one poll never holds the lease for long. */
@@ -46,7 +49,8 @@ interface PaymentWatcherDeps {
  * with a growing pause.
  */
 export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWatcherDeps) {
-  const holder = randomUUID();
+  // Names the copy on the System page (which one leads).
+  const holder = `${hostname()} pid ${process.pid} ${randomUUID().slice(0, 8)}`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
@@ -133,12 +137,16 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
     timer = setTimeout(() => {
       const poll = pollOnce().then(
         (result) => {
+          metrics.watcherPolled('ok');
+          if (result.leader)
+            void markChainWatcherSucceeded(db, WATCHER_NAME, holder).catch(() => {});
           // Blocks left over: read on at once rather than after a whole interval.
           const behind =
             result.blocks && result.blocks.to - result.blocks.from + 1n === MAX_BLOCKS_PER_POLL;
           schedule(behind ? 0 : intervalMs, intervalMs, 0);
         },
         (err: unknown) => {
+          metrics.watcherPolled('failed');
           log.warn({ err, failures: failures + 1 }, 'payment watcher poll failed; retrying later');
           schedule(
             Math.min(intervalMs * 2 ** (failures + 1), MAX_BACKOFF_MS),

@@ -35,6 +35,7 @@ import {
 } from './transactions.repo.ts';
 import { findUnmatchedTransfer, recordUnmatchedPayment } from './unmatched-payments.repo.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { metrics } from '../../lib/metrics.ts';
 
 export interface TransactionFilter {
   paymentStatus?: number;
@@ -171,6 +172,7 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
       tokenSymbol: settings.tokenSymbol,
       txnHash: payment.txnHash,
     });
+    metrics.paymentCredited(coin, reviewedBy ? 'staff' : 'exact');
     return { transaction, credited: true };
   }
 

@@ -12,6 +12,7 @@ export const adminPaths = {
   settings: `${paths.admin}/settings`,
   payouts: `${paths.admin}/payouts`,
   auditLog: `${paths.admin}/audit-log`,
+  system: `${paths.admin}/system`,
 } as const;
 
 export const adminNav = [
@@ -25,4 +26,5 @@ export const adminNav = [
   { to: adminPaths.settings, label: 'Settings' },
   { to: adminPaths.payouts, label: 'Payouts' },
   { to: adminPaths.auditLog, label: 'Audit log' },
+  { to: adminPaths.system, label: 'System' },
 ] as const;

@@ -15,6 +15,7 @@ import { AdminSettingsForm } from '../../features/admin/components/admin-setting
 import { AdminTransactions } from '../../features/admin/components/admin-transactions';
 import { AdminUsers } from '../../features/admin/components/admin-users';
 import { AuditLog } from '../../features/admin/components/audit-log';
+import { SystemStatusPage } from '../../features/admin/components/system-status';
 import { TotpSetup } from '../../features/admin/components/totp-setup';
 import { TOTP_STATUS_KEY, useTotpStatus } from '../../features/admin/api/get-totp-status';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -78,6 +79,7 @@ const pages: { path: string; title: string; element: ReactNode }[] = [
   { path: adminPaths.settings, title: 'Settings', element: <AdminSettingsForm /> },
   { path: adminPaths.payouts, title: 'Payouts', element: <AdminPayouts /> },
   { path: adminPaths.auditLog, title: 'Audit log', element: <AuditLog /> },
+  { path: adminPaths.system, title: 'System', element: <SystemStatusPage /> },
 ];
 
 /** The console's own routes (route objects, so no JSX route tree lands in the shared framework chunk). */
@@ -90,7 +92,11 @@ function AdminConsole() {
           index: true,
           element: (
             <Page title="Dashboard">
-              <AdminDashboard reviewsPath={adminPaths.reviews} payoutsPath={adminPaths.payouts} />
+              <AdminDashboard
+                reviewsPath={adminPaths.reviews}
+                payoutsPath={adminPaths.payouts}
+                systemPath={adminPaths.system}
+              />
             </Page>
           ),
         },

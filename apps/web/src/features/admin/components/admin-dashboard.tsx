@@ -9,6 +9,8 @@ import { cn } from '../../../lib/cn';
 import { formatAmount, formatMoney } from '../../../lib/format';
 import { useAdminStats } from '../api/get-admin-stats';
 import { ListHeader } from '../../../components/ui/list-toolbar';
+import { DashboardCharts } from './dashboard-charts';
+import { SystemRedBanner } from './system-status';
 
 function Tile({
   label,
@@ -53,9 +55,10 @@ interface AdminDashboardProps {
   /** Where "pending reviews" leads. */
   reviewsPath: string;
   payoutsPath: string;
+  systemPath: string;
 }
 
-export function AdminDashboard({ reviewsPath, payoutsPath }: AdminDashboardProps) {
+export function AdminDashboard({ reviewsPath, payoutsPath, systemPath }: AdminDashboardProps) {
   const { data, isPending, isError, error, refetch, isFetching } = useAdminStats();
 
   let body: ReactNode;
@@ -99,6 +102,8 @@ export function AdminDashboard({ reviewsPath, payoutsPath }: AdminDashboardProps
           </div>
           <p className="text-sm text-muted">{percent.toFixed(1)}% of the hard cap raised</p>
         </section>
+
+        <DashboardCharts />
 
         <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-4">
           <Tile
@@ -159,6 +164,7 @@ export function AdminDashboard({ reviewsPath, payoutsPath }: AdminDashboardProps
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader title="Dashboard" refreshing={isFetching} onRefresh={() => void refetch()} />
+      <SystemRedBanner systemPath={systemPath} />
       {body}
     </div>
   );

@@ -1,0 +1,275 @@
+import cluster from 'node:cluster';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AggregatorRegistry, Counter, Gauge, Histogram } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
+import type { ChangeHandlers } from '../db/client.ts';
+
+/**
+ * Every Prometheus metric of the process, in one registry. With WEB_CONCURRENCY workers the
+ * worker answering GET /metrics asks the primary, which gathers every worker's registry
+ * (prom-client's AggregatorRegistry over node:cluster IPC) and answers the sum: counters and
+ * histograms add up, figures read from the database (the same in every worker) take the maximum.
+ */
+export const registry = new AggregatorRegistry();
+AggregatorRegistry.setRegistries(registry);
+
+/** What the database and the chain say now: read once per scrape, shared by the gauges below. */
+export interface StatusFigures {
+  watcher?: { nextBlock: bigint; lagBlocks?: bigint; lastSuccessAt?: Date };
+  unmatchedOpen: number;
+  mailQueueDepth: number;
+  mailOldestAgeSeconds: number;
+  chainRpcUp: boolean;
+  headBlockAgeSeconds?: number;
+  poolInUse: number;
+  poolWaiting: number;
+}
+
+let readFigures: (() => Promise<StatusFigures>) | undefined;
+
+/** The app names where the gauges read their figures (the last app built wins, as in tests). */
+export function setStatusSource(read: (() => Promise<StatusFigures>) | undefined) {
+  readFigures = read;
+}
+
+/** One read per scrape, however many gauges ask. */
+let pending: Promise<StatusFigures | undefined> | undefined;
+function figures() {
+  pending ??= (readFigures?.() ?? Promise.resolve(undefined))
+    .catch(() => undefined)
+    .finally(() => setTimeout(() => (pending = undefined), 0));
+  return pending;
+}
+
+const fromFigures = (
+  name: string,
+  help: string,
+  pick: (f: StatusFigures) => number | bigint | undefined,
+  aggregator: 'max' | 'sum' = 'max',
+) =>
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    aggregator,
+    async collect() {
+      const f = await figures();
+      const value = f && pick(f);
+      if (value === undefined) this.reset();
+      else this.set(Number(value));
+    },
+  });
+
+export const httpRequestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by route pattern and status',
+  labelNames: ['method', 'route', 'status_code'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+fromFigures(
+  'tmc_db_pool_connections_in_use',
+  'PostgreSQL pool connections running a query (all workers)',
+  (f) => f.poolInUse,
+  'sum',
+);
+fromFigures(
+  'tmc_db_pool_waiting_requests',
+  'Queries waiting for a free pool connection (all workers)',
+  (f) => f.poolWaiting,
+  'sum',
+);
+fromFigures(
+  'tmc_payment_watcher_next_block',
+  'The next block the payment watcher will read',
+  (f) => f.watcher?.nextBlock,
+);
+fromFigures(
+  'tmc_payment_watcher_lag_blocks',
+  "Blocks between the chain's head and the payment watcher's next block",
+  (f) => f.watcher?.lagBlocks,
+);
+fromFigures(
+  'tmc_payment_watcher_last_success_timestamp_seconds',
+  'When a payment watcher poll last succeeded (Unix time; 0: never)',
+  (f) => (f.watcher?.lastSuccessAt ? f.watcher.lastSuccessAt.getTime() / 1000 : 0),
+);
+fromFigures(
+  'tmc_unmatched_payments_open',
+  'Transfers to the company wallet waiting for staff',
+  (f) => f.unmatchedOpen,
+);
+fromFigures(
+  'tmc_mail_queue_depth',
+  'E-mails not sent yet (still retried)',
+  (f) => f.mailQueueDepth,
+);
+fromFigures(
+  'tmc_mail_queue_oldest_age_seconds',
+  'Age of the oldest e-mail not sent yet (0: queue empty)',
+  (f) => f.mailOldestAgeSeconds,
+);
+fromFigures(
+  'tmc_chain_rpc_up',
+  '1 when the chain JSON-RPC endpoint answered the last head read',
+  (f) => (f.chainRpcUp ? 1 : 0),
+);
+fromFigures(
+  'tmc_chain_head_block_age_seconds',
+  "Age of the chain's newest block, as the RPC endpoint reports it",
+  (f) => f.headBlockAgeSeconds,
+);
+
+const paymentsCredited = new Counter({
+  name: 'tmc_payments_credited_total',
+  help: 'Crypto payments that credited an order, by coin and how the payment was matched',
+  labelNames: ['coin', 'source'] as const,
+  registers: [registry],
+});
+const loginsFailed = new Counter({
+  name: 'tmc_logins_failed_total',
+  help: 'Logins refused for a wrong password or second factor',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+const rateLimited = new Counter({
+  name: 'tmc_rate_limited_total',
+  help: 'Requests refused with 429 by a rate limit',
+  registers: [registry],
+});
+const listenerUp = new Gauge({
+  name: 'tmc_listener_up',
+  help: '1 while the LISTEN connection of a channel is connected, per worker',
+  labelNames: ['channel', 'worker'] as const,
+  registers: [registry],
+  aggregator: 'sum',
+});
+const watcherPolls = new Counter({
+  name: 'tmc_payment_watcher_polls_total',
+  help: 'Payment watcher polls of this copy, by outcome',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+// Every series from the start, so a rate over a counter that has not moved yet is 0, not empty.
+for (const coin of ['ETH', 'USDC'])
+  for (const source of ['exact', 'proven_sender', 'staff'])
+    paymentsCredited.inc({ coin, source }, 0);
+for (const reason of ['password', 'second_factor']) loginsFailed.inc({ reason }, 0);
+
+/** `exact`: the exact quoted amount; `proven_sender`: from the buyer's proven wallet; `staff`: assigned by staff. */
+export type CreditSource = 'exact' | 'proven_sender' | 'staff';
+
+/** The in-process state the System page shows: each LISTEN connection of this copy. */
+const listeners = new Map<string, boolean>();
+const workerLabel = () => String(cluster.worker?.id ?? 0);
+
+export const metrics = {
+  paymentCredited(coin: string, source: CreditSource) {
+    paymentsCredited.inc({ coin, source });
+  },
+  loginFailed(reason: 'password' | 'second_factor') {
+    loginsFailed.inc({ reason });
+  },
+  rateLimited() {
+    rateLimited.inc();
+  },
+  watcherPolled(outcome: 'ok' | 'failed') {
+    watcherPolls.inc({ outcome });
+  },
+  /** A LISTEN connection of `channel` went up or down. */
+  listener(channel: string, up: boolean) {
+    listeners.set(channel, up);
+    listenerUp.set({ channel, worker: workerLabel() }, up ? 1 : 0);
+  },
+  /** The LISTEN connections of this copy and whether each is up. */
+  listeners(): { channel: string; up: boolean }[] {
+    return [...listeners].map(([channel, up]) => ({ channel, up }));
+  },
+};
+
+/** Wraps a LISTEN subscriber's handlers so `tmc_listener_up` follows its connection. */
+export function trackListener(channel: string, handlers: ChangeHandlers): ChangeHandlers {
+  return {
+    notify: (payload) => handlers.notify(payload),
+    up: () => {
+      metrics.listener(channel, true);
+      handlers.up();
+    },
+    down: () => {
+      metrics.listener(channel, false);
+      handlers.down();
+    },
+  };
+}
+
+/** A stopped listener is no longer a connection to report. */
+export function untrackListener(channel: string) {
+  listeners.delete(channel);
+  listenerUp.remove({ channel, worker: workerLabel() });
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares the request's bearer token with the configured one in constant time. */
+export function metricsTokenMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
+  return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
+}
+
+const REQUEST = 'tmc:metrics-request';
+const ANSWER = 'tmc:metrics-answer';
+let askCounter = 0;
+const asked = new Map<number, (text: string | Error) => void>();
+
+/** The metrics text: this process's own, or every worker's when it is one of several. */
+export async function metricsText(): Promise<string> {
+  if (!cluster.isWorker || !process.send) return registry.metrics();
+  const id = ++askCounter;
+  if (asked.size === 0) process.on('message', onAnswer);
+  const answer = new Promise<string | Error>((resolve) => {
+    asked.set(id, resolve);
+    setTimeout(() => resolve(new Error('The primary did not answer with metrics')), 8_000).unref();
+  });
+  process.send({ type: REQUEST, id });
+  const text = await answer;
+  asked.delete(id);
+  if (asked.size === 0) process.off('message', onAnswer);
+  if (text instanceof Error) throw text;
+  return text;
+}
+
+function onAnswer(message: unknown) {
+  const m = message as { type?: string; id?: number; text?: string; error?: string };
+  if (m.type !== ANSWER || m.id === undefined) return;
+  asked.get(m.id)?.(m.error ? new Error(m.error) : (m.text ?? ''));
+}
+
+/** In the cluster's primary: answers a worker's request with every worker's metrics. */
+export function serveClusterMetrics() {
+  cluster.on('message', (worker, message: { type?: string; id?: number }) => {
+    if (message?.type !== REQUEST) return;
+    registry.clusterMetrics().then(
+      (text) => worker.send({ type: ANSWER, id: message.id, text }),
+      (err: Error) => worker.send({ type: ANSWER, id: message.id, error: err.message }),
+    );
+  });
+}
+
+export const metricsContentType = registry.contentType;
+
+/** Times every answer by its route pattern (never the raw URL: ids would make endless series). */
+export function registerRequestMetrics(app: FastifyInstance) {
+  app.addHook('onResponse', (req, reply, done) => {
+    httpRequestDuration.observe(
+      {
+        method: req.method,
+        route: req.routeOptions.url ?? 'unmatched',
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+}

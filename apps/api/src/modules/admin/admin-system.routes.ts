@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import type { SystemStatusService } from './system-status.service.ts';
+
+const level = z.enum(['ok', 'amber', 'red']);
+const limits = z.object({ amber: z.number(), red: z.number() });
+
+const systemSchema = z.object({
+  status: level,
+  checkedAt: z.string(),
+  version: z.string(),
+  nodeVersion: z.string(),
+  uptimeSeconds: z.number().int(),
+  watcher: z.object({
+    status: level,
+    enabled: z.boolean(),
+    intervalSeconds: z.number(),
+    nextBlock: z.string().nullable(),
+    lagBlocks: z.string().nullable(),
+    lastSuccessAt: z.string().nullable(),
+    lastSuccessAgeSeconds: z.number().int().nullable(),
+    leader: z.string().nullable(),
+    leaseUntil: z.string().nullable(),
+  }),
+  chain: z.object({
+    status: level,
+    chainId: z.number().int(),
+    reachable: z.boolean(),
+    headBlock: z.string().nullable(),
+    headBlockAgeSeconds: z.number().int().nullable(),
+  }),
+  mail: z.object({
+    status: level,
+    queueDepth: z.number().int().nullable(),
+    oldestAgeSeconds: z.number().int().nullable(),
+    retrying: z.number().int().nullable(),
+    givenUpToday: z.number().int().nullable(),
+  }),
+  database: z.object({
+    status: level,
+    kind: z.enum(['pglite', 'postgres']),
+    reachable: z.boolean(),
+    poolInUse: z.number().int(),
+    poolWaiting: z.number().int(),
+  }),
+  listeners: z.object({
+    status: level,
+    connections: z.array(z.object({ channel: z.string(), up: z.boolean() })),
+  }),
+  thresholds: z.object({
+    watcherSilence: z.object({
+      amberIntervals: z.number(),
+      redIntervals: z.number(),
+      amberMinSeconds: z.number(),
+      redMinSeconds: z.number(),
+    }),
+    watcherLagBlocks: limits,
+    headBlockAgeSeconds: limits,
+    mailQueueDepth: limits,
+    mailOldestAgeSeconds: limits,
+  }),
+});
+
+export const adminSystemRoutes: FastifyPluginAsyncZod<{ system: SystemStatusService }> = async (
+  app,
+  { system },
+) => {
+  app.get(
+    '/admin/system',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary:
+          'System: payment watcher, chain RPC, mail queue, database and listeners, each ok, amber or red',
+        response: { 200: envelopeSchema(systemSchema) },
+      },
+    },
+    async (_req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return envelope(200, await system.status());
+    },
+  );
+};

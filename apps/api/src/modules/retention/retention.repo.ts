@@ -1,0 +1,114 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  files,
+  mailOutbox,
+  otpCodes,
+  passwordResets,
+  pendingSignups,
+  purchases,
+  refreshTokens,
+} from '../../db/schema/index.ts';
+import { MAX_MAIL_ATTEMPTS } from '../../lib/mailer/mailer.ts';
+
+/** How long each kind of data is kept (README, Data retention). */
+export const RETENTION = {
+  /** E-mail codes and password-reset links, counted from when they expired or were used. */
+  codesDays: 1,
+  /** A sign-up redone for an unverified e-mail whose code was never entered. */
+  heldSignupsDays: 7,
+  /** Refresh tokens, counted from when they expired. */
+  refreshTokensDays: 1,
+  /** An upload no purchase claimed, counted from when its upload URL was made. */
+  unclaimedUploadsDays: 1,
+  /** The text and HTML of a sent e-mail (its row, with recipient and subject, stays). */
+  sentMailBodyDays: 7,
+  /** A sent e-mail's row, or one given up on. */
+  mailRowDays: 90,
+} as const;
+
+const olderThan = (column: unknown, days: number) =>
+  sql`${column} < now() - make_interval(days => ${days})`;
+
+/** One copy at a time: the others skip the round (a lock held by this transaction only). */
+export async function tryRetentionLock(tx: Tx) {
+  const { rows } = await tx.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(727002) as locked`,
+  );
+  return rows[0]?.locked === true;
+}
+
+export async function deleteExpiredCodes(tx: Tx) {
+  const codes = await tx
+    .delete(otpCodes)
+    .where(
+      sql`${olderThan(otpCodes.expiresAt, RETENTION.codesDays)} or ${olderThan(otpCodes.consumedAt, RETENTION.codesDays)}`,
+    )
+    .returning({ id: otpCodes.id });
+  const resets = await tx
+    .delete(passwordResets)
+    .where(
+      sql`${olderThan(passwordResets.expiresAt, RETENTION.codesDays)} or ${olderThan(passwordResets.usedAt, RETENTION.codesDays)}`,
+    )
+    .returning({ id: passwordResets.id });
+  const tokens = await tx
+    .delete(refreshTokens)
+    .where(olderThan(refreshTokens.expiresAt, RETENTION.refreshTokensDays))
+    .returning({ id: refreshTokens.id });
+  return {
+    codes: codes.length,
+    passwordResets: resets.length,
+    refreshTokens: tokens.length,
+  };
+}
+
+export async function deleteHeldSignups(tx: Tx) {
+  const rows = await tx
+    .delete(pendingSignups)
+    .where(olderThan(pendingSignups.createdAt, RETENTION.heldSignupsDays))
+    .returning({ userId: pendingSignups.userId });
+  return rows.length;
+}
+
+/**
+ * Uploads no purchase claimed, past their period, and whose key no purchase names either (a
+ * receipt, an identity document or a billing document): those are never touched.
+ */
+export function findUnclaimedUploads(tx: Tx, limit: number) {
+  return tx
+    .select({ id: files.id, key: files.key })
+    .from(files)
+    .where(
+      sql`${files.purchaseId} is null and ${olderThan(files.createdAt, RETENTION.unclaimedUploadsDays)}
+        and not exists (select 1 from ${purchases} where ${files.key} in (
+          ${purchases.receiptKey}, ${purchases.documentKey}, ${purchases.documentBackKey}, ${purchases.billingDocKey}))`,
+    )
+    .orderBy(files.createdAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function deleteFiles(tx: Tx, ids: string[]) {
+  if (ids.length === 0) return;
+  await tx.delete(files).where(inArray(files.id, ids));
+}
+
+export async function pruneMail(tx: Tx) {
+  const bodies = await tx
+    .update(mailOutbox)
+    .set({ text: '', html: '' })
+    .where(
+      sql`${mailOutbox.sentAt} is not null and ${olderThan(mailOutbox.sentAt, RETENTION.sentMailBodyDays)}
+        and (${mailOutbox.text} <> '' or ${mailOutbox.html} <> '')`,
+    )
+    .returning({ id: mailOutbox.id });
+  const rows = await tx
+    .delete(mailOutbox)
+    .where(
+      sql`(${mailOutbox.sentAt} is not null and ${olderThan(mailOutbox.sentAt, RETENTION.mailRowDays)})
+        or (${mailOutbox.sentAt} is null and ${mailOutbox.attempts} >= ${MAX_MAIL_ATTEMPTS}
+          and ${olderThan(mailOutbox.createdAt, RETENTION.mailRowDays)})`,
+    )
+    .returning({ id: mailOutbox.id });
+  return { mailBodiesCleared: bodies.length, mailRowsDeleted: rows.length };
+}

@@ -1,0 +1,213 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { SystemLevel, SystemStatus } from '@tmc/shared';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { AlertIcon } from '../../../components/ui/icons';
+import { ListHeader } from '../../../components/ui/list-toolbar';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format';
+import { useSystemStatus } from '../api/get-system-status';
+
+const levelText: Record<SystemLevel, string> = { ok: 'OK', amber: 'Amber', red: 'Red' };
+const levelClasses: Record<SystemLevel, string> = {
+  ok: 'border-success text-success',
+  amber: 'border-amber text-amber',
+  red: 'border-danger bg-danger/15 text-danger',
+};
+
+export function LevelBadge({ level }: { level: SystemLevel }) {
+  return (
+    <span
+      data-level={level}
+      className={cn(
+        'inline-flex items-center rounded-full border-2 px-2.5 py-0.5 text-xs font-black tracking-wide uppercase',
+        levelClasses[level],
+      )}
+    >
+      {levelText[level]}
+    </span>
+  );
+}
+
+/** "45 s", "12 min", "3 h", "2 d": how long ago, at a glance. */
+export function formatAge(seconds: number | null): string {
+  if (seconds === null) return 'never';
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 172_800) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86_400)} d`;
+}
+
+function Part({
+  id,
+  title,
+  level,
+  children,
+}: {
+  id: string;
+  title: string;
+  level: SystemLevel;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      data-part={id}
+      className={cn(
+        'card flex min-w-0 flex-col gap-3 p-5',
+        level === 'red' && 'border-danger',
+        level === 'amber' && 'border-amber',
+      )}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={id} className="text-xl">
+          {title}
+        </h2>
+        <LevelBadge level={level} />
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">{children}</dl>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0 font-bold break-words tabular-nums">{children}</dd>
+    </>
+  );
+}
+
+const orDash = (v: ReactNode) => (v === null || v === undefined ? '—' : v);
+
+function Parts({ data }: { data: SystemStatus }) {
+  const { watcher, chain, mail, database, listeners, thresholds } = data;
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Part id="system-watcher" title="Payment watcher" level={watcher.status}>
+        <Row label="Running">
+          {watcher.enabled ? `every ${watcher.intervalSeconds} s` : 'off (interval 0)'}
+        </Row>
+        <Row label="Next block">{orDash(watcher.nextBlock)}</Row>
+        <Row label="Lag">
+          {watcher.lagBlocks === null ? '—' : `${watcher.lagBlocks} blocks`}
+          <span className="font-normal text-muted">
+            {' '}
+            (amber over {thresholds.watcherLagBlocks.amber}, red over{' '}
+            {thresholds.watcherLagBlocks.red})
+          </span>
+        </Row>
+        <Row label="Last success">
+          {watcher.lastSuccessAt
+            ? `${formatDateTime(watcher.lastSuccessAt)} (${formatAge(watcher.lastSuccessAgeSeconds)} ago)`
+            : 'never'}
+        </Row>
+        <Row label="Leader copy">{watcher.leader ?? 'none holds the lease'}</Row>
+      </Part>
+      <Part id="system-chain" title="Chain RPC" level={chain.status}>
+        <Row label="Reachable">{chain.reachable ? 'yes' : 'no'}</Row>
+        <Row label="Chain id">{chain.chainId}</Row>
+        <Row label="Head block">{orDash(chain.headBlock)}</Row>
+        <Row label="Head block age">
+          {chain.headBlockAgeSeconds === null ? '—' : formatAge(chain.headBlockAgeSeconds)}
+        </Row>
+      </Part>
+      <Part id="system-mail" title="Mail queue" level={mail.status}>
+        <Row label="Waiting">{orDash(mail.queueDepth)}</Row>
+        <Row label="Oldest waiting">
+          {mail.oldestAgeSeconds === null
+            ? '—'
+            : mail.queueDepth
+              ? formatAge(mail.oldestAgeSeconds)
+              : 'queue empty'}
+        </Row>
+        <Row label="Failing, retried">{orDash(mail.retrying)}</Row>
+        <Row label="Given up (24 h)">{orDash(mail.givenUpToday)}</Row>
+      </Part>
+      <Part
+        id="system-database"
+        title="Database and listeners"
+        level={
+          database.status === 'red' ? 'red' : listeners.status === 'red' ? 'red' : database.status
+        }
+      >
+        <Row label="Database">
+          {database.reachable ? 'reachable' : 'not reachable'} ({database.kind})
+        </Row>
+        <Row label="Pool">
+          {database.poolInUse} in use, {database.poolWaiting} waiting
+        </Row>
+        {listeners.connections.map((c) => (
+          <Row key={c.channel} label={`Listener ${c.channel}`}>
+            {c.up ? 'up' : 'down'}
+          </Row>
+        ))}
+      </Part>
+    </div>
+  );
+}
+
+export function SystemStatusPage() {
+  const { data, isPending, isError, error, refetch, isFetching } = useSystemStatus();
+  let body: ReactNode;
+  if (isPending) body = <PageSpinner label="Checking the system" />;
+  else if (isError)
+    body = (
+      <div className="card">
+        <EmptyState
+          icon={<AlertIcon className="text-danger" />}
+          title="Could not check the system"
+          description={error.message}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  else
+    body = (
+      <div className="flex flex-col gap-4">
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted" role="status">
+          Overall <LevelBadge level={data.status} /> · checked {formatDateTime(data.checkedAt)} ·
+          version {data.version} · Node {data.nodeVersion} · up {formatAge(data.uptimeSeconds)}
+        </p>
+        <Parts data={data} />
+      </div>
+    );
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <ListHeader title="System" refreshing={isFetching} onRefresh={() => void refetch()} />
+      {body}
+    </div>
+  );
+}
+
+/** On the dashboard: says so when a part of the system is red, and leads to the System page. */
+export function SystemRedBanner({ systemPath }: { systemPath: string }) {
+  const { data } = useSystemStatus();
+  if (data?.status !== 'red') return null;
+  const red = [
+    data.watcher.status === 'red' && 'payment watcher',
+    data.chain.status === 'red' && 'chain RPC',
+    data.mail.status === 'red' && 'mail queue',
+    data.database.status === 'red' && 'database',
+    data.listeners.status === 'red' && 'listeners',
+  ].filter(Boolean);
+  return (
+    <div
+      role="alert"
+      className="card flex flex-wrap items-center gap-3 border-danger bg-danger/15 p-4"
+    >
+      <AlertIcon className="text-danger" />
+      <p className="min-w-0 flex-1 font-bold">Needs attention: {red.join(', ')}.</p>
+      <Link to={systemPath} className="font-black text-fg underline">
+        Open the System page
+      </Link>
+    </div>
+  );
+}
