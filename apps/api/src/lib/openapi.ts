@@ -44,6 +44,8 @@ export const fileAnswer = (description: string, types: string[]) => ({
 
 export const ERROR_SCHEMA_ID = 'ErrorEnvelope';
 export const BEARER = 'bearer';
+/** GET /metrics: its own bearer token (METRICS_TOKEN), not a session's. */
+export const METRICS_TOKEN = 'metricsToken';
 
 const STATUS_TEXT: Record<number, string> = {
   304: 'Not modified: the ETag sent in If-None-Match still matches',
@@ -139,8 +141,11 @@ const transformRoute: typeof jsonSchemaTransform = (input) => {
   const extras = route.config?.openapi ?? {};
   const path = documentPath(route);
   const auth = routeAuth(route);
-  const security = auth ? [{ [BEARER]: [] }] : [];
-  if (schema.security && JSON.stringify(schema.security) !== JSON.stringify(security))
+  const declared = schema.security as Record<string, string[]>[] | undefined;
+  // A route with a credential of its own (not a session) names its scheme; the rest follow their guard.
+  const ownScheme = !auth && declared?.length && declared.every((s) => !(BEARER in s));
+  const security = ownScheme ? declared : auth ? [{ [BEARER]: [] }] : [];
+  if (declared && JSON.stringify(declared) !== JSON.stringify(security))
     throw new Error(
       `${method} ${route.url}: its schema says security ${JSON.stringify(schema.security)}, its hooks ${JSON.stringify(security)}`,
     );
@@ -178,7 +183,14 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       },
       servers: [{ url: publicUrl.replace(/\/+$/, '') }],
       components: {
-        securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          [METRICS_TOKEN]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The METRICS_TOKEN of the deployment',
+          },
+        },
       },
     },
     transform: transformRoute,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.ts';
+import { fileAnswer, METRICS_TOKEN } from '../../lib/openapi.ts';
 import { metricsContentType, metricsText, metricsTokenMatches } from '../../lib/metrics.ts';
 
 /**
@@ -17,8 +17,13 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ token: string | undefined }>
       schema: {
         tags: ['service'],
         summary: 'Prometheus metrics (text format); needs Authorization: Bearer $METRICS_TOKEN',
-        security: [{ bearer: [] }],
-        response: { 200: z.string() },
+        security: [{ [METRICS_TOKEN]: [] }],
+      },
+      config: {
+        openapi: {
+          answers: { 200: fileAnswer('Prometheus text format', [metricsContentType]) },
+          errors: [401, 404],
+        },
       },
     },
     async (req, reply) => {
