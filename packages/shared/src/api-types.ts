@@ -1,3 +1,4 @@
+import type { PaymentProgress } from './payment-progress.ts';
 import type { UnmatchedPaymentReason, UnmatchedPaymentStatus } from './admin.ts';
 import type { CryptoCurrency, PaymentMode, PaymentStatus, PurchaseStatus, Role } from './enums.ts';
 
@@ -121,6 +122,8 @@ export interface PurchaseDetail {
   /** Crypto orders (and accepted bank orders): the latest payment. */
   transaction: Transaction | null;
   tokenSymbol: string;
+  /** Where the buyer's money is (follow it while `payment.live`). */
+  payment: PaymentProgress;
 }
 
 /** `data` of GET /v1/purchase/holdings: what the caller owns and where it goes. */

@@ -10,3 +10,4 @@ export * from './transactions.ts';
 export * from './crypto-purchases.ts';
 export * from './admin.ts';
 export * from './account-security.ts';
+export * from './payment-progress.ts';
