@@ -72,8 +72,7 @@ export function paymentProgress(
   { transaction, transfers }: PaymentEvidence,
   now: Date = new Date(),
 ): PaymentProgress {
-  const paid =
-    transaction?.paymentStatus === PaymentStatus.Success && transaction.txnHash !== null;
+  const paid = transaction?.paymentStatus === PaymentStatus.Success && transaction.txnHash !== null;
   if (purchase.status === PurchaseStatus.Accepted || paid) {
     const crypto = purchase.paymentMode === PaymentMode.Crypto && transaction?.txnHash;
     return {
@@ -94,7 +93,8 @@ export function paymentProgress(
         : none),
     };
   }
-  const held = transfers.find((t) => t.status === 'open') ?? transfers.find((t) => t.status === 'assigned');
+  const held =
+    transfers.find((t) => t.status === 'open') ?? transfers.find((t) => t.status === 'assigned');
   if (held) return { state: 'received', live: true, ...transferFigures(held) };
   const refunded = transfers.find((t) => t.status === 'refunded');
   if (refunded) return { state: 'refunded', live: false, ...transferFigures(refunded) };

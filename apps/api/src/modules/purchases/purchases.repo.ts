@@ -2,7 +2,13 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PaymentStatus, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
-import { auditLog, banks, purchases, transactions, unmatchedPayments } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  banks,
+  purchases,
+  transactions,
+  unmatchedPayments,
+} from '../../db/schema/index.ts';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchaseRow = typeof purchases.$inferInsert;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { PresaleConfig, PurchaseDetail, Transaction } from '@tmc/shared';
 import { Button } from '../../components/ui/button';
+import { ExplorerContext } from '../../components/ui/explorer-link';
 import { ResultModal } from '../../components/ui/result-modal';
 import { BankDetails } from '../../features/banks/components/bank-details';
 import { CompanyWallet } from '../../features/crypto/components/company-wallet';
@@ -13,6 +14,8 @@ import { VerifyPaymentDialog } from '../../features/transactions/components/veri
 import { uploadFile } from '../../features/uploads/api/upload-file';
 import { formatAmount } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession } from '../../lib/session';
+import { VerifyEmailInline } from '../../features/auth/components/verify-email-inline';
 import { WalletPayment } from '../wallet-payment';
 
 /** A Pending crypto order's payment step: where to pay, how much, and Verify. */
@@ -72,38 +75,42 @@ export function PresaleRequestRoute() {
   const { data: config } = usePresaleConfig();
   const [verifying, setVerifying] = useState<Transaction | null>(null);
   const [verified, setVerified] = useState<string | null>(null);
+  const { user } = useSession();
 
   return (
-    <section className="container-page py-10 sm:py-14">
-      <PurchaseOrder
-        id={id}
-        BankDetails={BankDetails}
-        upload={(file, onProgress) => uploadFile(file, onProgress)}
-        cryptoPayment={(detail) => (
-          <CryptoPayment
-            detail={detail}
-            config={config}
-            onVerify={setVerifying}
-            onVerified={setVerified}
-          />
-        )}
-      />
-      <VerifyPaymentDialog
-        transaction={verifying}
-        companyWallet={config?.companyWallet}
-        onClose={() => setVerifying(null)}
-        onVerified={(message) => {
-          setVerifying(null);
-          setVerified(message);
-        }}
-      />
-      <ResultModal
-        open={verified !== null}
-        kind="success"
-        message={verified ?? ''}
-        actions={['ok', 'transactions']}
-        onClose={() => setVerified(null)}
-      />
-    </section>
+    <ExplorerContext value={config?.explorerUrl ?? null}>
+      <section className="container-page py-10 sm:py-14">
+        <PurchaseOrder
+          id={id}
+          BankDetails={BankDetails}
+          upload={(file, onProgress) => uploadFile(file, onProgress)}
+          notice={user && !user.emailVerified ? <VerifyEmailInline email={user.email} /> : null}
+          cryptoPayment={(detail) => (
+            <CryptoPayment
+              detail={detail}
+              config={config}
+              onVerify={setVerifying}
+              onVerified={setVerified}
+            />
+          )}
+        />
+        <VerifyPaymentDialog
+          transaction={verifying}
+          companyWallet={config?.companyWallet}
+          onClose={() => setVerifying(null)}
+          onVerified={(message) => {
+            setVerifying(null);
+            setVerified(message);
+          }}
+        />
+        <ResultModal
+          open={verified !== null}
+          kind="success"
+          message={verified ?? ''}
+          actions={['ok', 'transactions']}
+          onClose={() => setVerified(null)}
+        />
+      </section>
+    </ExplorerContext>
   );
 }

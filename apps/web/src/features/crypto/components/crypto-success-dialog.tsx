@@ -1,9 +1,11 @@
 import { useId, type ComponentType, type ReactNode } from 'react';
-import type { PresaleConfig, Transaction } from '@tmc/shared';
+import type { PaymentProgress, PresaleConfig, Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckCircleIcon } from '../../../components/ui/icons';
+import { PaymentStatusNote } from '../../../components/ui/payment-status-note';
+import { paths, presaleRequestPath } from '../../../config/paths';
 import { paymentRequestUri } from '../lib/payment-request';
 import { exactAmount, isCoin, type WalletOrder } from '../lib/wallet-order';
 import { CompanyWallet } from './company-wallet';
@@ -20,6 +22,15 @@ export type PayWithWalletSlot = ComponentType<
   WalletOrder & { onVerified?: (message: string) => void }
 >;
 
+/**
+ * Follows the order on the server (composed in by the route): renders its children with where
+ * the payment is, and a way to ask again at once.
+ */
+export type FollowPaymentSlot = ComponentType<{
+  purchaseId: string;
+  children: (payment: PaymentProgress | undefined, refresh: () => void) => ReactNode;
+}>;
+
 interface CryptoSuccessDialogProps {
   /** The Pending transaction the order created; null keeps the dialog closed. */
   transaction: Transaction | null;
@@ -27,6 +38,7 @@ interface CryptoSuccessDialogProps {
   config: Pick<PresaleConfig, 'companyWallet' | 'chainId' | 'usdcAddress'> | undefined;
   VerifyPayment: ComponentType<VerifyPaymentProps>;
   PayWithWallet?: PayWithWalletSlot;
+  FollowPayment?: FollowPaymentSlot;
   onVerified: (message: string) => void;
   /** A payment the wallet sent was verified; the dialog stays open on its progress. */
   onWalletVerified?: (message: string) => void;
@@ -67,18 +79,82 @@ export function CryptoSuccessDialog({
   config,
   VerifyPayment,
   PayWithWallet,
+  FollowPayment,
   onVerified,
   onWalletVerified,
   onVerifyLater,
   onClose,
   verifyEmail,
 }: CryptoSuccessDialogProps) {
+  const purchaseId = transaction?.purchaseId;
+  if (!FollowPayment || !purchaseId)
+    return (
+      <PaymentDialog
+        {...{ transaction, config, VerifyPayment, PayWithWallet, onVerified, onWalletVerified }}
+        {...{ onVerifyLater, onClose, verifyEmail }}
+      />
+    );
+  return (
+    <FollowPayment purchaseId={purchaseId}>
+      {(payment, refresh) => (
+        <PaymentDialog
+          {...{ transaction, config, VerifyPayment, PayWithWallet, onVerified, onVerifyLater }}
+          {...{ onClose, verifyEmail, payment }}
+          onWalletVerified={(message) => {
+            refresh();
+            onWalletVerified?.(message);
+          }}
+        />
+      )}
+    </FollowPayment>
+  );
+}
+
+function PaymentDialog({
+  transaction,
+  config,
+  VerifyPayment,
+  PayWithWallet,
+  onVerified,
+  onWalletVerified,
+  onVerifyLater,
+  onClose,
+  verifyEmail,
+  payment,
+}: Omit<CryptoSuccessDialogProps, 'FollowPayment'> & { payment?: PaymentProgress }) {
   const verifyId = useId();
   const walletId = useId();
   const amount = transaction ? exactAmount(transaction.price) : '';
   const coin = transaction?.tokenSymbol ?? '';
   const wallet = transaction?.walletAddress ?? config?.companyWallet;
   const paymentRequest = paymentRequestFor(amount, coin, wallet, config);
+  // Once the money moved (or the quote ran out), the amount, QR, countdown and forms are stale.
+  const settled = payment !== undefined && payment.state !== 'awaitingPayment';
+  const purchaseId = transaction?.purchaseId;
+
+  if (settled)
+    return (
+      <Dialog
+        open={transaction !== null}
+        onClose={onClose}
+        title="Presale request submitted"
+        description={
+          payment.state === 'verified'
+            ? 'Your payment is verified and your request accepted.'
+            : 'Where your payment stands now.'
+        }
+        size="lg"
+      >
+        <div className="flex flex-col gap-5">
+          <PaymentStatusNote
+            payment={payment}
+            orderHref={purchaseId ? presaleRequestPath(purchaseId) : undefined}
+            newOrderHref={paths.buy}
+          />
+          {verifyEmail}
+        </div>
+      </Dialog>
+    );
 
   return (
     <Dialog
@@ -89,6 +165,11 @@ export function CryptoSuccessDialog({
       size="lg"
     >
       <div className="flex flex-col gap-5">
+        {purchaseId ? (
+          <p className="text-sm text-muted" role="status">
+            Awaiting your payment: this window updates by itself when it arrives.
+          </p>
+        ) : null}
         <p className="flex items-start gap-3">
           <CheckCircleIcon className="shrink-0 text-3xl text-success" />
           <span className="pt-1">
