@@ -215,10 +215,13 @@ export function PurchaseOrder({
     nextStep = <PaymentStatusNote payment={payment} newOrderHref={paths.buy} />;
   } else {
     nextStep = (
-      <p className="card p-5 sm:p-6">
-        Questions about this request? Contact support by replying to the e-mail we sent you, quoting
-        your reference <strong className="font-mono">{purchase.reference}</strong>.
-      </p>
+      <>
+        <PaymentStatusNote payment={payment} newOrderHref={paths.buy} />
+        <p className="card p-5 sm:p-6">
+          Questions about this request? Contact support by replying to the e-mail we sent you,
+          quoting your reference <strong className="font-mono">{purchase.reference}</strong>.
+        </p>
+      </>
     );
   }
 
