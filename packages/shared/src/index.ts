@@ -11,3 +11,4 @@ export * from './crypto-purchases.ts';
 export * from './admin.ts';
 export * from './account-security.ts';
 export * from './payment-progress.ts';
+export * from './payout-destinations.ts';
