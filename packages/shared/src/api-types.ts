@@ -1,4 +1,5 @@
 import type { PaymentProgress } from './payment-progress.ts';
+import type { PayoutDestination } from './payout-destinations.ts';
 import type { UnmatchedPaymentReason, UnmatchedPaymentStatus } from './admin.ts';
 import type { CryptoCurrency, PaymentMode, PaymentStatus, PurchaseStatus, Role } from './enums.ts';
 
@@ -378,6 +379,9 @@ export type AdminSettingsChange = Partial<
 /** One affiliate's line of a payout batch. Amounts are AUD strings. */
 export interface PayoutLine {
   affiliate: { _id: string; name: string; email: string; walletAddress: string | null };
+  /** Where to pay this line; null: the affiliate gave none, so the line is held. */
+  destination: PayoutDestination | null;
+  held: boolean;
   earnings: string;
   /** Clawbacks taken off (≤ 0). */
   adjustments: string;
@@ -414,6 +418,8 @@ export interface PayoutPreview {
   holdDays: number;
   existingPayout: PayoutDetail | null;
   lines: PayoutLine[];
+  /** Owed but held: the affiliate has given no payout destination yet (not in any batch). */
+  held: PayoutLine[];
   /** Affiliates whose adjustments outweigh their earnings; they wait for later earnings. */
   carriedForward: PayoutLine[];
   total: string;
