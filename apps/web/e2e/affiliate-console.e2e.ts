@@ -144,7 +144,10 @@ describe('affiliate programme and staff console', () => {
     });
     await visitor.page.getByRole('link', { name: 'receipt.pdf' }).waitFor();
     await visitor.page.getByRole('button', { name: 'Submit receipt' }).click();
-    await visitor.page.getByRole('dialog', { name: 'Presale request submitted' }).waitFor();
+    await visitor.page
+      .getByRole('dialog', { name: 'SUCCESS' })
+      .getByText(/Receipt attached/)
+      .waitFor();
 
     // Staff: commissions become payable at once (hold period 0), then the request is accepted.
     const staff = await openPage(browser);
@@ -242,13 +245,14 @@ describe('affiliate programme and staff console', () => {
     await destination.getByLabel('Password').fill(AFFILIATE_PASSWORD);
     await destination.getByRole('button', { name: 'Save payout destination' }).click();
     await toastSays(affiliate.page, 'Payout destination saved');
-    await destination
-      .getByText('AUD bank: Ari Affiliate, BSB 062-000, account 12345678')
-      .waitFor();
+    await destination.getByText('AUD bank: Ari Affiliate, BSB 062-000, account 12345678').waitFor();
 
     await staff.page.reload();
     preview = staff.page.getByRole('region', { name: 'Batch due, tier 1' });
-    await preview.getByRole('table', { name: /^Batch due for/ }).getByText(affiliateEmail).waitFor();
+    await preview
+      .getByRole('table', { name: /^Batch due for/ })
+      .getByText(affiliateEmail)
+      .waitFor();
     await preview.getByRole('button', { name: 'Create batch' }).click();
     await staff.page.getByRole('dialog').getByRole('button', { name: 'Create batch' }).click();
     await toastSays(staff.page, /created/i);
