@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
+import { useOpenUnmatchedCount } from '../../features/admin/api/get-unmatched-payments';
 import { cn } from '../../lib/cn';
 import { adminNav, adminPaths } from './admin-paths';
 
@@ -14,11 +15,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * scroll box at 1280 px and up.
  */
 export function AdminLayout() {
+  const openUnmatched = useOpenUnmatchedCount();
   return (
     <div className="container-page flex flex-col gap-6 py-8 [--container-max:1680px] md:flex-row md:items-start sm:py-10">
       <nav
         aria-label="Staff console"
-        className="-mx-4 shrink-0 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:sticky md:top-24 md:mx-0 md:w-44 md:overflow-visible md:px-0"
+        className="-mx-4 shrink-0 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:sticky md:top-24 md:mx-0 md:w-56 md:overflow-visible md:px-0"
       >
         <p className="mb-2 hidden text-xs font-black tracking-widest text-pink uppercase md:block">
           Staff console
@@ -28,6 +30,14 @@ export function AdminLayout() {
             <li key={item.to} className="shrink-0">
               <NavLink to={item.to} end={item.to === adminPaths.dashboard} className={linkClass}>
                 {item.label}
+                {item.to === adminPaths.unmatchedPayments && openUnmatched ? (
+                  <span
+                    className="ml-2 rounded-full bg-pink px-2 text-xs leading-5 text-ink tabular-nums"
+                    aria-label={`${openUnmatched} open`}
+                  >
+                    {openUnmatched}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

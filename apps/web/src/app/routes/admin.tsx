@@ -90,7 +90,11 @@ function AdminConsole() {
           index: true,
           element: (
             <Page title="Dashboard">
-              <AdminDashboard reviewsPath={adminPaths.reviews} payoutsPath={adminPaths.payouts} />
+              <AdminDashboard
+                reviewsPath={adminPaths.reviews}
+                payoutsPath={adminPaths.payouts}
+                unmatchedPaymentsPath={adminPaths.unmatchedPayments}
+              />
             </Page>
           ),
         },

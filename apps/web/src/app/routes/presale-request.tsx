@@ -39,7 +39,7 @@ function CryptoPayment({
     <div className="card flex flex-col gap-4 p-5 sm:p-6">
       <div className="flex flex-col gap-1">
         <p className="text-sm font-bold text-muted">Amount due</p>
-        <p className="font-display text-2xl font-black break-all text-lime tabular-nums">
+        <p className="font-display text-2xl font-black wrap-anywhere text-lime tabular-nums">
           {formatAmount(transaction.price, 18)} {transaction.tokenSymbol}
         </p>
         {transaction.quoteExpiresAt ? (

@@ -9,10 +9,10 @@ const linkClass = 'rounded font-bold text-cyan underline underline-offset-4 hove
 function TransferLine({ payment }: { payment: PaymentProgress }) {
   if (!payment.txnHash) return null;
   return (
-    <p className="text-sm break-all text-muted">
+    <p className="text-sm text-muted">
       Transaction{' '}
       <ExplorerLink kind="tx" value={payment.txnHash}>
-        <code className="font-mono">{payment.txnHash}</code>
+        <code className="font-mono break-all">{payment.txnHash}</code>
       </ExplorerLink>
       {payment.blockNumber ? <> in block {payment.blockNumber}</> : null}
     </p>

@@ -49,8 +49,8 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
       <dd
         className={
           strong
-            ? 'font-display text-2xl font-black break-all text-lime tabular-nums'
-            : 'font-semibold break-all tabular-nums'
+            ? 'font-display text-2xl font-black wrap-anywhere text-lime tabular-nums'
+            : 'font-semibold wrap-anywhere tabular-nums'
         }
       >
         {value}
@@ -75,8 +75,8 @@ function DeliveryWallet({ wallet }: { wallet: string | null }) {
       </p>
     );
   return (
-    <p className="text-sm break-all text-muted">
-      Tokens go to <code className="font-mono text-fg">{wallet}</code>.
+    <p className="text-sm text-muted">
+      Tokens go to <code className="font-mono break-all text-fg">{wallet}</code>.
     </p>
   );
 }
@@ -239,7 +239,7 @@ export function PurchaseOrder({
           ← Presale Requests
         </Link>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl break-all sm:text-4xl">
+          <h1 className="text-3xl wrap-anywhere sm:text-4xl">
             Presale request <span className="font-mono">{purchase.reference}</span>
           </h1>
           <CopyButton value={purchase.reference} iconOnly ariaLabel="Copy payment reference" />
