@@ -133,7 +133,7 @@ export function registerWebApp(
 
   const send = (req: FastifyRequest, reply: FastifyReply, doc: WebDocument, status = 200) => {
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    const referral = doc.type === 'text/html' ? referralCookie(req.url) : null;
+    const referral = doc.type.startsWith('text/html') ? referralCookie(req.url) : null;
     if (referral) void reply.header('set-cookie', referral);
     void reply
       .code(status)
