@@ -5,7 +5,7 @@ import { adminNav, adminPaths } from './admin-paths';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'flex min-h-10 items-center rounded-full px-4 text-sm font-bold whitespace-nowrap transition md:rounded-xl',
+    'flex min-h-10 items-center rounded-full px-4 text-sm font-bold whitespace-nowrap transition md:rounded-xl md:whitespace-normal',
     isActive ? 'bg-lime text-ink' : 'text-muted hover:bg-surface-3 hover:text-fg',
   );
 
