@@ -131,7 +131,7 @@ export interface PurchaseDetail {
 export interface Holdings {
   /** Tokens of accepted orders. */
   allocated: string;
-  /** Tokens of Pending orders. */
+  /** Tokens of Pending orders whose payment is in (bank receipt attached, or a transfer held for staff). */
   pendingReview: string;
   tokenSymbol: string;
   /** The saved wallet the tokens go to; null when none is saved. */

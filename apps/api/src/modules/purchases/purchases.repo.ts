@@ -171,12 +171,14 @@ export async function cancelledByBuyer(db: Tx, id: string) {
   return row !== undefined;
 }
 
-/** Tokens of the user's accepted and pending purchases, summed in the database (purchases_user_created_idx). */
+/** Tokens of the user's accepted purchases and of those whose payment awaits review, summed in the database (purchases_user_created_idx). */
 export async function sumUserTokens(db: Tx, userId: string) {
   const [row] = await db
     .select({
       allocated: sql<string>`coalesce(sum(${purchases.tokenAmount}) filter (where ${purchases.status} = ${PurchaseStatus.Accepted}), 0)::text`,
-      pending: sql<string>`coalesce(sum(${purchases.tokenAmount}) filter (where ${purchases.status} = ${PurchaseStatus.Pending}), 0)::text`,
+      // Pending review: Pending orders whose payment is in (a bank receipt, or a transfer staff
+      // hold for it); unpaid and lapsed orders are not waiting for anyone's review.
+      pending: sql<string>`coalesce(sum(${purchases.tokenAmount}) filter (where ${purchases.status} = ${PurchaseStatus.Pending} and (${purchases.receiptKey} is not null or exists (select 1 from ${unmatchedPayments} u where u.purchase_id = ${purchases}.${sql.identifier('id')} and u.status = 'open'))), 0)::text`,
     })
     .from(purchases)
     .where(eq(purchases.userId, userId));
