@@ -74,7 +74,7 @@ describe('buyer polish', () => {
     // The check sees a break: the old break-all heading split "request" at this width.
     const style = await page.addStyleTag({ content: 'main h1 { word-break: break-all }' });
     expect((await brokenWords(page)).length).toBeGreaterThan(0);
-    await style.evaluate((el) => el.remove());
+    await style.evaluate((el) => (el as HTMLElement).remove());
     // No wallet is saved: the page says so instead of pointing at one.
     await page.getByText('No wallet is saved yet for your tokens.').waitFor();
     await page.screenshot({ path: '/tmp/ux-order-360.png', fullPage: true });

@@ -20,7 +20,7 @@ export function AdminLayout() {
     <div className="container-page flex flex-col gap-6 py-8 [--container-max:1680px] md:flex-row md:items-start sm:py-10">
       <nav
         aria-label="Staff console"
-        className="-mx-4 shrink-0 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:sticky md:top-24 md:mx-0 md:w-56 md:overflow-visible md:px-0"
+        className="-mx-4 shrink-0 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:sticky md:top-24 md:mx-0 md:w-44 md:overflow-visible md:px-0"
       >
         <p className="mb-2 hidden text-xs font-black tracking-widest text-pink uppercase md:block">
           Staff console

@@ -1,4 +1,4 @@
-import { useId, type ComponentType, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import type { PaymentProgress, PresaleConfig, Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -130,74 +130,76 @@ function PaymentDialog({
   const paymentRequest = paymentRequestFor(amount, coin, wallet, config);
   // Once the money moved (or the quote ran out), the amount, QR, countdown and forms are stale.
   const settled = payment !== undefined && payment.state !== 'awaitingPayment';
+  const [walletUsed, setWalletUsed] = useState(false);
   const purchaseId = transaction?.purchaseId;
-
-  if (settled)
-    return (
-      <Dialog
-        open={transaction !== null}
-        onClose={onClose}
-        title="Presale request submitted"
-        description={
-          payment.state === 'verified'
-            ? 'Your payment is verified and your request accepted.'
-            : 'Where your payment stands now.'
-        }
-        size="lg"
-      >
-        <div className="flex flex-col gap-5">
-          <PaymentStatusNote
-            payment={payment}
-            orderHref={purchaseId ? presaleRequestPath(purchaseId) : undefined}
-            newOrderHref={paths.buy}
-          />
-          {verifyEmail}
-        </div>
-      </Dialog>
-    );
 
   return (
     <Dialog
       open={transaction !== null}
       onClose={onClose}
       title="Presale request submitted"
-      description="Your request is Pending until your payment is verified."
+      description={
+        !settled
+          ? 'Your request is Pending until your payment is verified.'
+          : payment.state === 'verified'
+            ? 'Your payment is verified and your request accepted.'
+            : 'Where your payment stands now.'
+      }
       size="lg"
     >
       <div className="flex flex-col gap-5">
-        {purchaseId ? (
+        {settled ? (
+          <PaymentStatusNote
+            payment={payment}
+            orderHref={purchaseId ? presaleRequestPath(purchaseId) : undefined}
+            newOrderHref={paths.buy}
+          />
+        ) : null}
+        {!settled && purchaseId ? (
           <p className="text-sm text-muted" role="status">
             Awaiting your payment: this window updates by itself when it arrives.
           </p>
         ) : null}
-        <p className="flex items-start gap-3">
-          <CheckCircleIcon className="shrink-0 text-3xl text-success" />
-          <span className="pt-1">
-            Thank you! Now send the exact amount below. Keep this tab open until your transfer and
-            verification are done.
-          </span>
-        </p>
+        {settled ? null : (
+          <>
+            <p className="flex items-start gap-3">
+              <CheckCircleIcon className="shrink-0 text-3xl text-success" />
+              <span className="pt-1">
+                Thank you! Now send the exact amount below. Keep this tab open until your transfer
+                and verification are done.
+              </span>
+            </p>
 
-        <div className="flex flex-col gap-2 rounded-2xl border-2 border-lime bg-lime/10 p-4">
-          <p className="text-sm font-bold text-muted">Amount due</p>
-          <div className="flex flex-wrap items-center gap-3">
-            <strong className="font-display text-3xl break-all text-lime tabular-nums">
-              {amount} {coin}
-            </strong>
-            <CopyButton value={amount} label="Copy amount" ariaLabel="Copy amount due" />
-          </div>
-          <p className="text-sm">
-            Send <strong>exactly</strong> this amount of {coin} to the company wallet, from a wallet
-            you control: every digit counts. This exact amount tells us the payment is for this
-            order; a different amount is not credited automatically and waits for our team.
-          </p>
-          {transaction?.quoteExpiresAt ? (
-            <QuoteCountdown expiresAt={transaction.quoteExpiresAt} />
-          ) : null}
-        </div>
+            <div className="flex flex-col gap-2 rounded-2xl border-2 border-lime bg-lime/10 p-4">
+              <p className="text-sm font-bold text-muted">Amount due</p>
+              <div className="flex flex-wrap items-center gap-3">
+                <strong className="font-display text-3xl break-all text-lime tabular-nums">
+                  {amount} {coin}
+                </strong>
+                <CopyButton value={amount} label="Copy amount" ariaLabel="Copy amount due" />
+              </div>
+              <p className="text-sm">
+                Send <strong>exactly</strong> this amount of {coin} to the company wallet, from a
+                wallet you control: every digit counts. This exact amount tells us the payment is
+                for this order; a different amount is not credited automatically and waits for our
+                team.
+              </p>
+              {transaction?.quoteExpiresAt ? (
+                <QuoteCountdown expiresAt={transaction.quoteExpiresAt} />
+              ) : null}
+            </div>
+          </>
+        )}
 
-        {PayWithWallet && transaction && wallet && config && isCoin(coin) ? (
+        {/* Once the buyer paid from this browser, its panel stays: it follows that payment. */}
+        {PayWithWallet &&
+        transaction &&
+        wallet &&
+        config &&
+        isCoin(coin) &&
+        (!settled || walletUsed) ? (
           <section
+            onClickCapture={() => setWalletUsed(true)}
             aria-labelledby={walletId}
             className="flex flex-col gap-3 rounded-2xl border-2 border-pink/60 bg-pink/5 p-4"
           >
@@ -222,30 +224,38 @@ function PaymentDialog({
           </section>
         ) : null}
 
-        <CompanyWallet address={wallet ?? undefined} paymentRequest={paymentRequest} />
+        {settled ? null : (
+          <>
+            <CompanyWallet address={wallet ?? undefined} paymentRequest={paymentRequest} />
 
-        <section
-          aria-labelledby={verifyId}
-          className="flex flex-col gap-3 rounded-2xl border-2 border-cyan/60 bg-cyan/5 p-4"
-        >
-          <h3 id={verifyId} className="text-lg">
-            Verify now
-          </h3>
-          <p className="text-sm text-muted">
-            Once the transfer is sent, paste its transaction hash: we check the payment on the chain
-            and accept your request at once.
-          </p>
-          <VerifyPayment transactionId={transaction?._id} onVerified={onVerified} />
-        </section>
+            <section
+              aria-labelledby={verifyId}
+              className="flex flex-col gap-3 rounded-2xl border-2 border-cyan/60 bg-cyan/5 p-4"
+            >
+              <h3 id={verifyId} className="text-lg">
+                Verify now
+              </h3>
+              <p className="text-sm text-muted">
+                Once the transfer is sent, paste its transaction hash: we check the payment on the
+                chain and accept your request at once.
+              </p>
+              <VerifyPayment transactionId={transaction?._id} onVerified={onVerified} />
+            </section>
+          </>
+        )}
 
         {verifyEmail}
 
-        <div className="flex flex-col gap-2 border-t-2 border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted">Paying later? Verify it any time from Transactions.</p>
-          <Button variant="secondary" onClick={onVerifyLater}>
-            Verify later
-          </Button>
-        </div>
+        {settled ? null : (
+          <div className="flex flex-col gap-2 border-t-2 border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-muted">
+              Paying later? Verify it any time from Transactions.
+            </p>
+            <Button variant="secondary" onClick={onVerifyLater}>
+              Verify later
+            </Button>
+          </div>
+        )}
       </div>
     </Dialog>
   );
