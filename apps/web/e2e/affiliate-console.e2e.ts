@@ -185,7 +185,7 @@ describe('affiliate programme and staff console', () => {
       .getByRole('dialog', { name: `Accept request ${reference}?` })
       .getByRole('button', { name: 'Yes, Accept' })
       .click();
-    await toastSays(staff.page, `Request ${reference}: Accept`);
+    await toastSays(staff.page, `Request ${reference}: Accepted`);
 
     // The buyer sees the decision and the remark.
     await visitor.page.goto('/presale-requests');
