@@ -139,15 +139,6 @@ const fileInput = (label: string) => screen.getByLabelText<HTMLInputElement>(lab
 const bankSelect = () => screen.getByRole('combobox', { name: 'Bank' });
 const submit = () => screen.getByRole('button', { name: 'Continue to bank transfer' });
 
-/** Uploads through the page: signed URL, then the PUT, finished at once. */
-async function upload(user: ReturnType<typeof userEvent.setup>, label: string, file = png()) {
-  const before = FakeXhr.all.length;
-  await user.upload(fileInput(label), file);
-  await waitFor(() => expect(FakeXhr.all.length).toBe(before + 1));
-  act(() => FakeXhr.all.at(-1)?.finish());
-  await screen.findByRole('img', { name: `Preview of ${file.name}` });
-}
-
 beforeEach(() => {
   FakeXhr.all = [];
   uploads = 0;
