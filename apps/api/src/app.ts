@@ -245,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       acceptance: purchaseAcceptance,
       downloadUrl: uploads.downloadUrl,
       mail: queuedMail,
+      publicUrl: config.publicUrl,
     }),
     transactions: createAdminTransactionsService({ db }),
     unmatchedPayments: createAdminUnmatchedPaymentsService({ db, transactions, mail: queuedMail }),

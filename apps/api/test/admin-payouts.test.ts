@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { affiliateEarnings, auditLog, payouts } from '../src/db/schema/index.ts';
+import {
+  affiliateEarnings,
+  auditLog,
+  payoutDestinations,
+  payouts,
+} from '../src/db/schema/index.ts';
 import { lastCompletePeriod } from '../src/modules/affiliates/payout-period.ts';
 import {
   ageEarnings,
@@ -88,6 +93,15 @@ describe('weekly batches (tier 1)', () => {
         name: ada.name,
         walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
       },
+      destination: {
+        kind: 'bank',
+        currency: 'AUD',
+        accountName: ada.name,
+        bsb: '062-000',
+        accountNumber: '12345678',
+        updatedAt: expect.any(String),
+      },
+      held: false,
       earnings: '250.00',
       adjustments: '0.00',
       amount: '250.00',
@@ -147,7 +161,7 @@ describe('weekly batches (tier 1)', () => {
     expect((audit!.after as { total: string }).total).toBe(batch.total);
   });
 
-  it('exports the batch as CSV: affiliate, e-mail, wallet, amount AUD', async () => {
+  it('exports the batch as CSV: affiliate, e-mail, wallet, payout destination, amount AUD', async () => {
     const res = await as(app(), admin()).get(`/v1/admin/payouts/${batchId}/csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -155,11 +169,13 @@ describe('weekly batches (tier 1)', () => {
       /^attachment; filename="tmc-payout-tier1-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('"affiliate","email","wallet","amount_aud"');
+    expect(lines[0]).toBe('"affiliate","email","wallet","payout_destination","amount_aud"');
     expect(lines).toContain(
-      `"Ada, ""Rocket"" Lovelace","${ada.email}","0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed","250.00"`,
+      `"Ada, ""Rocket"" Lovelace","${ada.email}","0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed","AUD bank: Ada, ""Rocket"" Lovelace, BSB 062-000, account 12345678","250.00"`,
     );
-    expect(lines).toContain(`"'=cmd|calc","${bob.email}","","20.00"`);
+    expect(lines).toContain(
+      `"'=cmd|calc","${bob.email}","","AUD bank: =cmd|calc, BSB 062-000, account 12345678","20.00"`,
+    );
     expect(lines.at(-1)).toBe('');
     expect((await as(app(), admin()).get(`/v1/admin/payouts/${randomUUID()}/csv`)).statusCode).toBe(
       404,
@@ -267,7 +283,8 @@ describe('weekly batches (tier 1)', () => {
     expect(Number(batch.total)).toBe(sum(batch.lines));
     expect(batch.lines.every((l: Line) => Number(l.amount) > 0)).toBe(true);
     const csv = (await as(app(), admin()).get(`/v1/admin/payouts/${batch._id}.csv`)).body;
-    expect(csv).toContain(`"${ada.email}","0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed","100.00"`);
+    expect(csv).toContain(`"${ada.email}","0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed","AUD bank:`);
+    expect(csv).toContain(`account 12345678","100.00"`);
   });
 
   it('carries forward an adjustment larger than what is due', async () => {
@@ -323,6 +340,12 @@ describe('weekly batches (tier 1)', () => {
     expect(totalResults).toBeGreaterThanOrEqual(3);
     const ends = data.map((p: { periodEnd: string }) => p.periodEnd);
     expect([...ends].sort().reverse()).toEqual(ends);
+    // Each batch counts the affiliates it pays (it used to say 0).
+    for (const p of data as { _id: string; affiliates: number }[]) {
+      const detail = (await as(app(), admin()).get(`/v1/admin/payouts/${p._id}`)).json().data;
+      expect(p.affiliates).toBe(detail.lines.length);
+      expect(p.affiliates).toBeGreaterThan(0);
+    }
     expect((await as(app(), admin()).get('/v1/admin/payouts?tier=3')).statusCode).toBe(400);
   });
 });
@@ -355,5 +378,65 @@ describe('fortnightly batches (tier 2)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('No approved earnings are due for this period');
     expect((await as(app(), admin()).post('/v1/admin/payouts', { tier: 3 })).statusCode).toBe(400);
+  });
+});
+
+describe('a payout line without a destination is held', () => {
+  it('stays out of the batch, cannot be marked paid, and sends no "paid" e-mail', async () => {
+    await nextPeriod(1);
+    const ned = await person({ affiliate: true, payoutDestination: null });
+    await sale(ned, '500.00');
+
+    const preview = (await as(app(), admin()).get('/v1/admin/payouts/preview?tier=1')).json().data;
+    expect(lineOf(preview.lines, ned)).toBeUndefined();
+    expect(lineOf(preview.held, ned)).toMatchObject({
+      amount: '100.00',
+      destination: null,
+      held: true,
+    });
+    // Whatever else is due is batched without Ned's line.
+    const others = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
+    if (others.statusCode === 201) expect(lineOf(others.json().data.lines, ned)).toBeUndefined();
+    await nextPeriod(1);
+    const refused = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'No affiliate due for this period has given a payout destination yet; their lines are held',
+    );
+
+    // A batch made while Ned had a destination, which is then gone (a batch of older code):
+    // staff cannot mark it paid, nothing is paid and no e-mail goes out.
+    await db().insert(payoutDestinations).values({
+      userId: ned.id,
+      kind: 'wallet',
+      walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    });
+    const created = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
+    expect(created.statusCode, created.body).toBe(201);
+    const batch = created.json().data;
+    expect(batch.lines).toEqual([
+      expect.objectContaining({
+        held: false,
+        destination: expect.objectContaining({ kind: 'wallet' }),
+      }),
+    ]);
+    await db().delete(payoutDestinations).where(eq(payoutDestinations.userId, ned.id));
+    const paid = await as(app(), admin()).post(`/v1/admin/payouts/${batch._id}/paid`, {
+      reference: 'WIRE-HELD',
+    });
+    expect(paid.statusCode).toBe(400);
+    expect(paid.json().message).toBe(
+      'This payout has lines without a payout destination: they are held, so it cannot be marked paid',
+    );
+    const [after] = await db().select().from(payouts).where(eq(payouts.id, batch._id));
+    expect(after!.status).toBe('created');
+    const rows = await db()
+      .select()
+      .from(affiliateEarnings)
+      .where(eq(affiliateEarnings.payoutId, batch._id));
+    expect(rows.every((r) => r.status === 'pending')).toBe(true);
+    expect(
+      (await box().unread(ned.email)).filter((m) => /affiliate payout/.test(m.subject)),
+    ).toEqual([]);
   });
 });

@@ -191,11 +191,23 @@ describe('payout CSV', () => {
 
   it('writes a quoted header and one CRLF line per affiliate', () => {
     const csv = payoutCsv([
-      { name: 'Ada, Countess', email: 'ada@example.com', walletAddress: null, amount: '20.00' },
-      { name: 'Bob;=1+2', email: 'bob@example.com', walletAddress: '0xabc', amount: '1.50' },
+      {
+        name: 'Ada, Countess',
+        email: 'ada@example.com',
+        walletAddress: null,
+        destination: 'AUD bank: Ada, BSB 062-000, account 12345678',
+        amount: '20.00',
+      },
+      {
+        name: 'Bob;=1+2',
+        email: 'bob@example.com',
+        walletAddress: '0xabc',
+        destination: 'Wallet 0xabc',
+        amount: '1.50',
+      },
     ]);
     expect(csv).toBe(
-      '"affiliate","email","wallet","amount_aud"\r\n"Ada, Countess","ada@example.com","","20.00"\r\n"Bob;\'=1+2","bob@example.com","0xabc","1.50"\r\n',
+      '"affiliate","email","wallet","payout_destination","amount_aud"\r\n"Ada, Countess","ada@example.com","","AUD bank: Ada, BSB 062-000, account 12345678","20.00"\r\n"Bob;\'=1+2","bob@example.com","0xabc","Wallet 0xabc","1.50"\r\n',
     );
   });
 });

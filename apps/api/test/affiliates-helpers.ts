@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { tokensFor } from '@tmc/shared';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
-import { affiliateEarnings, banks, purchases, users } from '../src/db/schema/index.ts';
+import { affiliateEarnings, banks, payoutDestinations, purchases, users } from '../src/db/schema/index.ts';
 import { createAccessTokens } from '../src/lib/auth.ts';
 import { createSecondFactor } from '../src/modules/auth/second-factor.ts';
 import { freshEmail, freshIp, mailbox, type Mailbox } from './auth-helpers.ts';
@@ -33,6 +33,8 @@ export interface PersonOptions {
   influencer?: boolean;
   referredBy?: Person;
   walletAddress?: string | null;
+  /** Affiliates: where commissions go. Default: a bank account in AUD; null: none given (held). */
+  payoutDestination?: 'bank' | null;
   signupIpHash?: string | null;
   /** Staff only: a login opened with the authenticator (default) or without it. */
   secondFactor?: boolean;
@@ -64,6 +66,14 @@ export function people(db: Db, config: Config) {
       })
       .returning();
     const user = row!;
+    if (affiliate && opts.payoutDestination !== null)
+      await db.insert(payoutDestinations).values({
+        userId: user.id,
+        kind: 'bank',
+        accountName: user.name,
+        bsb: '062-000',
+        accountNumber: '12345678',
+      });
     // Staff have an authenticator (STAFF_TOTP_SECRET) and a session opened with it, as after a staff login.
     const staff = user.role === 'admin';
     if (staff) await secondFactor.ensureSecret(db, user.id, STAFF_TOTP_SECRET);

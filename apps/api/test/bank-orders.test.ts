@@ -297,7 +297,9 @@ describe('GET /v1/purchase/:id, holdings and the PDF receipt', () => {
     const wallet = '0x52908400098527886E0F7030069857D2E4169EE7';
     const a = await placeOrder(buyer, { wallet });
     const b = await placeOrder(buyer);
+    await placeOrder(buyer); // unpaid: not waiting for any review
     await attach(buyer, a._id, (await upload(app)).link);
+    await attach(buyer, b._id, (await upload(app)).link);
     expect((await decide(app, admin, a._id, 1)).statusCode).toBe(200);
     const after = (await as(app, buyer).get('/v1/purchase/holdings')).json<{ data: Holdings }>()
       .data;

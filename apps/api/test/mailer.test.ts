@@ -59,6 +59,30 @@ describe('templates', () => {
     expect(all[1]!.text).toContain('5678');
   });
 
+  test('the welcome e-mail promises nothing and asks nobody to share a link they do not have', () => {
+    const { text } = renderMail({ kind: 'welcome', name: 'Ada' });
+    expect(text).not.toMatch(/moon/i);
+    expect(text).not.toContain('share your referral link');
+    expect(text).toContain('Join the affiliate programme from your profile');
+  });
+
+  test('the Accepted e-mail names the tokens and links the order', () => {
+    const { text } = renderMail({
+      kind: 'purchaseDecision',
+      name: 'Ada',
+      reference: 'TMC-ABC234',
+      status: 'Accepted',
+      investmentAmount: '100.00',
+      tokenAmount: '5000.00',
+      tokenSymbol: 'TMC',
+      orderUrl: 'https://tmc.example/presale-requests/p-1',
+      remark: null,
+    });
+    expect(text).toContain('TMC-ABC234 of A$100.00 for 5,000.00 TMC');
+    expect(text).toContain('Your 5,000.00 TMC are allocated to you.');
+    expect(text).toContain('See your order: https://tmc.example/presale-requests/p-1');
+  });
+
   test('interpolated values are escaped in html', () => {
     const mail = renderMail({ kind: 'welcome', name: '<script>alert("x")</script> & co' });
     expect(mail.html).not.toContain('<script>');

@@ -53,6 +53,30 @@ describe('web pages', () => {
     }
   });
 
+  it("keeps a referral link's code in a cookie from the first byte, and nothing else", async () => {
+    for (const url of [
+      '/token/buy?referral_code=MEME42',
+      '/?referral_code=MEME42&x=1',
+      '/profile?referral_code=MEME42',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['set-cookie'], url).toBe(
+        'tmc_referral_code=MEME42; Path=/; Max-Age=2592000; SameSite=Lax',
+      );
+    }
+    for (const url of [
+      '/token/buy',
+      '/?referral_code=',
+      '/?referral_code=a%3Bb%3Dc',
+      `/?referral_code=${'A'.repeat(33)}`,
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt?referral_code=MEME42' });
+    expect(robots.headers['set-cookie']).toBeUndefined();
+  });
+
   it('gives routes only the browser renders the empty index.html', async () => {
     for (const url of ['/profile', '/presale-requests/3f1c', '/admin', '/admin/users?page=2']) {
       const res = await app.inject({ method: 'GET', url });

@@ -144,7 +144,10 @@ describe('affiliate programme and staff console', () => {
     });
     await visitor.page.getByRole('link', { name: 'receipt.pdf' }).waitFor();
     await visitor.page.getByRole('button', { name: 'Submit receipt' }).click();
-    await visitor.page.getByRole('dialog', { name: 'Presale request submitted' }).waitFor();
+    await visitor.page
+      .getByRole('dialog', { name: 'SUCCESS' })
+      .getByText(/Receipt attached/)
+      .waitFor();
 
     // Staff: commissions become payable at once (hold period 0), then the request is accepted.
     const staff = await openPage(browser);
@@ -182,7 +185,7 @@ describe('affiliate programme and staff console', () => {
       .getByRole('dialog', { name: `Accept request ${reference}?` })
       .getByRole('button', { name: 'Yes, Accept' })
       .click();
-    await toastSays(staff.page, `Request ${reference}: Accept`);
+    await toastSays(staff.page, `Request ${reference}: Accepted`);
 
     // The buyer sees the decision and the remark.
     await visitor.page.goto('/presale-requests');
@@ -222,7 +225,34 @@ describe('affiliate programme and staff console', () => {
     await ageEarnings(affiliateEmail, 8);
     await staff.page.reload();
     preview = staff.page.getByRole('region', { name: 'Batch due, tier 1' });
-    await preview.getByText(affiliateEmail).waitFor();
+    // The affiliate has not said where to pay them: the line is held, nothing can be paid.
+    const held = preview.getByRole('table', { name: 'Held' });
+    await held.getByText(affiliateEmail).waitFor();
+    await held.getByText('Held: no payout destination yet').waitFor();
+    expect(await preview.getByRole('table', { name: /^Batch due for/ }).count()).toBe(0);
+    expect(await preview.getByRole('button', { name: 'Create batch' }).isDisabled()).toBe(true);
+
+    // The affiliate gives a bank account in AUD, confirmed with the password.
+    await affiliate.page.goto('/affiliates');
+    const destination = affiliate.page.getByRole('region', { name: 'Payout destination' });
+    await destination.getByText(/until you do, your payout is held/).waitFor();
+    await destination.getByLabel('Account name').fill('Ari Affiliate');
+    await destination.getByLabel('BSB').fill('062000');
+    await destination.getByLabel('Account number').fill('12345678');
+    await destination.getByLabel('Password').fill('not-my-password');
+    await destination.getByRole('button', { name: 'Save payout destination' }).click();
+    await destination.getByText('Password is incorrect').waitFor();
+    await destination.getByLabel('Password').fill(AFFILIATE_PASSWORD);
+    await destination.getByRole('button', { name: 'Save payout destination' }).click();
+    await toastSays(affiliate.page, 'Payout destination saved');
+    await destination.getByText('AUD bank: Ari Affiliate, BSB 062-000, account 12345678').waitFor();
+
+    await staff.page.reload();
+    preview = staff.page.getByRole('region', { name: 'Batch due, tier 1' });
+    await preview
+      .getByRole('table', { name: /^Batch due for/ })
+      .getByText(affiliateEmail)
+      .waitFor();
     await preview.getByRole('button', { name: 'Create batch' }).click();
     await staff.page.getByRole('dialog').getByRole('button', { name: 'Create batch' }).click();
     await toastSays(staff.page, /created/i);
@@ -237,7 +267,8 @@ describe('affiliate programme and staff console', () => {
     const csv = await (await download).createReadStream();
     let csvText = '';
     for await (const chunk of csv) csvText += String(chunk);
-    expect(csvText).toMatch(/^"affiliate","email","wallet","amount_aud"/);
+    expect(csvText).toMatch(/^"affiliate","email","wallet","payout_destination","amount_aud"/);
+    expect(csvText).toContain('"AUD bank: Ari Affiliate, BSB 062-000, account 12345678"');
     expect(csvText).toContain(`"${affiliateEmail}",`);
     expect(csvText).toContain('200.00');
 

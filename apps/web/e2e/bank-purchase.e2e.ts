@@ -144,10 +144,11 @@ describe('buying by bank transfer', () => {
     expect(await loadedWidth(page, preview)).toBe(48);
     await page.getByRole('button', { name: 'Submit receipt' }).click();
 
-    const success = page.getByRole('dialog', { name: 'Presale request submitted' });
-    await success.getByText(reference).waitFor();
-    await success.getByRole('button', { name: 'View Presale request' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/presale-requests/'));
+    // The payment step is the order's own page: the receipt is attached right there.
+    const success = page.getByRole('dialog', { name: 'SUCCESS' });
+    await success.getByText('Receipt attached: our team will review your payment.').waitFor();
+    await success.getByRole('button', { name: 'OK' }).click();
+    expect(page.url()).toMatch(/\/presale-requests\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: `Presale request ${reference}`, level: 1 }).waitFor();
     await page.goto('/presale-requests');
 

@@ -1,4 +1,8 @@
-import { expect } from 'vitest';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, inject } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { compareDecimals } from '@tmc/shared';
 import { logIn, verifiedAccount } from './accounts-api.ts';
@@ -50,4 +54,28 @@ export async function amountDue(page: Page, coin: string, nominal: string) {
     .waitFor();
   await dialog.getByText(/^Quote valid for \d{2}:\d{2}$/).waitFor();
   return due;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Pays the company wallet on the site's dev chain with the dev pay command; answers the hash. */
+export async function devPay(amount: string, currency: 'ETH' | 'USDC') {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/api/src/dev/pay.ts',
+      '--amount',
+      amount,
+      '--currency',
+      currency,
+      '--data-dir',
+      inject('dataDir'),
+    ],
+    { cwd: root },
+  );
+  const hash = /\b0x[0-9a-fA-F]{64}\b/.exec(stdout)?.[0];
+  expect(hash, stdout).toBeDefined();
+  return hash as string;
 }

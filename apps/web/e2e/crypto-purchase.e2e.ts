@@ -1,7 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatAmount } from '@tmc/shared';
 import { launchBrowser, openPage, scriptErrors, type Browser } from './browser.ts';
@@ -9,40 +5,17 @@ import { waitForMail } from './mail-catcher.ts';
 import {
   PASSWORD,
   amountDue,
+  devPay,
   logInBuyer,
   orderOnBuyPage,
   verifiedBuyer,
 } from './crypto-helpers.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** Pays the company wallet on the site's dev chain with the dev pay command; answers the hash. */
-async function devPay(amount: string, currency: 'ETH' | 'USDC') {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/api/src/dev/pay.ts',
-      '--amount',
-      amount,
-      '--currency',
-      currency,
-      '--data-dir',
-      inject('dataDir'),
-    ],
-    { cwd: root },
-  );
-  const hash = /\b0x[0-9a-fA-F]{64}\b/.exec(stdout)?.[0];
-  expect(hash, stdout).toBeDefined();
-  return hash as string;
-}
 
 const short = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`;
 
@@ -56,7 +29,11 @@ describe('crypto purchase', () => {
     // Seeded rates and price: 0.05 ETH / 0.0002 = 250 AUD, / 0.02 = 12,500 TMC.
     await page.getByText('250.00 AUD').waitFor();
     await page.getByText('12,500.00 TMC').waitFor();
-    await page.getByRole('img', { name: 'QR code of the company wallet address' }).waitFor();
+    // No wallet, QR or amount to pay before the order exists: the exact amount comes with it.
+    await page
+      .getByText(/the exact amount to send in ETH is quoted when you place the order/)
+      .waitFor();
+    expect(await page.getByRole('img', { name: /QR code/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Submit' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Presale request submitted' });
@@ -168,7 +145,7 @@ describe('crypto purchase', () => {
     const { page, errors, close } = await openPage(browser, { width: 360, height: 740 });
     await logInBuyer(page, await verifiedBuyer('Sky'));
     await orderOnBuyPage(page, 'Ethereum', '0.05');
-    await page.getByRole('img', { name: 'QR code of the company wallet address' }).waitFor();
+    await page.getByText('0.05 ETH', { exact: true }).waitFor();
     // body clips horizontal overflow, so look for content that would be cut off instead.
     const cutOff = () =>
       page.evaluate(() =>

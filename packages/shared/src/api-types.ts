@@ -1,3 +1,5 @@
+import type { PaymentProgress } from './payment-progress.ts';
+import type { PayoutDestination } from './payout-destinations.ts';
 import type { UnmatchedPaymentReason, UnmatchedPaymentStatus } from './admin.ts';
 import type { CryptoCurrency, PaymentMode, PaymentStatus, PurchaseStatus, Role } from './enums.ts';
 
@@ -123,13 +125,15 @@ export interface PurchaseDetail {
   /** Crypto orders (and accepted bank orders): the latest payment. */
   transaction: Transaction | null;
   tokenSymbol: string;
+  /** Where the buyer's money is (follow it while `payment.live`). */
+  payment: PaymentProgress;
 }
 
 /** `data` of GET /v1/purchase/holdings: what the caller owns and where it goes. */
 export interface Holdings {
   /** Tokens of accepted orders. */
   allocated: string;
-  /** Tokens of Pending orders. */
+  /** Tokens of Pending orders whose payment is in (bank receipt attached, or a transfer held for staff). */
   pendingReview: string;
   tokenSymbol: string;
   /** The saved wallet the tokens go to; null when none is saved. */
@@ -462,6 +466,9 @@ export type AdminSettingsChange = Partial<
 /** One affiliate's line of a payout batch. Amounts are AUD strings. */
 export interface PayoutLine {
   affiliate: { _id: string; name: string; email: string; walletAddress: string | null };
+  /** Where to pay this line; null: the affiliate gave none, so the line is held. */
+  destination: PayoutDestination | null;
+  held: boolean;
   earnings: string;
   /** Clawbacks taken off (≤ 0). */
   adjustments: string;
@@ -498,6 +505,8 @@ export interface PayoutPreview {
   holdDays: number;
   existingPayout: PayoutDetail | null;
   lines: PayoutLine[];
+  /** Owed but held: the affiliate has given no payout destination yet (not in any batch). */
+  held: PayoutLine[];
   /** Affiliates whose adjustments outweigh their earnings; they wait for later earnings. */
   carriedForward: PayoutLine[];
   total: string;

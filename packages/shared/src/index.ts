@@ -12,3 +12,5 @@ export * from './admin.ts';
 export * from './account-security.ts';
 export * from './settings.ts';
 export * from './documented.ts';
+export * from './payment-progress.ts';
+export * from './payout-destinations.ts';

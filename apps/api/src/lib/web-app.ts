@@ -82,6 +82,22 @@ export function routeMatcher(patterns: string[]): (pathname: string) => boolean 
 const normalize = (pathname: string) =>
   pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
 
+/** The cookie that keeps a referral link's code (the web app reads it as the stored code). */
+export const REFERRAL_COOKIE = 'tmc_referral_code';
+const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * A page asked for with `?referral_code=` keeps the code in a cookie from the first byte: a
+ * visitor who taps a link before the page's script has run (which would store it) keeps the
+ * affiliate's attribution. Readable by the page (not HttpOnly); it is no secret.
+ */
+export function referralCookie(url: string): string | null {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const code = new URLSearchParams(query).get('referral_code')?.trim();
+  if (!code || !REFERRAL_CODE.test(code)) return null;
+  return `${REFERRAL_COOKIE}=${code}; Path=/; Max-Age=2592000; SameSite=Lax`;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year; the public pages prerendered (with
  * robots.txt and sitemap.xml); routes only the browser renders (signed-in pages, flows) get the
@@ -117,6 +133,8 @@ export function registerWebApp(
 
   const send = (req: FastifyRequest, reply: FastifyReply, doc: WebDocument, status = 200) => {
     const encoding = pickEncoding(req.headers['accept-encoding']);
+    const referral = doc.type.startsWith('text/html') ? referralCookie(req.url) : null;
+    if (referral) void reply.header('set-cookie', referral);
     void reply
       .code(status)
       .type(doc.type)

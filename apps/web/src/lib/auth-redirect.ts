@@ -24,3 +24,20 @@ export function postLoginTarget(location: Pick<Location, 'search' | 'state'>): s
     return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
   return '/';
 }
+
+/**
+ * Set while the person is signing out on purpose: the guarded page they leave must not be kept
+ * as "where they were going", so their next login lands on home.
+ */
+let leavingOnPurpose = false;
+
+export function markSignOut(): void {
+  leavingOnPurpose = true;
+}
+
+/** True once after a deliberate sign-out (the guard asks), then false again. */
+export function takeSignOut(): boolean {
+  const was = leavingOnPurpose;
+  leavingOnPurpose = false;
+  return was;
+}

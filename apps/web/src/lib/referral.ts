@@ -9,11 +9,25 @@ export const REFERRAL_STORAGE_KEY = 'referralCode';
 /** Session storage marker: this tab already logged a click for the code. */
 const CLICK_LOGGED_KEY = 'referralClickLogged';
 
+/** Set by the server on a page asked for with `?referral_code=`, before any script runs. */
+const REFERRAL_COOKIE = 'tmc_referral_code';
+
+function cookieReferralCode(): string | null {
+  const match = new RegExp(`(?:^|; )${REFERRAL_COOKIE}=([A-Za-z0-9_-]{1,32})(?:;|$)`).exec(
+    document.cookie,
+  );
+  return match?.[1] ?? null;
+}
+
+const dropReferralCookie = () => {
+  document.cookie = `${REFERRAL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+};
+
 export function getStoredReferralCode(): string | null {
   try {
-    return localStorage.getItem(REFERRAL_STORAGE_KEY) || null;
+    return localStorage.getItem(REFERRAL_STORAGE_KEY) || cookieReferralCode();
   } catch {
-    return null;
+    return cookieReferralCode();
   }
 }
 
@@ -45,8 +59,10 @@ export function useReferralCapture(): void {
   const fromUrl = searchParams.get(REFERRAL_PARAM)?.trim();
   const { pathname } = useLocation();
   useEffect(() => {
-    if (user) localStorage.removeItem(REFERRAL_STORAGE_KEY);
-    else if (fromUrl) localStorage.setItem(REFERRAL_STORAGE_KEY, fromUrl);
+    if (user) {
+      localStorage.removeItem(REFERRAL_STORAGE_KEY);
+      dropReferralCookie();
+    } else if (fromUrl) localStorage.setItem(REFERRAL_STORAGE_KEY, fromUrl);
   }, [user, fromUrl]);
 
   // A visitor arriving through a referral link counts once per visit for the affiliate's funnel

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  check,
   date,
   index,
   jsonb,
@@ -109,5 +111,31 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
+);
+
+/**
+ * Where an affiliate's commissions are paid: a bank account in AUD or a wallet. A payout line
+ * without one is held (never marked paid, no "paid" e-mail).
+ */
+export const payoutDestinations = pgTable(
+  'payout_destinations',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['bank', 'wallet'] }).notNull(),
+    accountName: text('account_name'),
+    bsb: text('bsb'),
+    accountNumber: text('account_number'),
+    walletAddress: text('wallet_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'payout_destinations_kind_check',
+      sql`(${t.kind} = 'bank' AND ${t.accountName} IS NOT NULL AND ${t.bsb} IS NOT NULL AND ${t.accountNumber} IS NOT NULL AND ${t.walletAddress} IS NULL) OR (${t.kind} = 'wallet' AND ${t.walletAddress} IS NOT NULL AND ${t.accountName} IS NULL AND ${t.bsb} IS NULL AND ${t.accountNumber} IS NULL)`,
+    ),
   ],
 );

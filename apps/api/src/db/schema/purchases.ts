@@ -166,5 +166,6 @@ export const unmatchedPayments = pgTable(
   (t) => [
     uniqueIndex('unmatched_payments_transfer_key').on(t.txnHash, sql`coalesce(${t.logIndex}, -1)`),
     index('unmatched_payments_status_created_idx').on(t.status, t.createdAt),
+    index('unmatched_payments_purchase_idx').on(t.purchaseId),
   ],
 );

@@ -65,14 +65,24 @@ const contents = {
     status: string;
     /** AUD, 2 decimals. */
     investmentAmount: string;
+    /** The order's tokens (2 decimals) and their symbol; absent in mails queued before they were added. */
+    tokenAmount?: string;
+    tokenSymbol?: string;
+    /** The order's page. */
+    orderUrl?: string;
     remark: string | null;
   }): MailContent => ({
     subject: `Your TMC presale request ${p.reference} is ${p.status}`,
     lines: [
       greeting(p.name),
-      `Our team has reviewed your presale request ${p.reference} of A$${formatFigure(p.investmentAmount)}. Its status is now: ${p.status}.`,
+      `Our team has reviewed your presale request ${p.reference} of A$${formatFigure(p.investmentAmount)}${p.tokenAmount && p.tokenSymbol ? ` for ${formatFigure(p.tokenAmount)} ${p.tokenSymbol}` : ''}. Its status is now: ${p.status}.`,
+      ...(p.status === 'Accepted' && p.tokenAmount && p.tokenSymbol
+        ? [`Your ${formatFigure(p.tokenAmount)} ${p.tokenSymbol} are allocated to you.`]
+        : []),
       ...(p.remark ? [`Note from our team: ${p.remark}`] : []),
-      'You can see it on the Presale Requests page.',
+      p.orderUrl
+        ? `See your order: ${p.orderUrl}`
+        : 'You can see it on the Presale Requests page.',
     ],
   }),
   verifyEmail: ({ name, code }: { name: string; code: string }): MailContent => ({
@@ -98,8 +108,8 @@ const contents = {
     subject: 'Welcome to TMC',
     lines: [
       greeting(name),
-      'Your e-mail is verified and your account is ready. Grab your tokens in the presale and share your referral link with friends.',
-      'To the moon!',
+      'Your e-mail is verified and your account is ready. You can buy TMC in the presale from the Buy page.',
+      'Want to earn commissions? Join the affiliate programme from your profile to get a referral link of your own.',
     ],
   }),
   purchaseReceived: (p: {

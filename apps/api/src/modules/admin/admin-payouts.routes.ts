@@ -5,6 +5,7 @@ import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { fileAnswer } from '../../lib/openapi.ts';
 import { pageSchema } from '../../lib/list-query.ts';
 import type { PayoutsService } from '../affiliates/payouts.service.ts';
+import { payoutDestinationDtoSchema } from '../affiliates/affiliates.routes.ts';
 import { adminListQuery, idParams, tierParam } from './admin-query.ts';
 
 const tags = ['admin'];
@@ -17,6 +18,8 @@ const lineSchema = z.object({
     email: z.string(),
     walletAddress: z.string().nullable(),
   }),
+  destination: payoutDestinationDtoSchema.nullable(),
+  held: z.boolean(),
   earnings: z.string(),
   adjustments: z.string(),
   amount: z.string(),
@@ -47,6 +50,7 @@ const previewSchema = z.object({
   holdDays: z.number().int(),
   existingPayout: payoutDetailSchema.nullable(),
   lines: z.array(lineSchema),
+  held: z.array(lineSchema),
   carriedForward: z.array(lineSchema),
   total: z.string(),
   currency: z.literal('AUD'),

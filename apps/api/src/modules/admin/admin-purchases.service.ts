@@ -50,6 +50,8 @@ interface AdminPurchasesDeps {
   acceptance: PurchaseAcceptance;
   downloadUrl: (key: string | null) => Promise<string | null>;
   mail: QueuedMailDelivery;
+  /** The site's address, for the order link in the buyer's e-mail. */
+  publicUrl?: string;
 }
 
 type PartyColumns = Party & { id: string; name: string; isInfluencer: boolean };
@@ -70,6 +72,7 @@ export function createAdminPurchasesService({
   acceptance,
   downloadUrl,
   mail,
+  publicUrl,
 }: AdminPurchasesDeps) {
   async function toReviewDto(row: ReviewRow) {
     const { purchase, buyer, affiliate, transaction } = row;
@@ -213,12 +216,16 @@ export function createAdminPurchasesService({
         });
         const buyer = await findBuyerContact(tx, before.userId);
         if (buyer) {
+          const settings = await findSettings(tx);
           await queueMail(tx, buyer.email, {
             kind: 'purchaseDecision',
             name: buyer.name,
             reference: after.reference,
             status: purchaseStatusLabel(after.status),
             investmentAmount: fixed(after.investmentAmount, DECIMALS.AUD),
+            tokenAmount: fixed(after.tokenAmount, 2),
+            tokenSymbol: settings?.tokenSymbol,
+            orderUrl: publicUrl ? `${publicUrl}/presale-requests/${after.id}` : undefined,
             remark: after.remark,
           });
         }

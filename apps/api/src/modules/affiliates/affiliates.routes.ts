@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EARNING_STATUSES, referralClickSchema } from '@tmc/shared';
+import {
+  EARNING_STATUSES,
+  payoutDestinationMessages,
+  payoutDestinationSchema,
+  referralClickSchema,
+} from '@tmc/shared';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { filterInt, listQuerySchema, pageSchema } from '../../lib/list-query.ts';
 import { affiliateEarningSchema } from './earning-dto.ts';
@@ -36,6 +41,23 @@ const summarySchema = z.object({
   earningsByWeek: z.array(z.object({ weekStart: z.string(), amount })),
 });
 
+/** A payout destination as the API answers it (bank accounts are in AUD). */
+export const payoutDestinationDtoSchema = z.union([
+  z.object({
+    kind: z.literal('bank'),
+    currency: z.literal('AUD'),
+    accountName: z.string(),
+    bsb: z.string(),
+    accountNumber: z.string(),
+    updatedAt: z.string(),
+  }),
+  z.object({ kind: z.literal('wallet'), walletAddress: z.string(), updatedAt: z.string() }),
+]);
+
+const destinationAnswer = envelopeSchema(
+  z.object({ destination: payoutDestinationDtoSchema.nullable() }),
+);
+
 export const affiliatesRoutes: FastifyPluginAsyncZod<{ affiliates: AffiliatesService }> = async (
   app,
   { affiliates },
@@ -67,6 +89,42 @@ export const affiliatesRoutes: FastifyPluginAsyncZod<{ affiliates: AffiliatesSer
       },
     },
     async (req) => envelope(200, await affiliates.summary(req.user.id)),
+  );
+
+  app.get(
+    '/affiliate/payout-destination',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Where the caller's commissions are paid: a bank account in AUD or a wallet; null until given (403 for non-affiliates)",
+        response: { 200: destinationAnswer },
+      },
+    },
+    async (req) => envelope(200, await affiliates.payoutDestination(req.user.id)),
+  );
+
+  app.post(
+    '/affiliate/payout-destination',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set or change where my commissions are paid (bank account in AUD or wallet), confirmed with my password; audited. Payout lines without one are held',
+        body: payoutDestinationSchema,
+        response: { 200: destinationAnswer },
+      },
+    },
+    async (req) =>
+      envelope(
+        200,
+        await affiliates.setPayoutDestination(req.user.id, req.body),
+        payoutDestinationMessages.saved,
+      ),
   );
 
   app.post(

@@ -1,12 +1,27 @@
 import { createHmac } from 'node:crypto';
-import type { AffiliateSummary, ReferralClickBody } from '@tmc/shared';
+import {
+  payoutDestinationMessages,
+  type AffiliateSummary,
+  type PayoutDestination,
+  type PayoutDestinationBody,
+  type ReferralClickBody,
+} from '@tmc/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { deriveKey } from '../../lib/auth.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { fixed, money } from '../../lib/money.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
-import { findAffiliateByCode } from '../account/users.repo.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import { checksummed } from '../account/account.service.ts';
+import { findAffiliateByCode, findUserById } from '../account/users.repo.ts';
+import {
+  findPayoutDestination,
+  savePayoutDestination,
+  toPayoutDestinationDto,
+} from './payout-destinations.repo.ts';
 import { toAffiliateEarningDto } from './earning-dto.ts';
 import {
   earningTotalsOfAffiliate,
@@ -26,6 +41,23 @@ export interface EarningFilter {
 export const referralClickLimit = { name: 'referral-click:ip', limit: 120, windowSeconds: 3600 };
 
 const CHART_WEEKS = 12;
+
+/** Password confirmations of a payout destination change: a guesser gets few tries. */
+export const payoutDestinationPasswordLimit = {
+  name: 'payout-destination-password:user',
+  limit: 10,
+  windowSeconds: 3600,
+};
+
+const notAffiliate = 'Only affiliates have a payout destination';
+
+/** What the audit log keeps of a destination: enough to tell a change, never a full account number. */
+const auditView = (d: PayoutDestination | null) =>
+  d === null
+    ? null
+    : d.kind === 'wallet'
+      ? { kind: d.kind, walletAddress: d.walletAddress }
+      : { kind: d.kind, bsb: d.bsb, accountNumber: `…${d.accountNumber.slice(-3)}` };
 
 interface AffiliatesDeps {
   db: Db;
@@ -69,6 +101,61 @@ export function createAffiliatesService({ db, config, rateLimiter }: AffiliatesD
         funnel,
         earningsByWeek: weeks.map((w) => ({ weekStart: w.weekStart, amount: fixed(w.amount, 2) })),
       };
+    },
+
+    /** GET /v1/affiliate/payout-destination: where the caller's commissions go (null: none yet). */
+    async payoutDestination(userId: string) {
+      const user = await findUserById(db, userId);
+      if (!user) throw unauthorized();
+      if (!user.isAffiliated) throw forbidden(notAffiliate);
+      return { destination: toPayoutDestinationDto(await findPayoutDestination(db, userId)) };
+    },
+
+    /**
+     * POST /v1/affiliate/payout-destination: sets or replaces the destination once the caller's
+     * password matches (a stolen session alone cannot redirect commissions). Audited.
+     */
+    async setPayoutDestination(userId: string, body: PayoutDestinationBody) {
+      const user = await findUserById(db, userId);
+      if (!user) throw unauthorized();
+      if (!user.isAffiliated) throw forbidden(notAffiliate);
+      await rateLimiter.hit(payoutDestinationPasswordLimit, userId);
+      if (!(await verifyPassword(user.passwordHash, body.password)))
+        throw badRequest(payoutDestinationMessages.wrongPassword, {
+          password: payoutDestinationMessages.wrongPassword,
+        });
+      const values =
+        body.kind === 'bank'
+          ? {
+              userId,
+              kind: 'bank' as const,
+              accountName: body.accountName,
+              bsb: body.bsb,
+              accountNumber: body.accountNumber,
+              walletAddress: null,
+            }
+          : {
+              userId,
+              kind: 'wallet' as const,
+              accountName: null,
+              bsb: null,
+              accountNumber: null,
+              walletAddress: checksummed(body.walletAddress),
+            };
+      const destination = await db.transaction(async (tx) => {
+        const before = toPayoutDestinationDto(await findPayoutDestination(tx, userId));
+        const after = toPayoutDestinationDto(await savePayoutDestination(tx, values));
+        await recordAudit(tx, {
+          actorId: userId,
+          action: 'payout-destination.set',
+          entity: 'user',
+          entityId: userId,
+          before: auditView(before),
+          after: auditView(after),
+        });
+        return after;
+      });
+      return { destination };
     },
 
     /**

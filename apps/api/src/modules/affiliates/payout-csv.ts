@@ -3,6 +3,8 @@ export interface PayoutCsvLine {
   name: string;
   email: string;
   walletAddress: string | null;
+  /** Where to pay, as {@link destinationText} writes it. */
+  destination: string;
   /** AUD, 2 places. */
   amount: string;
 }
@@ -23,11 +25,17 @@ export function csvText(value: string): string {
 const csvQuote = (value: string) => `"${value.replace(/"/g, '""')}"`;
 
 export function payoutCsv(lines: PayoutCsvLine[]): string {
-  const header = ['affiliate', 'email', 'wallet', 'amount_aud'].map(csvQuote).join(',');
+  const header = ['affiliate', 'email', 'wallet', 'payout_destination', 'amount_aud']
+    .map(csvQuote)
+    .join(',');
   const rows = lines.map((l) =>
-    [csvText(l.name), csvText(l.email), csvText(l.walletAddress ?? ''), csvQuote(l.amount)].join(
-      ',',
-    ),
+    [
+      csvText(l.name),
+      csvText(l.email),
+      csvText(l.walletAddress ?? ''),
+      csvText(l.destination),
+      csvQuote(l.amount),
+    ].join(','),
   );
   return [header, ...rows].join('\r\n') + '\r\n';
 }

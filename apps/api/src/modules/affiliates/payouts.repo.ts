@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { affiliateEarnings, payouts, users } from '../../db/schema/index.ts';
+import { affiliateEarnings, payoutDestinations, payouts, users } from '../../db/schema/index.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -32,6 +32,12 @@ const lineColumns = {
   name: users.name,
   email: users.email,
   walletAddress: users.walletAddress,
+  destinationKind: payoutDestinations.kind,
+  destinationAccountName: payoutDestinations.accountName,
+  destinationBsb: payoutDestinations.bsb,
+  destinationAccountNumber: payoutDestinations.accountNumber,
+  destinationWallet: payoutDestinations.walletAddress,
+  destinationUpdatedAt: payoutDestinations.updatedAt,
   earnings: sql<string>`coalesce(sum(${affiliateEarnings.affiliateEarning}) filter (where ${affiliateEarnings.kind} = 'commission'), 0)::text`,
   adjustments: sql<string>`coalesce(sum(${affiliateEarnings.affiliateEarning}) filter (where ${affiliateEarnings.kind} = 'clawback'), 0)::text`,
   amount: sql<string>`coalesce(sum(${affiliateEarnings.affiliateEarning}), 0)::text`,
@@ -45,8 +51,9 @@ const linesWhere = (db: Tx, where: SQL | undefined) =>
     .select(lineColumns)
     .from(affiliateEarnings)
     .innerJoin(users, eq(users.id, affiliateEarnings.affiliateId))
+    .leftJoin(payoutDestinations, eq(payoutDestinations.userId, affiliateEarnings.affiliateId))
     .where(where)
-    .groupBy(affiliateEarnings.affiliateId, users.id)
+    .groupBy(affiliateEarnings.affiliateId, users.id, payoutDestinations.userId)
     .orderBy(users.email);
 
 export const dueLines = (db: Tx, tier: 1 | 2, approvedBy: Date) =>
@@ -168,7 +175,8 @@ export async function listPayouts(db: Tx, q: PayoutListQuery) {
     db
       .select({
         payout: payouts,
-        affiliates: sql<number>`(select count(distinct e.affiliate_id) from ${affiliateEarnings} e where e.payout_id = ${payouts.id})::int`,
+        // Qualified by hand: in a select drizzle writes a bare "id", which would be e.id here.
+        affiliates: sql<number>`(select count(distinct e.affiliate_id) from ${affiliateEarnings} e where e.payout_id = ${payouts}.${sql.identifier('id')})::int`,
       })
       .from(payouts)
       .where(where)

@@ -1,3 +1,4 @@
+import { destinationText, payoutDestinationMessages } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -7,6 +8,7 @@ import { fixed, money } from '../../lib/money.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import { payoutCsv } from './payout-csv.ts';
+import { toPayoutDestinationDto } from './payout-destinations.repo.ts';
 import { approvedBy, lastCompletePeriod, type PayoutPeriod } from './payout-period.ts';
 import {
   attachDueEarnings,
@@ -29,10 +31,32 @@ export const payoutMessages = {
   notFound: 'Payout not found',
   nothingDue: 'No approved earnings are due for this period',
   alreadyPaid: 'This payout is already marked paid',
+  heldBatch: payoutDestinationMessages.heldBatch,
+  noneWithDestination: payoutDestinationMessages.noneWithDestination,
 } as const;
+
+/** Where the line is paid: the affiliate's payout destination, null while they have given none. */
+const destinationOf = (l: PayoutLineRow) =>
+  toPayoutDestinationDto(
+    l.destinationKind && l.destinationUpdatedAt
+      ? {
+          kind: l.destinationKind,
+          accountName: l.destinationAccountName,
+          bsb: l.destinationBsb,
+          accountNumber: l.destinationAccountNumber,
+          walletAddress: l.destinationWallet,
+          updatedAt: l.destinationUpdatedAt,
+        }
+      : null,
+  );
+
+/** A line without a destination is held: never in a batch to pay, never marked paid. */
+const isHeld = (l: PayoutLineRow) => destinationOf(l) === null;
 
 export const toPayoutLineDto = (l: PayoutLineRow) => ({
   affiliate: { _id: l.affiliateId, name: l.name, email: l.email, walletAddress: l.walletAddress },
+  destination: destinationOf(l),
+  held: isHeld(l),
   earnings: fixed(l.earnings, 2),
   adjustments: fixed(l.adjustments, 2),
   amount: fixed(l.amount, 2),
@@ -100,11 +124,13 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
         dueLines(db, tier, approvedBy(period.end, hold)),
         findPayoutForPeriod(db, tier, period.end),
       ]);
-      const payable = lines.filter(isPayable);
+      const owed = lines.filter(isPayable);
+      const payable = owed.filter((l) => !isHeld(l));
       return {
         ...periodDto(tier, period, hold),
         existingPayout: existing ? await detail(existing) : null,
         lines: payable.map(toPayoutLineDto),
+        held: owed.filter(isHeld).map(toPayoutLineDto),
         carriedForward: lines.filter((l) => !isPayable(l)).map(toPayoutLineDto),
         total: fixed(sumOf(payable), 2),
         currency: 'AUD' as const,
@@ -120,8 +146,11 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
         await lockPayoutRuns(tx, tier);
         const existing = await findPayoutForPeriod(tx, tier, period.end);
         if (existing) return { payout: existing, created: false };
-        const payable = (await dueLines(tx, tier, cutoff)).filter(isPayable);
-        if (payable.length === 0) throw badRequest(payoutMessages.nothingDue);
+        const owed = (await dueLines(tx, tier, cutoff)).filter(isPayable);
+        if (owed.length === 0) throw badRequest(payoutMessages.nothingDue);
+        // Held lines stay out of the batch; they join a later one once a destination is given.
+        const payable = owed.filter((l) => !isHeld(l));
+        if (payable.length === 0) throw badRequest(payoutMessages.noneWithDestination);
         const inserted = await insertPayout(tx, {
           tier,
           periodStart: period.start,
@@ -157,6 +186,8 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
         const before = await lockPayout(tx, payoutId);
         if (!before) throw notFound(payoutMessages.notFound);
         if (before.status === 'paid') throw badRequest(payoutMessages.alreadyPaid);
+        if ((await linesOfPayout(tx, payoutId)).some(isHeld))
+          throw badRequest(payoutMessages.heldBatch);
         const paid = (await markPayoutPaid(tx, payoutId, reference))!;
         await markEarningsOfPayoutPaid(tx, payoutId);
         const lines = await linesOfPayout(tx, payoutId);
@@ -211,7 +242,13 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
       const day = payout.periodEnd.toISOString().slice(0, 10);
       return {
         fileName: `tmc-payout-tier${payout.tier}-${day}.csv`,
-        body: payoutCsv(lines.map((l) => ({ ...l, amount: fixed(l.amount, 2) }))),
+        body: payoutCsv(
+          lines.map((l) => ({
+            ...l,
+            destination: destinationText(destinationOf(l)),
+            amount: fixed(l.amount, 2),
+          })),
+        ),
       };
     },
   };

@@ -188,7 +188,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     await countHit(authLimits.loginFailuresPerEmail, user.email);
     await countHit(authLimits.loginFailuresPerIp, ip);
     throw outcome === 'wrongTotp'
-      ? secondFactorNeeded('totp', securityMessages.totpRequired)
+      ? secondFactorNeeded('totp', securityMessages.totpWrong)
       : secondFactorNeeded('recoveryCode', securityMessages.recoveryCodeInvalid);
   }
 

@@ -1,8 +1,14 @@
 import { and, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { PaymentMode, PurchaseStatus } from '@tmc/shared';
+import { PaymentMode, PaymentStatus, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
-import { banks, purchases, transactions } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  banks,
+  purchases,
+  transactions,
+  unmatchedPayments,
+} from '../../db/schema/index.ts';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchaseRow = typeof purchases.$inferInsert;
@@ -120,23 +126,59 @@ export async function setPurchaseReceipt(
   return row;
 }
 
-/** The newest payment of a purchase (crypto quote, or the bank payment made on acceptance). */
-export async function findLatestTransaction(db: Tx, purchaseId: string) {
+/**
+ * The buyer's cancel: a Pending order with no receipt, no payment and no transfer held for it
+ * becomes Not Accepted, and its open quote closes (Failed), so a later transfer of that amount
+ * pays nothing by itself. Returns nothing when the order no longer qualifies.
+ */
+export async function cancelUnpaidPurchase(db: Tx, id: string) {
   const [row] = await db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.purchaseId, purchaseId))
-    .orderBy(desc(transactions.createdAt))
-    .limit(1);
+    .update(purchases)
+    .set({ status: PurchaseStatus.NotAccepted, reviewedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(purchases.id, id),
+        eq(purchases.status, PurchaseStatus.Pending),
+        isNull(purchases.receiptKey),
+        sql`not exists (select 1 from ${transactions} where ${transactions.purchaseId} = ${id} and ${transactions.paymentStatus} <> ${PaymentStatus.Pending})`,
+        sql`not exists (select 1 from ${unmatchedPayments} where ${unmatchedPayments.purchaseId} = ${id})`,
+      ),
+    )
+    .returning();
+  if (row)
+    await db
+      .update(transactions)
+      .set({ paymentStatus: PaymentStatus.Failed })
+      .where(
+        and(eq(transactions.purchaseId, id), eq(transactions.paymentStatus, PaymentStatus.Pending)),
+      );
   return row;
 }
 
-/** Tokens of the user's accepted and pending purchases, summed in the database (purchases_user_created_idx). */
+/** True when the buyer's own cancel closed this order (its audit row, audit_log_entity_idx). */
+export async function cancelledByBuyer(db: Tx, id: string) {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'purchase'),
+        eq(auditLog.entityId, id),
+        eq(auditLog.action, 'purchase.cancel'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Tokens of the user's accepted purchases and of those whose payment awaits review, summed in the database (purchases_user_created_idx). */
 export async function sumUserTokens(db: Tx, userId: string) {
   const [row] = await db
     .select({
       allocated: sql<string>`coalesce(sum(${purchases.tokenAmount}) filter (where ${purchases.status} = ${PurchaseStatus.Accepted}), 0)::text`,
-      pending: sql<string>`coalesce(sum(${purchases.tokenAmount}) filter (where ${purchases.status} = ${PurchaseStatus.Pending}), 0)::text`,
+      // Pending review: Pending orders whose payment is in (a bank receipt, or a transfer staff
+      // hold for it); unpaid and lapsed orders are not waiting for anyone's review.
+      pending: sql<string>`coalesce(sum(${purchases.tokenAmount}) filter (where ${purchases.status} = ${PurchaseStatus.Pending} and (${purchases.receiptKey} is not null or exists (select 1 from ${unmatchedPayments} u where u.purchase_id = ${purchases}.${sql.identifier('id')} and u.status = 'open'))), 0)::text`,
     })
     .from(purchases)
     .where(eq(purchases.userId, userId));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   bankOrderSchema,
   bankPurchaseSchema,
+  cancelOrderMessages,
   guestBankOrderSchema,
   guestBankPurchaseSchema,
   receiptBodySchema,
@@ -15,6 +16,7 @@ import { filterInt, listQuerySchema, pageSchema } from '../../lib/list-query.ts'
 import { tokensSchema } from '../auth/sessions.ts';
 import { userSchema } from '../account/user-dto.ts';
 import { purchaseSchema } from './purchase-dto.ts';
+import { paymentProgressSchema } from './payment-progress.ts';
 import type { CheckoutGuest } from '../auth/auth.service.ts';
 import type { BankPurchaseResult, PurchasesService } from './purchases.service.ts';
 import { requireBuyer } from './require-buyer.ts';
@@ -202,6 +204,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
               bankAccount: bankSchema.nullable(),
               transaction: transactionSchema.nullable(),
               tokenSymbol: z.string(),
+              payment: paymentProgressSchema,
             }),
           ),
         },
@@ -227,6 +230,25 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
     async (req) => {
       const purchase = await purchases.attachReceipt(req.user.id, req.params.id, req.body);
       return envelope(200, { purchase }, RECEIPT_ATTACHED);
+    },
+  );
+
+  app.post(
+    '/purchase/:id/cancel',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cancel my unpaid Pending order: it becomes Not Accepted (audited). Again after my cancel: the same answer; 400 once a receipt, payment or transfer for it is in',
+        params: idParams,
+        response: { 200: envelopeSchema(z.object({ purchase: purchaseSchema })) },
+      },
+    },
+    async (req) => {
+      const { purchase } = await purchases.cancel(req.user.id, req.params.id);
+      return envelope(200, { purchase }, cancelOrderMessages.cancelled);
     },
   );
 

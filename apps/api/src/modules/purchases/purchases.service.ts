@@ -6,6 +6,7 @@ import {
   messages,
   PaymentMode,
   purchaseMessages,
+  cancelOrderMessages,
   PurchaseStatus,
   type AuthResult,
   type BankOrderBody,
@@ -23,6 +24,7 @@ import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed, plain } from '../../lib/money.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { checksummed } from '../account/account.service.ts';
 import { toUserDto } from '../account/user-dto.ts';
@@ -44,12 +46,14 @@ import { priceOrder, type OrderInput, type PricedOrder } from './order-pricing.t
 import { newPaymentReference } from './payment-reference.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { toPurchaseDto } from './purchase-dto.ts';
+import { paymentProgress, readPaymentEvidence } from './payment-progress.ts';
 import {
   countOpenBankOrders,
-  findLatestTransaction,
   findPurchaseByRequest,
   findUserPurchase,
   insertPurchase,
+  cancelUnpaidPurchase,
+  cancelledByBuyer,
   lockUserPurchase,
   pageUserPurchases,
   setPurchaseReceipt,
@@ -404,19 +408,50 @@ export function createPurchasesService({
       });
     },
 
+    /**
+     * POST /v1/purchase/:id/cancel: the caller's unpaid order becomes Not Accepted (audited as
+     * the buyer's own action). Again on an order the buyer cancelled: the same answer. Refused
+     * (400) once a receipt, a payment or a transfer for it is in, or when staff closed it.
+     */
+    async cancel(userId: string, purchaseId: string) {
+      const { purchase, cancelled } = await db.transaction(async (tx) => {
+        const locked = isUuid(purchaseId)
+          ? await lockUserPurchase(tx, userId, purchaseId)
+          : undefined;
+        if (!locked) throw notFound(purchaseMessages.purchaseNotFound);
+        const before = locked.purchase;
+        if (before.status === PurchaseStatus.NotAccepted && (await cancelledByBuyer(tx, before.id)))
+          return { purchase: { row: before, bankName: locked.bankName }, cancelled: false };
+        const row = await cancelUnpaidPurchase(tx, before.id);
+        if (!row) throw badRequest(cancelOrderMessages.notCancellable);
+        await recordAudit(tx, {
+          actorId: userId,
+          action: 'purchase.cancel',
+          entity: 'purchase',
+          entityId: row.id,
+          before: { status: before.status },
+          after: { status: row.status },
+        });
+        return { purchase: { row, bankName: locked.bankName }, cancelled: true };
+      });
+      return { purchase: await dto(purchase.row, purchase.bankName), cancelled };
+    },
+
     /** GET /v1/purchase/:id: one of the caller's orders with its bank account and latest payment. */
     async getMine(userId: string, purchaseId: string): Promise<PurchaseDetail> {
       const row = await mine(userId, purchaseId);
-      const [purchase, transaction, settings] = await Promise.all([
+      const [purchase, evidence, settings] = await Promise.all([
         dto(row.purchase, row.bank?.bankName ?? null),
-        findLatestTransaction(db, row.purchase.id),
+        readPaymentEvidence(db, row.purchase.id),
         presale.settings(),
       ]);
+      const { transaction } = evidence;
       return {
         purchase,
         bankAccount: row.bank ? toBankDto(row.bank) : null,
         transaction: transaction ? toTransactionDto(transaction) : null,
         tokenSymbol: settings.tokenSymbol,
+        payment: paymentProgress(row.purchase, evidence),
       };
     },
 

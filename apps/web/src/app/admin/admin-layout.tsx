@@ -1,10 +1,11 @@
 import { NavLink, Outlet } from 'react-router';
+import { useOpenUnmatchedCount } from '../../features/admin/api/get-unmatched-payments';
 import { cn } from '../../lib/cn';
 import { adminNav, adminPaths } from './admin-paths';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'flex min-h-10 items-center rounded-full px-4 text-sm font-bold whitespace-nowrap transition md:rounded-xl',
+    'flex min-h-10 items-center rounded-full px-4 text-sm font-bold whitespace-nowrap transition md:rounded-xl md:whitespace-normal',
     isActive ? 'bg-lime text-ink' : 'text-muted hover:bg-surface-3 hover:text-fg',
   );
 
@@ -14,6 +15,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * scroll box at 1280 px and up.
  */
 export function AdminLayout() {
+  const openUnmatched = useOpenUnmatchedCount();
   return (
     <div className="container-page flex flex-col gap-6 py-8 [--container-max:1680px] md:flex-row md:items-start sm:py-10">
       <nav
@@ -28,6 +30,14 @@ export function AdminLayout() {
             <li key={item.to} className="shrink-0">
               <NavLink to={item.to} end={item.to === adminPaths.dashboard} className={linkClass}>
                 {item.label}
+                {item.to === adminPaths.unmatchedPayments && openUnmatched ? (
+                  <span
+                    className="ml-2 rounded-full bg-pink px-2 text-xs leading-5 text-ink tabular-nums"
+                    aria-label={`${openUnmatched} open`}
+                  >
+                    {openUnmatched}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

@@ -1,11 +1,13 @@
 import { use } from 'react';
 import { Outlet } from 'react-router';
+import { useFocusHeadingOnNavigate } from '../../lib/focus-heading';
 import { useReferralCapture } from '../../lib/referral';
 import { PageLoadingContext } from '../browser-router';
 
 export function RootLayout() {
   useReferralCapture();
   const loading = use(PageLoadingContext);
+  useFocusHeadingOnNavigate(loading);
   return (
     <>
       {loading ? (

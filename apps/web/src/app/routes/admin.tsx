@@ -96,6 +96,7 @@ function AdminConsole() {
                 reviewsPath={adminPaths.reviews}
                 payoutsPath={adminPaths.payouts}
                 systemPath={adminPaths.system}
+                unmatchedPaymentsPath={adminPaths.unmatchedPayments}
               />
             </Page>
           ),

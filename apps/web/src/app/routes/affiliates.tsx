@@ -3,6 +3,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { AffiliateSummaryStrip } from '../../features/affiliates/components/affiliate-summary';
 import { AffiliatesList } from '../../features/affiliates/components/affiliates-list';
+import { PayoutDestinationCard } from '../../features/affiliates/components/payout-destination-card';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -20,7 +21,10 @@ export function AffiliatesRoute() {
         </Link>
       </div>
     ) : (
-      <AffiliateSummaryStrip />
+      <div className="flex flex-col gap-6">
+        <AffiliateSummaryStrip />
+        <PayoutDestinationCard />
+      </div>
     );
   return (
     <section className="container-page py-10 sm:py-14">

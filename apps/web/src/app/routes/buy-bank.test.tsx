@@ -139,15 +139,6 @@ const fileInput = (label: string) => screen.getByLabelText<HTMLInputElement>(lab
 const bankSelect = () => screen.getByRole('combobox', { name: 'Bank' });
 const submit = () => screen.getByRole('button', { name: 'Continue to bank transfer' });
 
-/** Uploads through the page: signed URL, then the PUT, finished at once. */
-async function upload(user: ReturnType<typeof userEvent.setup>, label: string, file = png()) {
-  const before = FakeXhr.all.length;
-  await user.upload(fileInput(label), file);
-  await waitFor(() => expect(FakeXhr.all.length).toBe(before + 1));
-  act(() => FakeXhr.all.at(-1)?.finish());
-  await screen.findByRole('img', { name: `Preview of ${file.name}` });
-}
-
 beforeEach(() => {
   FakeXhr.all = [];
   uploads = 0;
@@ -241,7 +232,7 @@ describe('Bank transfer screen', () => {
     expect(screen.getByText(messages.pdfOnly)).toBeInTheDocument();
   });
 
-  it('gives a signed-in buyer the reference, amount and bank details before the receipt, then takes the receipt', async () => {
+  it("places a signed-in buyer's order and moves to its own page, the payment step, in place of the form", async () => {
     setSession({ user: userFixture, tokens: tokensFixture() });
     const { api, user, router } = renderBank({
       [ORDER]: { status: 201, data: { userInfo: userFixture, purchase } },
@@ -258,11 +249,10 @@ describe('Bank transfer screen', () => {
     await user.type(screen.getByLabelText('User Remark'), 'Paid from my savings account');
     await user.click(submit());
 
-    // The payment step: reference, exact amount and account, before any upload.
-    expect(await screen.findByTestId('payment-reference')).toHaveTextContent('TMC-7K3Q9');
-    expect(screen.getByTestId('amount-due')).toHaveTextContent('833.33 AUD');
-    expect(screen.getByText(/For 500.00 EUR/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy Account Number' })).toBeInTheDocument();
+    // The payment step is the order's own address, replacing the form in the history.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/presale-requests/p-1'));
+    expect(screen.getByText('Order page')).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
     expect(FakeXhr.all).toHaveLength(0);
     const [body] = api.bodies(ORDER) as Record<string, unknown>[];
     expect(body).toEqual({
@@ -277,21 +267,6 @@ describe('Bank transfer screen', () => {
     });
     const sent = api.spy.mock.calls.find(([input]) => urlOf(input).includes('/bank-order'));
     expect(new Headers(sent?.[1]?.headers).get('authorization')).toBe('Bearer access-1');
-
-    await user.click(screen.getByRole('button', { name: 'Submit receipt' }));
-    expect(await screen.findByText(messages.receipt)).toBeInTheDocument();
-    expect(api.bodies(RECEIPT)).toEqual([]);
-    await upload(user, 'Bank Receipt');
-    await user.click(screen.getByRole('button', { name: 'Submit receipt' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Presale request submitted' });
-    expect(within(dialog).getByText('TMC-7K3Q9')).toBeInTheDocument();
-    expect(within(dialog).getByText('833.33 AUD')).toBeInTheDocument();
-    expect(api.bodies(RECEIPT)).toEqual([
-      { receiptUrl: 'http://files.test/uploads/f1.png', receiptType: 'image' },
-    ]);
-    await user.click(within(dialog).getByRole('button', { name: 'View Presale request' }));
-    expect(router.state.location.pathname).toBe('/presale-requests/p-1');
   });
 
   it('does not send a saved wallet again', async () => {
@@ -306,7 +281,7 @@ describe('Bank transfer screen', () => {
     expect(screen.getByLabelText('Wallet')).toHaveValue(`0x${'cd'.repeat(20)}`);
     await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
     await user.click(submit());
-    await screen.findByTestId('payment-reference');
+    await screen.findByText('Order page');
     expect(api.bodies(ORDER)[0]).not.toHaveProperty('wallet');
   });
 
@@ -379,11 +354,8 @@ describe('Bank transfer screen', () => {
     expect(within(dialog).queryByText(messages.guestTerms)).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
-    // The payment step, with the e-mail code entry of the new account.
-    expect(await screen.findByTestId('payment-reference')).toHaveTextContent('TMC-7K3Q9');
-    const verify = screen.getByRole('region', { name: 'Verify your e-mail' });
-    expect(verify).toHaveTextContent(`We sent a 4-digit code to ${userFixture.email}`);
-    expect(within(verify).getByRole('textbox', { name: 'Digit 1' })).toBeInTheDocument();
+    // The payment step is the order's page (which asks the new account for its e-mail code).
+    expect(await screen.findByText('Order page')).toBeInTheDocument();
     expect(api.bodies(GUEST_ORDER)).toEqual([
       expect.objectContaining({
         investmentAmount: '833.33',

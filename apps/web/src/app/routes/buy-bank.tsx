@@ -11,7 +11,6 @@ import { uploadFile } from '../../features/uploads/api/upload-file';
 import { useReferralCode, withReferral } from '../../lib/referral';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { VerifyEmailInline } from '../../features/auth/components/verify-email-inline';
 import { PurchaseTermsDialog } from '../../features/purchases/components/purchase-terms-dialog';
 
 /** AUD is the only currency the bank screen offers (spec section 2). */
@@ -60,7 +59,6 @@ export function BuyBankRoute() {
           }}
           BankDetails={BankDetails}
           TermsDialog={PurchaseTermsDialog}
-          VerifyEmail={VerifyEmailInline}
           upload={(file, onProgress) => uploadFile(file, onProgress)}
           tokenSymbol={config?.tokenSymbol ?? 'TMC'}
         />

@@ -133,20 +133,18 @@ describe('Crypto transfer screen', () => {
     expect(api.bodies(ADD)).toEqual([]);
   });
 
-  it('shows the amount, its token value, the accepted coins, the wallet and the steps', async () => {
+  it('shows the amount, its token value, the accepted coins and the steps, but no wallet before the order', async () => {
     renderCrypto();
     expect(screen.getByText('0.05 ETH')).toBeInTheDocument();
     // 0.05 / 0.0002 × 1 = 250 AUD; 250 / 0.05 = 5,000 TMC.
     expect(await screen.findByText('250.00 AUD')).toBeInTheDocument();
     expect(screen.getByText('5,000.00 TMC')).toBeInTheDocument();
     expect(screen.getByText(/We accept/)).toHaveTextContent(
-      'We accept ETH and USDC. Once you submit, we show the exact amount to send in ETH: this amount plus a few digits at the end that mark the payment as yours.',
+      'We accept ETH and USDC. Do not send anything yet: the exact amount to send in ETH is quoted when you place the order (this amount plus a few digits at the end that mark the payment as yours), together with the company wallet, its QR code and the time you have to pay.',
     );
-    expect(screen.getByText(WALLET)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
-    expect(
-      await screen.findByRole('img', { name: 'QR code of the company wallet address' }),
-    ).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+    expect(screen.queryByText(WALLET)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy address' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
     const steps = screen.getByRole('heading', { name: 'How to pay' })
       .nextElementSibling as HTMLElement;
     expect(within(steps).getAllByRole('listitem')).toHaveLength(4);

@@ -15,6 +15,7 @@ import { VerifyEmailInline } from '../../features/auth/components/verify-email-i
 import { PurchaseTermsDialog } from '../../features/purchases/components/purchase-terms-dialog';
 import { ExplorerContext } from '../../components/ui/explorer-link';
 import { WalletPayment } from '../wallet-payment';
+import { FollowPayment } from '../follow-payment';
 
 export function BuyCryptoRoute() {
   useDocumentTitle('Pay with Crypto Transfer');
@@ -53,6 +54,7 @@ export function BuyCryptoRoute() {
             VerifyEmail={VerifyEmailInline}
             VerifyPayment={VerifyPaymentForm}
             PayWithWallet={WalletPayment}
+            FollowPayment={FollowPayment}
           />
         </div>
       </section>

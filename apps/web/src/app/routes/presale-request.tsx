@@ -7,6 +7,7 @@ import {
   type Transaction,
 } from '@tmc/shared';
 import { Button } from '../../components/ui/button';
+import { ExplorerContext } from '../../components/ui/explorer-link';
 import { ResultModal } from '../../components/ui/result-modal';
 import { BankDetails } from '../../features/banks/components/bank-details';
 import { CompanyWallet } from '../../features/crypto/components/company-wallet';
@@ -18,6 +19,8 @@ import { VerifyPaymentDialog } from '../../features/transactions/components/veri
 import { uploadFile } from '../../features/uploads/api/upload-file';
 import { formatAmount } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession } from '../../lib/session';
+import { VerifyEmailInline } from '../../features/auth/components/verify-email-inline';
 import { WalletPayment } from '../wallet-payment';
 
 /** A Pending crypto order's payment step: where to pay, how much, and Verify. */
@@ -41,7 +44,7 @@ function CryptoPayment({
     <div className="card flex flex-col gap-4 p-5 sm:p-6">
       <div className="flex flex-col gap-1">
         <p className="text-sm font-bold text-muted">Amount due</p>
-        <p className="font-display text-2xl font-black break-all text-lime tabular-nums">
+        <p className="font-display text-2xl font-black wrap-anywhere text-lime tabular-nums">
           {formatAmount(transaction.price, 18)} {transaction.tokenSymbol}
         </p>
         <p className="text-sm">{EXACT_AMOUNT_NOTE}</p>
@@ -78,38 +81,42 @@ export function PresaleRequestRoute() {
   const { data: config } = usePresaleConfig();
   const [verifying, setVerifying] = useState<Transaction | null>(null);
   const [verified, setVerified] = useState<string | null>(null);
+  const { user } = useSession();
 
   return (
-    <section className="container-page py-10 sm:py-14">
-      <PurchaseOrder
-        id={id}
-        BankDetails={BankDetails}
-        upload={(file, onProgress) => uploadFile(file, onProgress)}
-        cryptoPayment={(detail) => (
-          <CryptoPayment
-            detail={detail}
-            config={config}
-            onVerify={setVerifying}
-            onVerified={setVerified}
-          />
-        )}
-      />
-      <VerifyPaymentDialog
-        transaction={verifying}
-        companyWallet={config?.companyWallet}
-        onClose={() => setVerifying(null)}
-        onVerified={(message) => {
-          setVerifying(null);
-          setVerified(message);
-        }}
-      />
-      <ResultModal
-        open={verified !== null}
-        kind="success"
-        message={verified ?? ''}
-        actions={['ok', 'transactions']}
-        onClose={() => setVerified(null)}
-      />
-    </section>
+    <ExplorerContext value={config?.explorerUrl ?? null}>
+      <section className="container-page py-10 sm:py-14">
+        <PurchaseOrder
+          id={id}
+          BankDetails={BankDetails}
+          upload={(file, onProgress) => uploadFile(file, onProgress)}
+          notice={user && !user.emailVerified ? <VerifyEmailInline email={user.email} /> : null}
+          cryptoPayment={(detail) => (
+            <CryptoPayment
+              detail={detail}
+              config={config}
+              onVerify={setVerifying}
+              onVerified={setVerified}
+            />
+          )}
+        />
+        <VerifyPaymentDialog
+          transaction={verifying}
+          companyWallet={config?.companyWallet}
+          onClose={() => setVerifying(null)}
+          onVerified={(message) => {
+            setVerifying(null);
+            setVerified(message);
+          }}
+        />
+        <ResultModal
+          open={verified !== null}
+          kind="success"
+          message={verified ?? ''}
+          actions={['ok', 'transactions']}
+          onClose={() => setVerified(null)}
+        />
+      </section>
+    </ExplorerContext>
   );
 }

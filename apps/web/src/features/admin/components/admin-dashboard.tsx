@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { PurchaseStatusBadge } from '../../../components/ui/status-badges';
 import { cn } from '../../../lib/cn';
 import { formatAmount, formatMoney } from '../../../lib/format';
+import { useOpenUnmatchedCount } from '../api/get-unmatched-payments';
 import { useAdminStats } from '../api/get-admin-stats';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 import { DashboardCharts } from './dashboard-charts';
@@ -56,10 +57,17 @@ interface AdminDashboardProps {
   reviewsPath: string;
   payoutsPath: string;
   systemPath: string;
+  unmatchedPaymentsPath: string;
 }
 
-export function AdminDashboard({ reviewsPath, payoutsPath, systemPath }: AdminDashboardProps) {
+export function AdminDashboard({
+  reviewsPath,
+  payoutsPath,
+  systemPath,
+  unmatchedPaymentsPath,
+}: AdminDashboardProps) {
   const { data, isPending, isError, error, refetch, isFetching } = useAdminStats();
+  const openUnmatched = useOpenUnmatchedCount();
 
   let body: ReactNode;
   if (isPending) body = <PageSpinner label="Loading the dashboard" />;
@@ -112,6 +120,13 @@ export function AdminDashboard({ reviewsPath, payoutsPath, systemPath }: AdminDa
             tone={data.pendingReviews > 0 ? 'text-cyan' : 'text-fg'}
             hint="Bank requests with a receipt: open the review queue"
             to={reviewsPath}
+          />
+          <Tile
+            label="Unmatched payments"
+            value={openUnmatched ?? '…'}
+            tone={openUnmatched ? 'text-pink' : 'text-fg'}
+            hint="Open transfers waiting for staff: assign or refund them"
+            to={unmatchedPaymentsPath}
           />
           <Tile
             label="Tokens sold"

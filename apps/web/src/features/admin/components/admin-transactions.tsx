@@ -29,7 +29,13 @@ const columns: Column<AdminTransaction>[] = [
   {
     id: 'createdAt',
     header: 'Created On',
-    cell: (row) => formatDateTime(row.createdAt),
+    // The order's reference sits under the date: one column less, so the table fits 1280 px.
+    cell: (row) => (
+      <span className="flex flex-col">
+        <span>{formatDateTime(row.createdAt)}</span>
+        {row.reference ? <code className="font-mono text-muted">{row.reference}</code> : null}
+      </span>
+    ),
     className: 'whitespace-nowrap',
   },
   {
@@ -66,12 +72,6 @@ const columns: Column<AdminTransaction>[] = [
         <span className="text-muted">{paymentModeLabel(row.paymentMode)}</span>
       </span>
     ),
-  },
-  {
-    id: 'reference',
-    header: 'Reference',
-    cell: (row) => (row.reference ? <code className="font-mono">{row.reference}</code> : '-'),
-    className: 'whitespace-nowrap',
   },
   {
     id: 'hash',

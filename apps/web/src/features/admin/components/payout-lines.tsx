@@ -1,5 +1,6 @@
-import type { PayoutLine } from '@tmc/shared';
-import { formatMoney, shortHash } from '../../../lib/format';
+import { destinationText, type PayoutLine } from '@tmc/shared';
+import { Badge } from '../../../components/ui/badge';
+import { formatMoney } from '../../../lib/format';
 
 /** One row per affiliate: what they earned, what is taken off, what they get. */
 export function PayoutLines({ lines, caption }: { lines: PayoutLine[]; caption: string }) {
@@ -9,15 +10,17 @@ export function PayoutLines({ lines, caption }: { lines: PayoutLine[]; caption: 
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-2">
           <tr>
-            {['Affiliate', 'Wallet', 'Earnings', 'Adjustments', 'Amount'].map((header, index) => (
-              <th
-                key={header}
-                scope="col"
-                className={`px-3 py-2.5 text-xs font-black tracking-wider text-muted uppercase ${index > 1 ? 'text-right' : 'text-left'}`}
-              >
-                {header}
-              </th>
-            ))}
+            {['Affiliate', 'Payout destination', 'Earnings', 'Adjustments', 'Amount'].map(
+              (header, index) => (
+                <th
+                  key={header}
+                  scope="col"
+                  className={`px-3 py-2.5 text-xs font-black tracking-wider text-muted uppercase ${index > 1 ? 'text-right' : 'text-left'}`}
+                >
+                  {header}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>
@@ -29,8 +32,12 @@ export function PayoutLines({ lines, caption }: { lines: PayoutLine[]; caption: 
                   <span className="break-all text-muted">{line.affiliate.email}</span>
                 </span>
               </td>
-              <td className="px-3 py-2.5 font-mono" title={line.affiliate.walletAddress ?? ''}>
-                {line.affiliate.walletAddress ? shortHash(line.affiliate.walletAddress) : '--'}
+              <td className="px-3 py-2.5 break-all">
+                {line.destination ? (
+                  destinationText(line.destination)
+                ) : (
+                  <Badge tone="danger">{destinationText(null)}</Badge>
+                )}
               </td>
               <td className="px-3 py-2.5 text-right tabular-nums">
                 {formatMoney(line.earnings, 'AUD')}

@@ -88,6 +88,19 @@ export function PayoutPreviewCard({ tier }: { tier: PayoutTier }) {
         </p>
       )}
 
+      {preview.held.length > 0 ? (
+        <div className="flex flex-col gap-2">
+          <h3 className="text-sm font-black tracking-widest text-muted uppercase">
+            Held (no payout destination yet)
+          </h3>
+          <p className="text-sm text-muted">
+            These affiliates are owed but have not said where to pay them: their lines stay out of
+            the batch until they do.
+          </p>
+          <PayoutLines lines={preview.held} caption="Held" />
+        </div>
+      ) : null}
+
       {preview.carriedForward.length > 0 ? (
         <div className="flex flex-col gap-2">
           <h3 className="text-sm font-black tracking-widest text-muted uppercase">

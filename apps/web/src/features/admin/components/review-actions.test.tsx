@@ -64,7 +64,7 @@ describe('ReviewActions', () => {
 
     await waitFor(() => expect(onDecided).toHaveBeenCalled());
     expect(api.bodies(DECIDE)).toEqual([{ status: 2, remark: 'Receipt does not match the bank' }]);
-    expect(await screen.findByText('Request TMC-7K3Q9: Reject')).toBeInTheDocument();
+    expect(await screen.findByText('Request TMC-7K3Q9: Rejected')).toBeInTheDocument();
   });
 
   it('sends no remark as null, and shows the server message when the decision is refused', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PaymentMode, PurchaseStatus, type PurchaseReview } from '@tmc/shared';
+import { PaymentMode, PurchaseStatus, purchaseStatusLabel, type PurchaseReview } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { TextArea } from '../../../components/ui/text-area';
 import { toast } from '../../../components/ui/toast';
@@ -38,7 +38,7 @@ export function ReviewActions({ review, onDecided }: ReviewActionsProps) {
           ? { overrideReason: overrideReason.trim() }
           : {}),
       });
-      toast.success(`Request ${review.reference}: ${decision.label}`);
+      toast.success(`Request ${review.reference}: ${purchaseStatusLabel(decision.status)}`);
       setPending(null);
       setRemark('');
       setOverrideReason('');

@@ -58,33 +58,33 @@ export function UnmatchedPayments() {
     action: UnmatchedPaymentAction;
   } | null>(null);
 
+  // Five stacked columns, so the actions stay on screen at 1280 px (the console's content is
+  // about 1000 px wide there) and a phone shows each transfer as a card.
   const columns: Column<UnmatchedPayment>[] = [
     {
-      id: 'blockTime',
-      header: 'Block time',
-      cell: (row) => formatDateTime(row.blockTime),
-      className: 'whitespace-nowrap',
+      id: 'transfer',
+      header: 'Transfer',
+      cell: (row) => (
+        <span className="flex flex-col items-start gap-1">
+          <span className="whitespace-nowrap">{formatDateTime(row.blockTime)}</span>
+          <Hash kind="tx" value={row.txnHash} label="Copy transaction hash" />
+          <span className="flex items-center gap-1 text-xs text-muted">
+            from <Hash kind="address" value={row.fromAddress} label="Copy sender address" />
+          </span>
+        </span>
+      ),
     },
     {
       id: 'amount',
       header: 'Amount',
-      cell: (row) => `${formatAmount(row.amount, 18)} ${row.coin}`,
-      className: 'font-bold tabular-nums',
-    },
-    {
-      id: 'reason',
-      header: 'Reason',
-      cell: (row) => <Badge tone="cyan">{unmatchedPaymentReasonLabel[row.reason]}</Badge>,
-    },
-    {
-      id: 'sender',
-      header: 'Sender',
-      cell: (row) => <Hash kind="address" value={row.fromAddress} label="Copy sender address" />,
-    },
-    {
-      id: 'hash',
-      header: 'Transaction hash',
-      cell: (row) => <Hash kind="tx" value={row.txnHash} label="Copy transaction hash" />,
+      cell: (row) => (
+        <span className="flex flex-col items-start gap-1">
+          <span className="font-bold tabular-nums">
+            {formatAmount(row.amount, 18)} {row.coin}
+          </span>
+          <Badge tone="cyan">{unmatchedPaymentReasonLabel[row.reason]}</Badge>
+        </span>
+      ),
     },
     {
       id: 'order',
@@ -101,14 +101,14 @@ export function UnmatchedPayments() {
           {row.remark ? <span className="text-xs break-words text-muted">{row.remark}</span> : null}
         </span>
       ),
-      className: 'min-w-36',
+      className: 'min-w-32',
     },
     {
       id: 'actions',
       header: 'Actions',
       cell: (row) =>
         row.status === 'open' ? (
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-col items-stretch gap-2 sm:items-start">
             <Button
               size="sm"
               onClick={() => setTarget({ payment: row, action: 'assign' })}

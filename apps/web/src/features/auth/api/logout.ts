@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
+import { markSignOut } from '../../../lib/auth-redirect';
 import { clearSession, getSession } from '../../../lib/session';
 
 export interface LogoutOptions {
@@ -14,6 +15,7 @@ export interface LogoutOptions {
  */
 export function logout({ clearAllStorage = false }: LogoutOptions = {}): Promise<void> {
   const { refreshToken } = getSession();
+  markSignOut();
   clearSession();
   if (clearAllStorage) localStorage.clear();
   if (!refreshToken) return Promise.resolve();

@@ -114,6 +114,9 @@ describe('SignupForm', () => {
     const { router } = renderSignup();
 
     expect(field('Referral Code')).toBeEnabled();
+    // Optional, as its hint says: not marked required.
+    expect(field('Referral Code')).not.toBeRequired();
+    expect(field('Email')).toBeRequired();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 

@@ -156,6 +156,7 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
           autoComplete="off"
           hint={lockedReferral ? 'Applied from your referral link.' : 'Optional.'}
           {...field('referralCode')}
+          required={false}
           disabled={!!lockedReferral}
         />
 

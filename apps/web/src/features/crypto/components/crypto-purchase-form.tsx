@@ -28,9 +28,9 @@ import { formatAmount, formatMoney } from '../../../lib/format';
 import { useAddCryptoPurchase } from '../api/add-crypto-purchase';
 import { useAddGuestCryptoPurchase } from '../api/add-guest-crypto-purchase';
 import { screenFigures } from '../../../lib/order-figures';
-import { CompanyWallet } from './company-wallet';
 import {
   CryptoSuccessDialog,
+  type FollowPaymentSlot,
   type PayWithWalletSlot,
   type VerifyPaymentProps,
 } from './crypto-success-dialog';
@@ -106,6 +106,8 @@ export interface CryptoPurchaseFormProps {
   VerifyPayment: ComponentType<VerifyPaymentProps>;
   /** 'Pay with wallet' for the placed order. */
   PayWithWallet?: PayWithWalletSlot;
+  /** Follows the placed order's payment so the dialog learns when it arrives. */
+  FollowPayment?: FollowPaymentSlot;
   /** The e-mail code entry shown on success to an account not verified yet. */
   VerifyEmail?: ComponentType<{ email: string }>;
 }
@@ -121,6 +123,7 @@ export function CryptoPurchaseForm({
   TermsDialog,
   VerifyPayment,
   PayWithWallet,
+  FollowPayment,
   VerifyEmail,
 }: CryptoPurchaseFormProps) {
   const ids = useId();
@@ -199,7 +202,7 @@ export function CryptoPurchaseForm({
       <div className="flex flex-col gap-6">
         <section className="card flex flex-col gap-4 p-5 sm:p-6" aria-labelledby={`${ids}-amount`}>
           <h2 id={`${ids}-amount`} className="text-xl">
-            Amount to send
+            Amount
           </h2>
           <div className="flex flex-wrap items-center gap-3">
             <p className="font-display text-4xl font-black break-all text-lime tabular-nums">
@@ -233,17 +236,11 @@ export function CryptoPurchaseForm({
             </div>
           </dl>
           <p className="rounded-2xl border-2 border-cyan/60 bg-cyan/5 p-3 text-sm">
-            We accept <strong>ETH</strong> and <strong>USDC</strong>. Once you submit, we show the{' '}
-            <strong>exact amount</strong> to send in {currency}: this amount plus a few digits at
-            the end that mark the payment as yours.
+            We accept <strong>ETH</strong> and <strong>USDC</strong>. Do not send anything yet: the{' '}
+            <strong>exact amount</strong> to send in {currency} is quoted when you place the order
+            (this amount plus a few digits at the end that mark the payment as yours), together with
+            the company wallet, its QR code and the time you have to pay.
           </p>
-        </section>
-
-        <section className="card flex flex-col gap-4 p-5 sm:p-6" aria-labelledby={`${ids}-wallet`}>
-          <h2 id={`${ids}-wallet`} className="text-xl">
-            Company wallet
-          </h2>
-          <CompanyWallet address={config?.companyWallet} />
           {currency === 'USDC' && config?.usdcAddress ? (
             <p className="text-sm break-all text-muted">
               USDC contract: <code className="font-mono">{config.usdcAddress}</code>
@@ -326,6 +323,7 @@ export function CryptoPurchaseForm({
         config={config}
         VerifyPayment={VerifyPayment}
         PayWithWallet={PayWithWallet}
+        FollowPayment={FollowPayment}
         onWalletVerified={(message) => toast.success(message)}
         onVerified={(message) => {
           toast.success(message);

@@ -92,7 +92,7 @@ export function BankPaymentPanel({
           <p className="text-sm font-bold text-muted">Your payment reference</p>
           <div className="flex flex-wrap items-center gap-3">
             <strong
-              className="font-mono text-2xl tracking-wider break-all text-lime"
+              className="font-mono text-2xl tracking-wider wrap-anywhere text-lime"
               data-testid="payment-reference"
             >
               {purchase.reference}
@@ -108,7 +108,7 @@ export function BankPaymentPanel({
           <p className="text-sm font-bold text-muted">Amount to transfer</p>
           <div className="flex flex-wrap items-center gap-3">
             <p
-              className="font-display text-3xl font-black break-all text-lime tabular-nums"
+              className="font-display text-3xl font-black wrap-anywhere text-lime tabular-nums"
               data-testid="amount-due"
             >
               {amount} AUD

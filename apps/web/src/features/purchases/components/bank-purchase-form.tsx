@@ -29,7 +29,6 @@ import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useAddBankOrder } from '../api/add-bank-order';
 import { useAddGuestBankOrder } from '../api/add-guest-bank-order';
-import { BankPaymentPanel } from './bank-payment-panel';
 import type { BankRouteState } from '../route-state';
 import {
   GuestCheckoutDialog,
@@ -37,7 +36,6 @@ import {
   type TermsDialogProps,
 } from './guest-checkout-dialog';
 import { DocumentsNote } from './documents-note';
-import { PurchaseSuccessDialog } from './purchase-success-dialog';
 import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 /** One documentType covers both sides of the identity document (API.md). */
@@ -121,8 +119,6 @@ export interface BankPurchaseFormProps {
   onCurrencyChange: (currency: string) => void;
   BankDetails: ComponentType<{ bank: Bank }>;
   TermsDialog: ComponentType<TermsDialogProps>;
-  /** The e-mail code entry shown on success to an account not verified yet. */
-  VerifyEmail?: ComponentType<{ email: string }>;
   upload: UploadBoxProps['upload'];
   tokenSymbol: string;
 }
@@ -139,7 +135,6 @@ export function BankPurchaseForm({
   onCurrencyChange,
   BankDetails,
   TermsDialog,
-  VerifyEmail,
   upload,
   tokenSymbol,
 }: BankPurchaseFormProps) {
@@ -149,9 +144,6 @@ export function BankPurchaseForm({
   const addGuestOrder = useAddGuestBankOrder();
   const [requestId] = useState(newRequestId);
   const [guestBody, setGuestBody] = useState<BankOrderInput | null>(null);
-  // The order made, with the account to pay: the page turns into the payment step.
-  const [placed, setPlaced] = useState<{ purchase: Purchase; bank: Bank | null } | null>(null);
-  const [submitted, setSubmitted] = useState<Purchase | null>(null);
   const knownWallet = user?.walletAddress ?? null;
   const onlyBank = banks?.length === 1 ? banks[0] : undefined;
 
@@ -191,9 +183,10 @@ export function BankPurchaseForm({
     if (knownWallet) setValue('wallet', knownWallet);
   }, [knownWallet, setValue]);
 
+  // The payment step is the order's own page: a reload or Back shows that order, never this
+  // form again (whose Continue would place a second one).
   function placedOrder(purchase: Purchase) {
-    setPlaced({ purchase, bank: selectedBank ?? null });
-    window.scrollTo({ top: 0 });
+    void navigate(presaleRequestPath(purchase._id), { replace: true });
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -250,32 +243,6 @@ export function BankPurchaseForm({
   );
 
   const submitting = addOrder.isPending || addGuestOrder.isPending;
-  const verifyEmail =
-    VerifyEmail && user && !user.emailVerified ? <VerifyEmail email={user.email} /> : null;
-
-  if (placed) {
-    return (
-      <>
-        <BankPaymentPanel
-          purchase={placed.purchase}
-          bankAccount={placed.bank}
-          BankDetails={BankDetails}
-          upload={upload}
-          tokenSymbol={tokenSymbol}
-          onReceiptAttached={setSubmitted}
-        >
-          {verifyEmail}
-        </BankPaymentPanel>
-        <PurchaseSuccessDialog
-          open={submitted !== null}
-          purchase={submitted}
-          onClose={() => void navigate(presaleRequestPath(placed.purchase._id))}
-          onViewRequests={() => void navigate(presaleRequestPath(placed.purchase._id))}
-        />
-      </>
-    );
-  }
-
   return (
     <>
       <form

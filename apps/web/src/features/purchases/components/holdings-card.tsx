@@ -27,7 +27,7 @@ function Figure({
       <dt className="text-sm font-bold text-muted">{label}</dt>
       <dd
         className={cn(
-          'font-display text-3xl font-black break-all tabular-nums',
+          'font-display text-3xl font-black wrap-anywhere tabular-nums',
           accent ? 'text-lime' : 'text-fg',
         )}
         data-testid={testId}

@@ -20,7 +20,20 @@ const bank: Bank = {
 const awaiting: Purchase = { ...purchaseFixture, userRemark: 'From savings' };
 
 const detail = (purchase: Purchase): { data: PurchaseDetail } => ({
-  data: { purchase, bankAccount: bank, transaction: null, tokenSymbol: 'TMC' },
+  data: {
+    purchase,
+    bankAccount: bank,
+    transaction: null,
+    tokenSymbol: 'TMC',
+    payment: {
+      state: 'awaitingPayment',
+      txnHash: null,
+      amount: null,
+      coin: null,
+      blockNumber: null,
+      live: false,
+    },
+  },
 });
 
 function renderOrder(handler: MockHandler) {

@@ -17,9 +17,13 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { PurchaseStatusBadge } from '../../../components/ui/status-badges';
 import { toast } from '../../../components/ui/toast';
 import type { UploadBoxProps } from '../../../components/ui/upload-box';
-import { paths } from '../../../config/paths';
+import { paths, profileWalletPath } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatAmount, formatDateTime, formatMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { Dialog } from '../../../components/ui/dialog';
+import { PaymentStatusNote } from '../../../components/ui/payment-status-note';
+import { useCancelPurchase } from '../api/cancel-purchase';
 import { downloadReceiptPdf } from '../api/download-receipt-pdf';
 import { usePurchase } from '../api/get-purchase';
 import { orderSteps } from '../order-steps';
@@ -35,6 +39,8 @@ export interface PurchaseOrderProps {
   upload: UploadBoxProps['upload'];
   /** A Pending crypto order's payment step (wallet, amount due, Verify), composed by the route. */
   cryptoPayment: (detail: PurchaseDetail) => ReactNode;
+  /** Shown above the next step, e.g. the e-mail code entry of an account not verified yet. */
+  notice?: ReactNode;
 }
 
 function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -44,8 +50,8 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
       <dd
         className={
           strong
-            ? 'font-display text-2xl font-black break-all text-lime tabular-nums'
-            : 'font-semibold break-all tabular-nums'
+            ? 'font-display text-2xl font-black wrap-anywhere text-lime tabular-nums'
+            : 'font-semibold wrap-anywhere tabular-nums'
         }
       >
         {value}
@@ -57,8 +63,73 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
 const linkClass = 'rounded font-bold text-cyan underline underline-offset-4 hover:text-lime';
 
 /** One presale request: reference, amounts, timeline, the buyer's next step, documents and remarks. */
-export function PurchaseOrder({ id, BankDetails, upload, cryptoPayment }: PurchaseOrderProps) {
+/** Where the tokens go: the order's wallet, else the saved one, else a pointer to the profile. */
+function DeliveryWallet({ wallet }: { wallet: string | null }) {
+  if (!wallet)
+    return (
+      <p className="text-sm text-muted">
+        No wallet is saved yet for your tokens.{' '}
+        <Link to={profileWalletPath} className={linkClass}>
+          Add your wallet in your profile
+        </Link>
+        .
+      </p>
+    );
+  return (
+    <p className="text-sm text-muted">
+      Tokens go to <code className="font-mono break-all text-fg">{wallet}</code>.
+    </p>
+  );
+}
+
+/** Cancel an unpaid order, after a confirmation. */
+function CancelOrder({ purchaseId, reference }: { purchaseId: string; reference: string }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelPurchase(purchaseId);
+  async function confirm() {
+    try {
+      const answer = await cancel.mutateAsync();
+      toast.success(answer.message);
+      setOpen(false);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return (
+    <>
+      <Button variant="ghost" className="self-start" onClick={() => setOpen(true)}>
+        Cancel order
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Cancel this order?"
+        description={`Order ${reference} becomes Not Accepted. Do not pay for it afterwards.`}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={cancel.isPending}>
+              Keep order
+            </Button>
+            <Button variant="danger" onClick={() => void confirm()} loading={cancel.isPending}>
+              Cancel order
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}
+
+export function PurchaseOrder({
+  id,
+  BankDetails,
+  upload,
+  cryptoPayment,
+  notice,
+}: PurchaseOrderProps) {
   const query = usePurchase(id);
+  const { user } = useSession();
   const [preview, setPreview] = useState<FilePreview | null>(null);
   const [attached, setAttached] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -100,6 +171,15 @@ export function PurchaseOrder({ id, BankDetails, upload, cryptoPayment }: Purcha
     }
   }
 
+  const { payment } = detail;
+  const cancellable =
+    pending &&
+    !purchase.receiptUrl &&
+    (payment.state === 'awaitingPayment' || payment.state === 'expired');
+  const cancelButton = cancellable ? (
+    <CancelOrder purchaseId={purchase._id} reference={purchase.reference} />
+  ) : null;
+
   let nextStep: ReactNode;
   if (isPaymentWindowClosed(purchase)) {
     nextStep = (
@@ -130,32 +210,36 @@ export function PurchaseOrder({ id, BankDetails, upload, cryptoPayment }: Purcha
         onReceiptAttached={() => setAttached(true)}
       />
     );
-  } else if (crypto && pending) {
+  } else if (crypto && pending && payment.state === 'awaitingPayment') {
     nextStep = cryptoPayment(detail);
   } else if (pending) {
-    nextStep = (
-      <p className="card p-5 text-muted sm:p-6">
-        Your receipt is in. Our team checks your payment and lets you know by e-mail.
-      </p>
-    );
+    nextStep = <PaymentStatusNote payment={payment} newOrderHref={paths.buy} />;
   } else if (accepted) {
     nextStep = (
-      <div className="card flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
-        <p>
-          Your {formatMoney(purchase.tokenAmount, tokenSymbol)} are allocated. Keep the receipt for
-          your records.
-        </p>
-        <Button onClick={() => void download()} loading={downloading}>
-          Download PDF receipt
-        </Button>
+      <div className="card flex flex-col gap-4 p-5 sm:p-6">
+        {crypto ? <PaymentStatusNote payment={payment} /> : null}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            Your {formatMoney(purchase.tokenAmount, tokenSymbol)} are allocated. Keep the receipt
+            for your records.
+          </p>
+          <Button onClick={() => void download()} loading={downloading}>
+            Download PDF receipt
+          </Button>
+        </div>
       </div>
     );
+  } else if (payment.state === 'received' || payment.state === 'refunded') {
+    nextStep = <PaymentStatusNote payment={payment} newOrderHref={paths.buy} />;
   } else {
     nextStep = (
-      <p className="card p-5 sm:p-6">
-        Questions about this request? Contact support by replying to the e-mail we sent you, quoting
-        your reference <strong className="font-mono">{purchase.reference}</strong>.
-      </p>
+      <>
+        <PaymentStatusNote payment={payment} newOrderHref={paths.buy} />
+        <p className="card p-5 sm:p-6">
+          Questions about this request? Contact support by replying to the e-mail we sent you,
+          quoting your reference <strong className="font-mono">{purchase.reference}</strong>.
+        </p>
+      </>
     );
   }
 
@@ -173,7 +257,7 @@ export function PurchaseOrder({ id, BankDetails, upload, cryptoPayment }: Purcha
           ← Presale Requests
         </Link>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl break-all sm:text-4xl">
+          <h1 className="text-3xl wrap-anywhere sm:text-4xl">
             Presale request <span className="font-mono">{purchase.reference}</span>
           </h1>
           <CopyButton value={purchase.reference} iconOnly ariaLabel="Copy payment reference" />
@@ -202,25 +286,25 @@ export function PurchaseOrder({ id, BankDetails, upload, cryptoPayment }: Purcha
               <Figure label="Amount (AUD)" value={formatMoney(purchase.investmentAmount, 'AUD')} />
               <Figure
                 label={`Amount (${purchase.userCurrency})`}
-                value={formatMoney(purchase.userAmount, purchase.userCurrency)}
+                value={
+                  crypto && detail.transaction
+                    ? `${formatAmount(detail.transaction.price, 18)} ${detail.transaction.tokenSymbol}`
+                    : formatMoney(purchase.userAmount, purchase.userCurrency)
+                }
               />
             </dl>
-            <p className="text-sm break-all text-muted">
-              Tokens go to{' '}
-              {purchase.wallet ? (
-                <code className="font-mono text-fg">{purchase.wallet}</code>
-              ) : (
-                'the wallet saved in your profile'
-              )}
-              .
-            </p>
+            <DeliveryWallet wallet={purchase.wallet ?? user?.walletAddress ?? null} />
           </section>
 
           <section aria-labelledby="order-next" className="flex flex-col gap-4">
             <h2 id="order-next" className="text-xl">
               Next step
             </h2>
-            {nextStep}
+            {notice}
+            <div aria-live="polite" className="flex flex-col gap-4">
+              {nextStep}
+            </div>
+            {cancelButton}
           </section>
         </div>
 

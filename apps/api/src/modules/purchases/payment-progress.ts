@@ -1,0 +1,110 @@
+import { desc, eq } from 'drizzle-orm';
+import { formatUnits } from 'viem';
+import { z } from 'zod';
+import {
+  DECIMALS,
+  PAYMENT_STATES,
+  PaymentMode,
+  PaymentStatus,
+  PurchaseStatus,
+  type PaymentProgress,
+} from '@tmc/shared';
+import type { Tx } from '../../db/client.ts';
+import { transactions, unmatchedPayments } from '../../db/schema/index.ts';
+import { plain } from '../../lib/money.ts';
+import type { PurchaseRow } from './purchases.repo.ts';
+
+/** The `payment` field of GET /v1/purchase/:id. */
+export const paymentProgressSchema = z.object({
+  state: z.enum(PAYMENT_STATES),
+  txnHash: z.string().nullable(),
+  amount: z.string().nullable(),
+  coin: z.string().nullable(),
+  blockNumber: z.string().nullable(),
+  live: z.boolean(),
+});
+
+type TransactionRow = typeof transactions.$inferSelect;
+type TransferRow = typeof unmatchedPayments.$inferSelect;
+
+/** What the database knows about an order's money: its newest payment and the transfers linked to it. */
+export interface PaymentEvidence {
+  transaction: TransactionRow | undefined;
+  /** Transfers staff hold that name this order, newest first. */
+  transfers: TransferRow[];
+}
+
+/** The newest payment of the order and the transfers staff hold for it (both indexed by purchase). */
+export async function readPaymentEvidence(db: Tx, purchaseId: string): Promise<PaymentEvidence> {
+  const [transaction, transfers] = await Promise.all([
+    db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.purchaseId, purchaseId))
+      .orderBy(desc(transactions.createdAt))
+      .limit(1)
+      .then((rows) => rows[0]),
+    db
+      .select()
+      .from(unmatchedPayments)
+      .where(eq(unmatchedPayments.purchaseId, purchaseId))
+      .orderBy(desc(unmatchedPayments.createdAt))
+      .limit(5),
+  ]);
+  return { transaction, transfers };
+}
+
+const none = { txnHash: null, amount: null, coin: null, blockNumber: null };
+
+const transferFigures = (t: TransferRow) => ({
+  txnHash: t.txnHash,
+  amount: formatUnits(BigInt(t.amountBaseUnits), DECIMALS[t.coin]),
+  coin: t.coin,
+  blockNumber: t.blockNumber.toString(),
+});
+
+/**
+ * The one place that says where an order's money is. Verified payments win, then a transfer
+ * staff hold for the order (received, or refunded), then the order's own state.
+ */
+export function paymentProgress(
+  purchase: PurchaseRow,
+  { transaction, transfers }: PaymentEvidence,
+  now: Date = new Date(),
+): PaymentProgress {
+  const paid = transaction?.paymentStatus === PaymentStatus.Success && transaction.txnHash !== null;
+  if (purchase.status === PurchaseStatus.Accepted || paid) {
+    const crypto = purchase.paymentMode === PaymentMode.Crypto && transaction?.txnHash;
+    return {
+      state: 'verified',
+      live: false,
+      ...(crypto && transaction
+        ? {
+            txnHash: transaction.txnHash,
+            amount: transaction.paidBaseUnits
+              ? formatUnits(
+                  BigInt(transaction.paidBaseUnits),
+                  DECIMALS[transaction.tokenSymbol as 'ETH' | 'USDC'] ?? 18,
+                )
+              : plain(transaction.price),
+            coin: transaction.tokenSymbol,
+            blockNumber: transaction.blockNumber?.toString() ?? null,
+          }
+        : none),
+    };
+  }
+  const held =
+    transfers.find((t) => t.status === 'open') ?? transfers.find((t) => t.status === 'assigned');
+  if (held) return { state: 'received', live: true, ...transferFigures(held) };
+  const refunded = transfers.find((t) => t.status === 'refunded');
+  if (refunded) return { state: 'refunded', live: false, ...transferFigures(refunded) };
+  if (purchase.status !== PurchaseStatus.Pending) return { state: 'closed', live: false, ...none };
+  if (purchase.paymentMode === PaymentMode.Bank)
+    return purchase.receiptKey
+      ? { state: 'receiptInReview', live: true, ...none }
+      : { state: 'awaitingPayment', live: true, ...none };
+  const expiresAt = transaction?.quoteExpiresAt;
+  // A late transfer can still arrive and be held for the order, so the page keeps following it.
+  if (expiresAt && expiresAt <= now) return { state: 'expired', live: true, ...none };
+  return { state: 'awaitingPayment', live: true, ...none };
+}

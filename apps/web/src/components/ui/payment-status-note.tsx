@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import { paymentProgressText, type PaymentProgress } from '@tmc/shared';
+import { ExplorerLink } from './explorer-link';
+import { CheckCircleIcon, AlertIcon } from './icons';
+
+const linkClass = 'rounded font-bold text-cyan underline underline-offset-4 hover:text-lime';
+
+/** The transfer a state is about: its hash (linked to the explorer) and block. */
+function TransferLine({ payment }: { payment: PaymentProgress }) {
+  if (!payment.txnHash) return null;
+  return (
+    <p className="text-sm text-muted">
+      Transaction{' '}
+      <ExplorerLink kind="tx" value={payment.txnHash}>
+        <code className="font-mono break-all">{payment.txnHash}</code>
+      </ExplorerLink>
+      {payment.blockNumber ? <> in block {payment.blockNumber}</> : null}
+    </p>
+  );
+}
+
+interface PaymentStatusNoteProps {
+  payment: PaymentProgress;
+  /** The order's page, offered where it helps ("View order"). */
+  orderHref?: string;
+  /** Where a new order starts ("Place a new order"), offered once this one is over. */
+  newOrderHref?: string;
+}
+
+/**
+ * What happened to the buyer's money once it is no longer simply awaited: verified, received
+ * and with staff, refunded, expired or closed. Announced politely as it changes.
+ */
+export function PaymentStatusNote({ payment, orderHref, newOrderHref }: PaymentStatusNoteProps) {
+  const { state, amount, coin } = payment;
+  let text: string;
+  let good = false;
+  switch (state) {
+    case 'verified':
+      text = paymentProgressText.verified;
+      good = true;
+      break;
+    case 'received':
+      text = paymentProgressText.received(amount ?? '', coin ?? '');
+      break;
+    case 'refunded':
+      text = paymentProgressText.refunded(amount ?? '', coin ?? '');
+      break;
+    case 'expired':
+      text = paymentProgressText.expired;
+      break;
+    case 'receiptInReview':
+      text = paymentProgressText.receiptInReview;
+      break;
+    case 'closed':
+      text = paymentProgressText.closed;
+      break;
+    default:
+      text = paymentProgressText.awaitingPayment;
+  }
+  const over = state === 'expired' || state === 'closed' || state === 'refunded';
+  return (
+    <div
+      role="status"
+      data-payment-state={state}
+      className={`flex flex-col gap-3 rounded-2xl border-2 p-4 ${good ? 'border-success/60 bg-success/5' : 'border-cyan/60 bg-cyan/5'}`}
+    >
+      <p className="flex items-start gap-3 font-bold">
+        {good ? (
+          <CheckCircleIcon className="mt-0.5 shrink-0 text-2xl text-success" />
+        ) : (
+          <AlertIcon className="mt-0.5 shrink-0 text-2xl text-cyan" />
+        )}
+        <span>{text}</span>
+      </p>
+      <TransferLine payment={payment} />
+      {orderHref || (over && newOrderHref) ? (
+        <p className="flex flex-wrap gap-4">
+          {orderHref ? (
+            <Link to={orderHref} className={linkClass}>
+              View order
+            </Link>
+          ) : null}
+          {over && newOrderHref ? (
+            <Link to={newOrderHref} className={linkClass}>
+              Place a new order
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
