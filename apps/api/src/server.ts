@@ -11,7 +11,7 @@ import { bufferedStdout } from './lib/logger.ts';
 import { createMailer, startMailWorker } from './lib/mailer/mailer.ts';
 import { serveClusterMetrics } from './lib/metrics.ts';
 import { safeError } from './lib/safe-error.ts';
-import { createStorage } from './lib/storage/storage.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
 import { ensureAdmin } from './modules/account/ensure-admin.ts';
 
 /** How often unpaid orders are ended (deadlines are checked on every request regardless). */

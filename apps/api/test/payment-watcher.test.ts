@@ -12,7 +12,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { createChainClient, type ChainClient } from '../src/lib/chain.ts';
 import { createMailer } from '../src/lib/mailer/mailer.ts';
-import { createStorage } from '../src/lib/storage/storage.ts';
+import { createStorage } from '../src/lib/storage/create-storage.ts';
 import { FIRST_START_WINDOW } from '../src/modules/transactions/payment-watcher.ts';
 import { getPostgresTestDatabase } from './db.ts';
 import {

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { seedDatabase, type ChainSettings } from '../src/db/seed.ts';
 import { createChainClient } from '../src/lib/chain.ts';
 import { createMailer } from '../src/lib/mailer/mailer.ts';
-import { createStorage } from '../src/lib/storage/storage.ts';
+import { createStorage } from '../src/lib/storage/create-storage.ts';
 import { getPostgresTestDatabase, getTestDatabase, resetDatabase } from './db.ts';
 import { trackMailer } from './mail-tracker.ts';
 import { markTestRoutes } from './openapi-answers.ts';

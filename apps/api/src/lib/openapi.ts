@@ -171,6 +171,25 @@ const errorDoc = errorEnvelopeSchema.meta({
   description: 'Every error answer: `errors` names the fields that failed validation',
 });
 
+/** OpenAPI 3.0's schema of `null` alone: `nullable` needs a `type` beside it. */
+const NULL_ONLY = { type: 'object', nullable: true, enum: [null] };
+
+/**
+ * zod writes a nullable union as `{anyOf, nullable: true}`, which OpenAPI 3.0 does not allow
+ * (`nullable` needs a `type`): null becomes one more member of the union instead.
+ */
+function nullableUnionsAsMembers(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(nullableUnionsAsMembers);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as JsonSchema;
+  const members = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+  if (schema.nullable === true && !('type' in schema) && members) {
+    delete schema.nullable;
+    members.push(NULL_ONLY);
+  }
+  Object.values(schema).forEach(nullableUnionsAsMembers);
+}
+
 /** Registers @fastify/swagger with the transforms that complete every operation of the document. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
   await app.register(swagger, {
@@ -208,6 +227,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
         target: 'openapi-3.0',
         io: 'output',
       });
+      nullableUnionsAsMembers(document);
       return document;
     },
   });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { createStorage, isUploadContentType, newUploadKey, sniffKind } from './storage.ts';
+import { createStorage } from './create-storage.ts';
+import { isUploadContentType, newUploadKey, sniffKind } from './storage.ts';
 
 const bytes = (...values: (number | string)[]) =>
   Buffer.concat(

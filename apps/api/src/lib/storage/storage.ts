@@ -1,8 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { Config } from '../../config.ts';
-import { createLocalStorage } from './local-storage.ts';
-import { createS3Storage } from './s3-storage.ts';
 
 /** Where uploaded files live; every feature goes through this and never through a driver. */
 export interface Storage {
@@ -70,17 +66,4 @@ export function matchesDeclaredKind(head: Buffer, declared: string): boolean {
   const actual = sniffKind(head);
   if (!actual || !isUploadContentType(declared)) return false;
   return (actual === 'application/pdf') === (declared === 'application/pdf');
-}
-
-/** S3 when `S3_BUCKET` is set, otherwise signed URLs served by this API from `DATA_DIR/uploads`. */
-export function createStorage(
-  config: Pick<Config, 's3' | 'dataDir' | 'publicUrl' | 'jwtSecret'>,
-  opts: { baseUrl?: string } = {},
-): Storage {
-  if (config.s3) return createS3Storage(config.s3);
-  return createLocalStorage({
-    dir: path.join(config.dataDir, 'uploads'),
-    secret: config.jwtSecret,
-    baseUrl: opts.baseUrl ?? config.publicUrl,
-  });
 }

@@ -102,6 +102,7 @@ export const affiliatesRoutes: FastifyPluginAsyncZod<{ affiliates: AffiliatesSer
           "Where the caller's commissions are paid: a bank account in AUD or a wallet; null until given (403 for non-affiliates)",
         response: { 200: destinationAnswer },
       },
+      config: { openapi: { errors: [403] } },
     },
     async (req) => envelope(200, await affiliates.payoutDestination(req.user.id)),
   );
@@ -118,6 +119,7 @@ export const affiliatesRoutes: FastifyPluginAsyncZod<{ affiliates: AffiliatesSer
         body: payoutDestinationSchema,
         response: { 200: destinationAnswer },
       },
+      config: { openapi: { errors: [403, 429] } },
     },
     async (req) =>
       envelope(
