@@ -239,7 +239,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mail: queuedMail,
     }),
     transactions: createAdminTransactionsService({ db }),
-    unmatchedPayments: createAdminUnmatchedPaymentsService({ db, transactions, mail: queuedMail }),
+    unmatchedPayments: createAdminUnmatchedPaymentsService({
+      db,
+      chain: deps.chain,
+      transactions,
+      mail: queuedMail,
+    }),
     stats: createAdminStatsService({ db }),
     payouts: createPayoutsService({ db, mail: queuedMail }),
     auditLog: createAuditLogService({ db }),
