@@ -15,7 +15,13 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { DECIMALS, convertToAud, tokensFor, type CryptoCurrency } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
-import { purchases, settings, transactions, unmatchedPayments } from '../src/db/schema/index.ts';
+import {
+  paymentClaims,
+  purchases,
+  settings,
+  transactions,
+  unmatchedPayments,
+} from '../src/db/schema/index.ts';
 import { SEED_RATES } from '../src/db/seed.ts';
 import type { DevChain } from '../src/dev/dev-chain.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
@@ -99,6 +105,14 @@ export const unmatchedOf = (db: Db, txnHash: string) =>
     .from(unmatchedPayments)
     .where(eq(unmatchedPayments.txnHash, txnHash))
     .orderBy(asc(unmatchedPayments.logIndex));
+
+/** The claims of a transaction's transfers, oldest first. */
+export const claimsOf = (db: Db, txnHash: string) =>
+  db
+    .select()
+    .from(paymentClaims)
+    .where(eq(paymentClaims.txnHash, txnHash))
+    .orderBy(asc(paymentClaims.createdAt), asc(paymentClaims.id));
 
 export const readSettings = async (db: Db) => (await db.select().from(settings))[0]!;
 

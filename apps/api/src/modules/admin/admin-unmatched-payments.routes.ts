@@ -93,7 +93,9 @@ export const adminUnmatchedPaymentsRoutes: FastifyPluginAsyncZod<{
         summary:
           'One transfer with every claim of it and the orders it could pay (claimed, named by its evidence, of the account that proved the sender, and the order of query reference), each with its amount due and the difference',
         params: idParams,
-        querystring: z.object({ reference: assignUnmatchedPaymentSchema.shape.reference.optional() }),
+        querystring: z.object({
+          reference: assignUnmatchedPaymentSchema.shape.reference.optional(),
+        }),
         response: { 200: envelopeSchema(unmatchedPaymentDetailSchema) },
       },
     },

@@ -27,11 +27,7 @@ import {
   findCryptoOrdersWithBuyers,
   findOpenOrdersOfUser,
 } from '../transactions/transactions.repo.ts';
-import {
-  claimKey,
-  listClaimsOf,
-  summariseClaims,
-} from '../transactions/payment-claims.repo.ts';
+import { claimKey, listClaimsOf, summariseClaims } from '../transactions/payment-claims.repo.ts';
 import {
   findUnmatchedPayment,
   listUnmatchedPayments,
@@ -39,7 +35,7 @@ import {
   resolveUnmatchedPayment,
   type UnmatchedPaymentRow,
 } from '../transactions/unmatched-payments.repo.ts';
-import { findProofBefore, listProofsOf } from '../wallets/wallet-proofs.repo.ts';
+import { findProof, listProofsOf } from '../wallets/wallet-proofs.repo.ts';
 
 interface AdminUnmatchedPaymentsDeps {
   db: Db;
@@ -151,7 +147,11 @@ export function createAdminUnmatchedPaymentsService({
       );
       return pageOf(
         rows.map((r) =>
-          toDto(r.payment, r.reference, claims.get(claimKey(r.payment.txnHash, r.payment.logIndex))),
+          toDto(
+            r.payment,
+            r.reference,
+            claims.get(claimKey(r.payment.txnHash, r.payment.logIndex)),
+          ),
         ),
         total,
         q,
@@ -173,7 +173,7 @@ export function createAdminUnmatchedPaymentsService({
       const ids = new Set(claims.map((c) => c.claim.transactionId));
       const named = reference ? await findCryptoOrderByReference(db, reference) : undefined;
       if (named) ids.add(named.transaction.id);
-      const prover = await findProofBefore(db, row.fromAddress, new Date(8.64e15));
+      const prover = await findProof(db, row.fromAddress);
       if (prover)
         for (const o of await findOpenOrdersOfUser(db, prover.userId, row.coin)) ids.add(o.id);
       const orders = await findCryptoOrdersWithBuyers(db, row.purchaseId, [...ids]);
@@ -193,7 +193,9 @@ export function createAdminUnmatchedPaymentsService({
                 purchase.status === PurchaseStatus.Pending,
               coin: row.coin,
               amountDue: coinText(due, row.coin),
-              difference: (value < due ? '-' : '') + coinText(value < due ? due - value : value - due, row.coin),
+              difference:
+                (value < due ? '-' : '') +
+                coinText(value < due ? due - value : value - due, row.coin),
               tokensForValue: creditedFigures(purchase, formatUnits(value, DECIMALS[row.coin]))
                 .tokenAmount,
               tokensDue: purchase.tokenAmount,
@@ -229,22 +231,27 @@ export function createAdminUnmatchedPaymentsService({
       const listed = await findUnmatchedPayment(db, id);
       if (!listed) throw notFound(says.notFound);
       if (listed.payment.status !== 'open') throw badRequest(says.notOpen);
+      const pendingOrder = async (tx: Tx, coin: 'ETH' | 'USDC') => {
+        const order = await findCryptoOrderByReference(tx, body.reference);
+        if (
+          !order ||
+          order.purchaseStatus !== PurchaseStatus.Pending ||
+          order.transaction.paymentStatus !== PaymentStatus.Pending ||
+          order.transaction.tokenSymbol !== coin
+        )
+          throw badRequest(says.notPendingCryptoOrder(coin), {
+            reference: says.notPendingCryptoOrder(coin),
+          });
+        return order;
+      };
+      await pendingOrder(db, listed.payment.coin);
       // A transfer that credited an order already cannot credit another: its extra is refunded.
       if (listed.payment.part > 0) throw badRequest(says.hashUsed);
       const transfer = await rereadTransfer(listed.payment);
       try {
         await db.transaction(async (tx) => {
           const before = await lockOpen(tx, id);
-          const order = await findCryptoOrderByReference(tx, body.reference);
-          if (
-            !order ||
-            order.purchaseStatus !== PurchaseStatus.Pending ||
-            order.transaction.paymentStatus !== PaymentStatus.Pending ||
-            order.transaction.tokenSymbol !== before.coin
-          )
-            throw badRequest(says.notPendingCryptoOrder(before.coin), {
-              reference: says.notPendingCryptoOrder(before.coin),
-            });
+          const order = await pendingOrder(tx, before.coin);
           const quote = BigInt(order.transaction.quoteBaseUnits ?? '0');
           const override = transfer.value < quote ? body.override : undefined;
           const credit = await transactions.creditOrder(tx, order.transaction.id, transfer, {

@@ -141,7 +141,11 @@ export function creditedFigures(
   // Rounded down where the order rounds its own AUD half up: a part payment never buys more
   // than it is worth.
   const aud = money(paid).div(order.rate).toDecimalPlaces(DECIMALS.AUD, Money.ROUND_DOWN);
-  const tokens = tokensFor(fixed(aud, DECIMALS.AUD), plain(order.tokenPriceAud), TOKEN_FIGURE_DECIMALS);
+  const tokens = tokensFor(
+    fixed(aud, DECIMALS.AUD),
+    plain(order.tokenPriceAud),
+    TOKEN_FIGURE_DECIMALS,
+  );
   if (money(tokens).gte(order.tokenAmount)) return whole;
   return { investmentAud: fixed(aud, DECIMALS.AUD), tokenAmount: fixed(tokens, DECIMALS.TOKEN) };
 }

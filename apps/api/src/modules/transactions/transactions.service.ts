@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatUnits, getAddress, isAddress, isAddressEqual, type Address, type Hash } from 'viem';
+import { formatUnits, getAddress, isAddress, isAddressEqual, type Hash } from 'viem';
 import {
   CRYPTO_CURRENCIES,
   DECIMALS,
@@ -346,7 +346,9 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     if (mine) return toTransactionDto((await findTransaction(db, order.id))!);
 
     if (minedBeforeOrder(payment.blockTime, order)) throw badRequest(says.sentBeforeOrder);
-    const held = outcomes.find((o) => o.settled.outcome === 'listed' || o.settled.outcome === 'held');
+    const held = outcomes.find(
+      (o) => o.settled.outcome === 'listed' || o.settled.outcome === 'held',
+    );
     if (held && (held.settled.outcome === 'listed' || held.settled.outcome === 'held')) {
       const row = held.settled.row;
       // Listed for another order (its exact quote, late): that order's, not this one's.

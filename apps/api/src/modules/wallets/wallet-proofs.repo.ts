@@ -19,6 +19,15 @@ export async function findProofBefore(db: Tx, address: string, at: Date) {
   return row;
 }
 
+/** The account that holds the proof of `address` now, if any. */
+export async function findProof(db: Tx, address: string) {
+  const [row] = await db
+    .select()
+    .from(walletProofs)
+    .where(eq(walletProofs.address, address.toLowerCase()));
+  return row;
+}
+
 /** The wallets an account proved, newest first. */
 export async function listProofsOf(db: Tx, userIds: readonly string[]) {
   if (userIds.length === 0) return [];
