@@ -21,6 +21,7 @@ import {
   settings,
   transactions,
   unmatchedPayments,
+  walletProofs,
 } from '../src/db/schema/index.ts';
 import { SEED_RATES } from '../src/db/seed.ts';
 import type { DevChain } from '../src/dev/dev-chain.ts';
@@ -175,6 +176,23 @@ export function chainTools(devChain: DevChain) {
       }),
     mine: (blocks: number) => testClient.mine({ blocks }),
 
+    /** One transaction with a USDC Transfer log to the company wallet per amount (a batched withdrawal). */
+    async payBatch(amounts: string[], opts: { fromIndex?: number } = {}) {
+      const artifact = await loadTestUsdcArtifact();
+      const fromIndex = opts.fromIndex ?? 3;
+      const hash = await walletOf(fromIndex).writeContract({
+        address: devChain.usdcAddress,
+        abi: artifact.abi,
+        functionName: 'transferBatch',
+        args: [amounts.map(() => devChain.companyWallet), amounts.map((a) => parseUnits(a, 6))],
+      });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`Batch ${hash} reverted`);
+      return { hash, blockNumber: receipt.blockNumber, from: devAccount(fromIndex).address };
+    },
+
+
+
     /**
      * Mined but reverted: with automining paused the node cannot refuse the transaction up front,
      * and the fixed gas limit skips the estimate that would fail.
@@ -310,4 +328,15 @@ export function useCryptoApp(opts: { postgres?: boolean } = {}) {
         { token: b.access },
       ),
   };
+}
+
+/** The account holds a proof of `address` from `provenAt` on (what a signed-in proof stores). */
+export async function proveWallet(db: Db, userId: string, address: string, provenAt?: Date) {
+  await db
+    .insert(walletProofs)
+    .values({ address: address.toLowerCase(), userId, ...(provenAt ? { provenAt } : {}) })
+    .onConflictDoUpdate({
+      target: walletProofs.address,
+      set: { userId, provenAt: provenAt ?? new Date() },
+    });
 }
