@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { walletNonces, walletProofs } from '../../db/schema/index.ts';
+import { transactions, walletNonces, walletProofs } from '../../db/schema/index.ts';
 
 /**
  * The account that proved `address` no later than `at` (block times are whole seconds, so the
@@ -70,4 +70,15 @@ export async function spendNonce(db: Tx, userId: string, nonce: string) {
     )
     .returning({ nonce: walletNonces.nonce });
   return rows.length === 1;
+}
+
+/** Wallets the account's credited payments came from, newest first (at most 20). */
+export async function listSenderWallets(db: Tx, userId: string) {
+  const rows = await db
+    .selectDistinct({ address: transactions.fromAddress, at: transactions.verifiedAt })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), sql`${transactions.fromAddress} is not null`))
+    .orderBy(desc(transactions.verifiedAt))
+    .limit(20);
+  return rows.flatMap((r) => (r.address ? [r.address] : []));
 }
