@@ -337,3 +337,16 @@ describe('one transaction, several transfers', () => {
     ]);
   });
 });
+
+describe('one transaction, several transfers, verified', () => {
+  it('the buyer’s verify credits the transfer of its exact amount and lists the other', async () => {
+    const buyer = await person();
+    const { transaction } = await order(buyer, 'USDC', '100');
+    const batch = await tools.payBatch([due(transaction), '12.345678']);
+    const res = await verify(buyer, transaction.id, batch.hash);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await unmatchedOf(db, batch.hash)).toMatchObject([
+      { reason: 'unknown', amountBaseUnits: '12345678' },
+    ]);
+  });
+});

@@ -271,6 +271,8 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
         return { outcome: 'credited', transactionId: order.id };
       } catch (err) {
         if (isOverHardCap(err)) return list('hardCap', order.purchaseId);
+        // The order can no longer take it (its request was rejected meanwhile): staff decide.
+        if (err instanceof AppError && err.status === 400) return list('unknown', order.purchaseId);
         throw err;
       }
     });
