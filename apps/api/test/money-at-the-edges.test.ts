@@ -122,7 +122,7 @@ describe('a claim is kept, never credits, and never attaches to another buyer’
     expect(payersCandidate).toMatchObject({
       open: true,
       claimed: true,
-      amountDue: due(payersOrder.transaction),
+      amountDue: money(due(payersOrder.transaction)).toFixed(18),
       difference: `-0.${(quote - parseEther('0.05')).toString().padStart(18, '0')}`,
       senderProven: false,
       provenWallets: [],
