@@ -191,8 +191,6 @@ export function chainTools(devChain: DevChain) {
       return { hash, blockNumber: receipt.blockNumber, from: devAccount(fromIndex).address };
     },
 
-
-
     /**
      * Mined but reverted: with automining paused the node cannot refuse the transaction up front,
      * and the fixed gas limit skips the estimate that would fail.
