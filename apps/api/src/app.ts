@@ -32,6 +32,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { createWalletsService } from './modules/wallets/wallets.service.ts';
+import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createPurchasesService } from './modules/purchases/purchases.service.ts';
@@ -248,7 +250,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
     }),
     transactions: createAdminTransactionsService({ db }),
-    unmatchedPayments: createAdminUnmatchedPaymentsService({ db, transactions, mail: queuedMail }),
+    unmatchedPayments: createAdminUnmatchedPaymentsService({
+      db,
+      chain: deps.chain,
+      transactions,
+      mail: queuedMail,
+    }),
     stats: createAdminStatsService({ db }),
     payouts: createPayoutsService({ db, mail: queuedMail }),
     auditLog: createAuditLogService({ db }),
@@ -268,6 +275,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(banksRoutes, { banks, publicReads });
       await v1.register(authRoutes, { auth });
       await v1.register(accountRoutes, { account });
+      await v1.register(walletsRoutes, {
+        wallets: createWalletsService({
+          db,
+          rateLimiter,
+          publicUrl: config.publicUrl,
+          chainId: deps.chain.chainId,
+        }),
+      });
       await v1.register(uploadsRoutes, { uploads });
       await v1.register(purchasesRoutes, { purchases });
       await v1.register(transactionsRoutes, { transactions });

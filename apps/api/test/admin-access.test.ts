@@ -26,6 +26,7 @@ const ADMIN_ROUTES: {
   { method: 'POST', url: `/v1/admin/purchases/${id}/status`, body: { status: 2, remark: 'no' } },
   { method: 'GET', url: '/v1/admin/transactions' },
   { method: 'GET', url: '/v1/admin/unmatched-payments' },
+  { method: 'GET', url: `/v1/admin/unmatched-payments/${id}` },
   {
     method: 'POST',
     url: `/v1/admin/unmatched-payments/${id}/assign`,

@@ -2,14 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { parseEther } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { purchaseMessages, unmatchedPaymentMessages as says } from '@tmc/shared';
 import {
-  auditLog,
-  mailOutbox,
-  purchases,
-  settings,
-  unmatchedPayments,
-} from '../src/db/schema/index.ts';
+  unmatchedPaymentMessages as says,
+  verifyPaymentMessages as verifyMessages,
+} from '@tmc/shared';
+import { auditLog, purchases, unmatchedPayments } from '../src/db/schema/index.ts';
 import { as, useAffiliatesApp, type Person } from './affiliates-helpers.ts';
 import { insertCryptoOrder, readOrder, readSettings } from './crypto-helpers.ts';
 import { TEST_CHAIN } from './test-app.ts';
@@ -88,6 +85,8 @@ describe('GET /v1/admin/unmatched-payments', () => {
       remark: null,
       createdAt: newer.createdAt.toISOString(),
       resolvedAt: null,
+      claimCount: 0,
+      flagged: false,
     });
     expect(page.data.find((p: { _id: string }) => p._id === older.id)).toMatchObject({
       amount: '0.051100000000000000',
@@ -102,65 +101,6 @@ describe('GET /v1/admin/unmatched-payments', () => {
 });
 
 describe('POST /v1/admin/unmatched-payments/:id/assign', () => {
-  it('credits the pending order with the payment once, through the acceptance, and audits it', async () => {
-    const buyer = await person();
-    const { transaction, purchase } = await ethOrder(buyer);
-    const payment = await listed('0.0512');
-    const before = await readSettings(db());
-
-    const res = await staff().post(`/v1/admin/unmatched-payments/${payment.id}/assign`, {
-      reference: purchase.reference.toLowerCase(),
-      remark: 'Buyer sent 0.0512 by mistake; confirmed by e-mail',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      message: says.assigned,
-      data: {
-        _id: payment.id,
-        status: 'assigned',
-        purchaseReference: purchase.reference,
-        remark: 'Buyer sent 0.0512 by mistake; confirmed by e-mail',
-        resolvedAt: expect.any(String),
-      },
-    });
-    const after = await readOrder(db(), transaction.id);
-    expect(after.transaction).toMatchObject({
-      paymentStatus: 1,
-      txnHash: payment.txnHash,
-      fromAddress: PAYER,
-      paidBaseUnits: parseEther('0.0512').toString(),
-      blockNumber: 42n,
-    });
-    expect(after.purchase).toMatchObject({ status: 1, reviewedBy: admin().id });
-    const totals = await readSettings(db());
-    expect(Number(totals.raisedAud) - Number(before.raisedAud)).toBe(250);
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
-    expect(mails.filter((m) => /payment is verified/.test(m.subject))).toHaveLength(1);
-    expect(await auditsOf(payment.id)).toMatchObject([
-      {
-        actorId: admin().id,
-        action: 'unmatchedPayment.assign',
-        before: { status: 'open', purchaseId: null, remark: null },
-        after: {
-          status: 'assigned',
-          purchaseId: purchase.id,
-          reference: purchase.reference,
-          transactionId: transaction.id,
-        },
-      },
-    ]);
-
-    // Once only: the payment is no longer open.
-    const again = await staff().post(`/v1/admin/unmatched-payments/${payment.id}/assign`, {
-      reference: purchase.reference,
-      remark: 'again',
-    });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(says.notOpen);
-    expect((await readSettings(db())).raisedAud).toBe(totals.raisedAud);
-    expect(await auditsOf(payment.id)).toHaveLength(1);
-  });
-
   it('refuses bad input with a clear message and changes nothing', async () => {
     const buyer = await person();
     const { transaction, purchase } = await ethOrder(buyer);
@@ -213,16 +153,12 @@ describe('POST /v1/admin/unmatched-payments/:id/assign', () => {
     });
     expect(rejected.json().message).toBe(says.notPendingCryptoOrder('USDC'));
 
-    // Over the hard cap: the acceptance refuses, nothing is credited.
-    const { hardCapAud } = await readSettings(db());
-    await db().update(settings).set({ hardCapAud: raised });
-    try {
-      const capped = await staff().post(url, { reference: purchase.reference, remark: 'r' });
-      expect(capped.statusCode).toBe(400);
-      expect(capped.json().message).toBe(purchaseMessages.acceptOverHardCap);
-    } finally {
-      await db().update(settings).set({ hardCapAud });
-    }
+    // A transfer the chain does not show cannot be assigned: what is credited is what the chain
+    // says was received (see admin-unmatched-assign.test.ts for transfers it does show).
+    // Here the chain cannot be reached at all: a clear 503, nothing decided.
+    const unknown = await staff().post(url, { reference: purchase.reference, remark: 'r' });
+    expect(unknown.statusCode).toBe(503);
+    expect(unknown.json().message).toBe(verifyMessages.chainUnavailable);
 
     expect(await rowOf(payment.id)).toMatchObject({
       status: 'open',

@@ -15,7 +15,14 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { DECIMALS, convertToAud, tokensFor, type CryptoCurrency } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
-import { purchases, settings, transactions, unmatchedPayments } from '../src/db/schema/index.ts';
+import {
+  paymentClaims,
+  purchases,
+  settings,
+  transactions,
+  unmatchedPayments,
+  walletProofs,
+} from '../src/db/schema/index.ts';
 import { SEED_RATES } from '../src/db/seed.ts';
 import type { DevChain } from '../src/dev/dev-chain.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
@@ -100,6 +107,14 @@ export const unmatchedOf = (db: Db, txnHash: string) =>
     .where(eq(unmatchedPayments.txnHash, txnHash))
     .orderBy(asc(unmatchedPayments.logIndex));
 
+/** The claims of a transaction's transfers, oldest first. */
+export const claimsOf = (db: Db, txnHash: string) =>
+  db
+    .select()
+    .from(paymentClaims)
+    .where(eq(paymentClaims.txnHash, txnHash))
+    .orderBy(asc(paymentClaims.createdAt), asc(paymentClaims.id));
+
 export const readSettings = async (db: Db) => (await db.select().from(settings))[0]!;
 
 export async function readOrder(db: Db, transactionId: string) {
@@ -160,6 +175,21 @@ export function chainTools(devChain: DevChain) {
         usdcAddress: opts.usdcAddress ?? devChain.usdcAddress,
       }),
     mine: (blocks: number) => testClient.mine({ blocks }),
+
+    /** One transaction with a USDC Transfer log to the company wallet per amount (a batched withdrawal). */
+    async payBatch(amounts: string[], opts: { fromIndex?: number } = {}) {
+      const artifact = await loadTestUsdcArtifact();
+      const fromIndex = opts.fromIndex ?? 3;
+      const hash = await walletOf(fromIndex).writeContract({
+        address: devChain.usdcAddress,
+        abi: artifact.abi,
+        functionName: 'transferBatch',
+        args: [amounts.map(() => devChain.companyWallet), amounts.map((a) => parseUnits(a, 6))],
+      });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`Batch ${hash} reverted`);
+      return { hash, blockNumber: receipt.blockNumber, from: devAccount(fromIndex).address };
+    },
 
     /**
      * Mined but reverted: with automining paused the node cannot refuse the transaction up front,
@@ -296,4 +326,15 @@ export function useCryptoApp(opts: { postgres?: boolean } = {}) {
         { token: b.access },
       ),
   };
+}
+
+/** The account holds a proof of `address` from `provenAt` on (what a signed-in proof stores). */
+export async function proveWallet(db: Db, userId: string, address: string, provenAt?: Date) {
+  await db
+    .insert(walletProofs)
+    .values({ address: address.toLowerCase(), userId, ...(provenAt ? { provenAt } : {}) })
+    .onConflictDoUpdate({
+      target: walletProofs.address,
+      set: { userId, provenAt: provenAt ?? new Date() },
+    });
 }

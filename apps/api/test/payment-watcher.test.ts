@@ -25,6 +25,7 @@ import {
   type Buyer,
 } from './crypto-helpers.ts';
 import { testConfig } from './test-app.ts';
+import { money } from '../src/lib/money.ts';
 
 const { devChain, app, db, tools, buyer, order } = useCryptoApp({ postgres: true });
 
@@ -208,6 +209,49 @@ describe('the payment watcher', () => {
     const next = await apiCopy();
     expect((await next.paymentWatcher.pollOnce()).leader).toBe(true);
     await next.close();
+  });
+});
+
+describe('the watcher lease', () => {
+  it('while one copy’s poll is slowed down, the other reads nothing; the transfer is credited once, by the slow one', async () => {
+    // Whoever held the lease in an earlier test has stopped: free it.
+    await db().update(chainWatchers).set({ leaseUntil: null });
+    const { rpcUrl, chainId } = devChain();
+    const real = createChainClient({ rpcUrl, chainId });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let slowed = false;
+    const slow: ChainClient = {
+      ...real,
+      async getEthTransfersTo(...args) {
+        slowed = true;
+        await gate;
+        return real.getEthTransfersTo(...args);
+      },
+    };
+    const first = await apiCopy(slow);
+    const second = await apiCopy();
+    const b = await buyer();
+    const { transaction } = await order(b, 'ETH', '0.05');
+    const before = await readSettings(db());
+    await tools().pay('ETH', due(transaction), { fromIndex: 3 });
+
+    const slowPoll = first.paymentWatcher.pollOnce();
+    await eventually(async () => slowed || undefined);
+    // The lease is the first copy's until its poll ends: the second reads no block.
+    const meanwhile = await second.paymentWatcher.pollOnce();
+    expect(meanwhile).toEqual({ leader: false, credited: 0, unmatched: 0 });
+    expect((await readOrder(db(), transaction.id)).transaction.paymentStatus).toBe(0);
+    release();
+    const done = await slowPoll;
+    expect(done).toMatchObject({ leader: true, credited: 1 });
+    expect((await readOrder(db(), transaction.id)).transaction).toMatchObject({
+      paymentStatus: 1,
+    });
+    expect(await verifiedMails(b)).toHaveLength(1);
+    const totals = await readSettings(db());
+    expect(money(totals.raisedAud).minus(before.raisedAud).toFixed(2)).toBe('250.00');
+    await first.paymentWatcher.stop();
   });
 });
 

@@ -107,10 +107,14 @@ describe('the unique index on the hash', () => {
     const [one, two] = [await ethOrder(b), await ethOrder(b)];
     const payment = await tools().pay('ETH', due(one.transaction));
     const proof = {
+      coin: 'ETH' as const,
       txnHash: payment.hash,
+      logIndex: null,
       from: payment.from,
-      paidBaseUnits: BigInt(one.transaction.quoteBaseUnits!),
+      to: devChain().companyWallet,
+      value: BigInt(one.transaction.quoteBaseUnits!),
       blockNumber: payment.blockNumber,
+      blockTime: new Date(),
     };
 
     const outcomes = await Promise.allSettled([

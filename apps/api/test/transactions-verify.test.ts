@@ -12,6 +12,7 @@ import {
   unmatchedOf,
   useCryptoApp,
   type Buyer,
+  claimsOf,
 } from './crypto-helpers.ts';
 
 const { devChain, db, box, client, tools, buyer, order, verify } = useCryptoApp();
@@ -112,7 +113,7 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     });
   });
 
-  it("refuses more than the exact amount and lists the payment for staff, as this order's", async () => {
+  it('refuses more than the exact amount from an unproven sender: listed for staff with the claim kept beside it', async () => {
     const b = await buyer();
     const { transaction, purchase } = await ethOrder(b);
     const before = await raised();
@@ -125,17 +126,22 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
       expect.objectContaining({
         coin: 'ETH',
         logIndex: null,
-        reason: 'excess',
+        reason: 'unknown',
         status: 'open',
-        purchaseId: purchase.id,
+        purchaseId: null,
         fromAddress: devAccount(3).address,
         amountBaseUnits: parseEther('0.06').toString(),
         blockNumber: payment.blockNumber,
       }),
     ]);
-    // Asking again lists it once.
+    expect(await claimsOf(db(), payment.hash)).toMatchObject([
+      { transactionId: transaction.id, userId: b.user._id, senderProven: false, logIndex: null },
+    ]);
+    // Asking again lists it once and keeps one claim.
     expect((await verify(b, transaction.id, payment.hash)).statusCode).toBe(400);
     expect(await unmatchedOf(db(), payment.hash)).toHaveLength(1);
+    expect(await claimsOf(db(), payment.hash)).toHaveLength(1);
+    expect(purchase.status).toBe(0);
   });
 
   it('records that the sender is not the registered wallet (and still accepts the payment)', async () => {
@@ -160,8 +166,12 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
       expect(res.json().message).toBe(says.short(amount, due(transaction), 'ETH'));
       await expectUntouched(db(), transaction.id, before);
       expect(await unmatchedOf(db(), payment.hash)).toMatchObject([
-        { reason: 'short', status: 'open', purchaseId: purchase.id },
+        { reason: 'unknown', status: 'open', purchaseId: null },
       ]);
+      expect(await claimsOf(db(), payment.hash)).toMatchObject([
+        { transactionId: transaction.id, senderProven: false },
+      ]);
+      expect(purchase.status).toBe(0);
     }
   });
 
@@ -268,12 +278,23 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     expect(res.json().message).toBe(says.sentBeforeOrder);
     await expectUntouched(db(), transaction.id, before);
 
+    // Listed for staff, like any transfer no order's evidence points to.
+    expect(await unmatchedOf(db(), payment.hash)).toMatchObject([{ reason: 'unknown' }]);
+
     // Within the block's own second counts as after it (the block time has whole seconds only).
+    const next = await client().post(
+      '/v1/purchase/add-crypto',
+      { investmentAmount: '0.05', currency: 'ETH' },
+      { token: b.access },
+    );
+    expect(next.statusCode, next.body).toBe(201);
+    const second = await tools().pay('ETH', next.json().data.transaction.price as string);
+    const block = await tools().publicClient.getBlock({ blockNumber: second.blockNumber });
     await db()
       .update(transactions)
-      .set({ createdAt: new Date(Number(timestamp) * 1000 + 999) })
-      .where(eq(transactions.id, transaction.id));
-    expect((await verify(b, transaction.id, payment.hash)).statusCode).toBe(200);
+      .set({ createdAt: new Date(Number(block.timestamp) * 1000 + 999) })
+      .where(eq(transactions.id, next.json().data.transaction._id as string));
+    expect((await verify(b, next.json().data.transaction._id, second.hash)).statusCode).toBe(200);
   });
 
   it('refuses a hash already used for another order, in any letter case and for any user', async () => {
@@ -328,11 +349,14 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with ETH', () =>
     const { transaction, purchase } = await ethOrder(b);
     await db().update(purchases).set({ status: 2 }).where(eq(purchases.id, purchase.id));
     const before = await raised();
-    const res = await verify(b, transaction.id, (await tools().pay('ETH', due(transaction))).hash);
+    const payment = await tools().pay('ETH', due(transaction));
+    const res = await verify(b, transaction.id, payment.hash);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(
-      /Only a pending presale request can be accepted; this one is Rejected/,
-    );
+    // The transfer is not lost: staff get it, with the order its exact amount names.
+    expect(res.json().message).toBe(says.inReview);
+    expect(await unmatchedOf(db(), payment.hash)).toMatchObject([
+      { reason: 'unknown', status: 'open', purchaseId: purchase.id },
+    ]);
     const after = await readOrder(db(), transaction.id);
     expect(after.transaction).toMatchObject({ paymentStatus: 0, txnHash: null });
     expect(after.purchase.status).toBe(2);

@@ -19,7 +19,14 @@ export const adminUserMessages = {
  * claimed for, mined after that order's quote expired, no open order has its exact amount, or
  * crediting it would have passed the hard cap.
  */
-export const UNMATCHED_PAYMENT_REASONS = ['short', 'excess', 'late', 'unknown', 'hardCap'] as const;
+export const UNMATCHED_PAYMENT_REASONS = [
+  'short',
+  'excess',
+  'late',
+  'unknown',
+  'hardCap',
+  'overpaid',
+] as const;
 export type UnmatchedPaymentReason = (typeof UNMATCHED_PAYMENT_REASONS)[number];
 
 export const UNMATCHED_PAYMENT_STATUSES = ['open', 'assigned', 'refunded'] as const;
@@ -34,6 +41,7 @@ export const unmatchedPaymentReasonLabel: Record<UnmatchedPaymentReason, string>
   late: 'Paid after the quote expired',
   unknown: 'No matching order',
   hardCap: 'Over the hard cap',
+  overpaid: 'Paid beyond the order it credited: refund',
 };
 
 export const unmatchedPaymentMessages = {
@@ -47,6 +55,11 @@ export const unmatchedPaymentMessages = {
   remarkRequired: 'Remark is required',
   remarkTooLong: `Remark must be at most ${UNMATCHED_REMARK_MAX} characters long`,
   assigned: 'Payment assigned to the order',
+  notOnChainNow: 'The chain no longer shows this transfer as listed, so it cannot be assigned',
+  notEnoughConfirmations: (needed: number) =>
+    `This transfer has fewer than ${needed} confirmations yet, so it cannot be assigned`,
+  overrideRequired: 'Give the reason for crediting more than was received',
+  overrideTooLong: `The reason must be at most ${UNMATCHED_REMARK_MAX} characters long`,
   refunded: 'Payment marked as refunded',
 } as const;
 
@@ -64,6 +77,17 @@ export const assignUnmatchedPaymentSchema = z.object({
     .toUpperCase()
     .regex(/^TMC-[A-Z0-9]{6}$/, unmatchedPaymentMessages.reference),
   remark: unmatchedRemark,
+  /**
+   * Credit the order's whole token amount although the transfer is less than it was due; the
+   * reason is audited and shown in the order's timeline. Without it an order gets what the
+   * transfer is worth at its frozen price.
+   */
+  override: z
+    .string({ error: unmatchedPaymentMessages.overrideRequired })
+    .trim()
+    .min(1, unmatchedPaymentMessages.overrideRequired)
+    .max(UNMATCHED_REMARK_MAX, unmatchedPaymentMessages.overrideTooLong)
+    .optional(),
 });
 export type AssignUnmatchedPaymentBody = z.output<typeof assignUnmatchedPaymentSchema>;
 

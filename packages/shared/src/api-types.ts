@@ -365,11 +365,58 @@ export interface UnmatchedPayment {
   blockTime: string;
   reason: UnmatchedPaymentReason;
   status: UnmatchedPaymentStatus;
-  /** The order the buyer claimed it for, or the order staff assigned it to. */
+  /** The order its exact amount or proven sender points to, or the order staff assigned it to. */
   purchaseReference: string | null;
   remark: string | null;
   createdAt: string;
   resolvedAt: string | null;
+  /** How many buyers claimed it (verify button); see GET /v1/admin/unmatched-payments/:id. */
+  claimCount: number;
+  /** Several claims, or a claim by an account that did not prove the sender. */
+  flagged: boolean;
+}
+
+/** A buyer's claim that a transfer pays one of their orders. */
+export interface PaymentClaim {
+  reference: string | null;
+  email: string;
+  claimedAt: string;
+  /** The sender is a wallet this account proved before the transfer's block. */
+  senderProven: boolean;
+}
+
+/** An order staff may assign a transfer to, against the transfer. */
+export interface AssignmentCandidate {
+  reference: string;
+  email: string;
+  /** Open orders only can take the transfer. */
+  open: boolean;
+  coin: CryptoCurrency;
+  /** The exact amount the order asks for, in the coin. */
+  amountDue: string;
+  /** The transfer minus the amount due, in the coin (negative: short). */
+  difference: string;
+  /** What the transfer credits the order without an override. */
+  tokensForValue: string;
+  tokensDue: string;
+  /** The transfer's sender is a wallet this account proved. */
+  senderProven: boolean;
+  provenWallets: string[];
+  claimed: boolean;
+}
+
+/** GET /v1/admin/unmatched-payments/:id: the transfer, its claims and the orders it could pay. */
+export interface UnmatchedPaymentDetail extends UnmatchedPayment {
+  toAddress: string;
+  claims: PaymentClaim[];
+  candidates: AssignmentCandidate[];
+}
+
+/** One wallet of the caller's (GET /v1/account/wallets). */
+export interface AccountWallet {
+  address: string;
+  proven: boolean;
+  provenAt: string | null;
 }
 
 /** One entry of GET /v1/admin/users: who introduced them and how many they introduced. */

@@ -132,3 +132,42 @@ export type ForgetOtpVerifyBody = z.infer<typeof forgetOtpVerifySchema>;
 export type ForgetPasswordBody = z.infer<typeof forgetPasswordSchema>;
 export type UpdateWalletBody = z.infer<typeof updateWalletSchema>;
 export type RefreshTokenBody = z.infer<typeof refreshTokenSchema>;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Proven wallets: Sign-In with Ethereum (EIP-4361) messages signed with the buyer's wallet.   */
+/* ------------------------------------------------------------------------------------------ */
+
+export const walletProofMessages = {
+  proven: 'Wallet proven: payments from it count for your orders',
+  /** Unknown, used, expired or another account's nonce: the client starts again. */
+  nonce: 'This signing request has expired or was already used; please try again',
+  signature: 'The signature does not come from this wallet',
+  message: 'This is not a sign-in message of this site for this network',
+  signatureFormat: 'Signature must be 0x followed by hex characters',
+  messageRequired: 'Message is required',
+} as const;
+
+/** The statement every proof message carries, so a buyer sees what signing it does. */
+export const WALLET_PROOF_STATEMENT =
+  'I control this wallet: count its payments for my TMC presale orders.';
+
+/** Body of POST /v1/account/wallets/nonce. */
+export const walletNonceSchema = z.object({
+  address: z
+    .string({ error: messages.walletFormat })
+    .trim()
+    .regex(WALLET_PATTERN, messages.walletFormat),
+});
+
+/** Body of POST /v1/account/wallets/prove: the message the server issued, signed (personal_sign). */
+export const proveWalletSchema = z.object({
+  message: z
+    .string({ error: walletProofMessages.messageRequired })
+    .min(1, walletProofMessages.messageRequired)
+    .max(2000, walletProofMessages.message),
+  signature: z
+    .string({ error: walletProofMessages.signatureFormat })
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{130,2000}$/, walletProofMessages.signatureFormat),
+});
+export type ProveWalletBody = z.infer<typeof proveWalletSchema>;

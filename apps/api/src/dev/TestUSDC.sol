@@ -36,6 +36,15 @@ contract TestUSDC {
         return true;
     }
 
+    /// @notice Several transfers in one transaction, as exchanges and smart wallets batch them.
+    function transferBatch(address[] calldata to, uint256[] calldata values) external returns (bool) {
+        require(to.length == values.length, "TestUSDC: lengths differ");
+        for (uint256 i = 0; i < to.length; i++) {
+            _transfer(msg.sender, to[i], values[i]);
+        }
+        return true;
+    }
+
     function mint(address to, uint256 value) external {
         require(to != address(0), "TestUSDC: mint to the zero address");
         totalSupply += value;

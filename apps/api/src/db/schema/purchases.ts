@@ -93,15 +93,22 @@ export const transactions = pgTable(
     quoteBaseUnits: numeric('quote_base_units', { precision: 78, scale: 0 }),
     quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
     txnHash: text('txn_hash'),
+    /** The USDC Transfer log that paid it; null for ETH. */
+    logIndex: integer('log_index'),
     fromAddress: text('from_address'),
     senderMatchesWallet: boolean('sender_matches_wallet'),
     paidBaseUnits: numeric('paid_base_units', { precision: 78, scale: 0 }),
     blockNumber: bigint('block_number', { mode: 'bigint' }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Staff's reason for crediting the whole order with less than it was due. */
+    creditOverride: text('credit_override'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('transactions_txn_hash_key').on(t.txnHash),
+    // One transfer credits one order; one transaction may carry several transfers.
+    uniqueIndex('transactions_transfer_key')
+      .on(t.txnHash, sql`coalesce(${t.logIndex}, -1)`)
+      .where(sql`${t.txnHash} is not null`),
     index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('transactions_user_price_idx').on(t.userId, t.price),
     index('transactions_purchase_idx').on(t.purchaseId),
@@ -152,11 +159,15 @@ export const unmatchedPayments = pgTable(
     amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
     blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
-    reason: text('reason', { enum: ['short', 'excess', 'late', 'unknown', 'hardCap'] }).notNull(),
+    reason: text('reason', {
+      enum: ['short', 'excess', 'late', 'unknown', 'hardCap', 'overpaid'],
+    }).notNull(),
+    /** 0: the whole transfer; 1, 2, …: what it paid beyond the order it credited. */
+    part: smallint('part').notNull().default(0),
     status: text('status', { enum: ['open', 'assigned', 'refunded'] })
       .notNull()
       .default('open'),
-    /** The order the buyer claimed it for, then the order staff assigned it to. */
+    /** The order its exact amount or proven sender points to, then the order staff assigned it to. */
     purchaseId: uuid('purchase_id').references(() => purchases.id),
     remark: text('remark'),
     resolvedBy: uuid('resolved_by').references(() => users.id),
@@ -164,8 +175,42 @@ export const unmatchedPayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('unmatched_payments_transfer_key').on(t.txnHash, sql`coalesce(${t.logIndex}, -1)`),
+    uniqueIndex('unmatched_payments_transfer_key').on(
+      t.txnHash,
+      sql`coalesce(${t.logIndex}, -1)`,
+      t.part,
+    ),
     index('unmatched_payments_status_created_idx').on(t.status, t.createdAt),
     index('unmatched_payments_purchase_idx').on(t.purchaseId),
+  ],
+);
+
+/**
+ * Every claim a buyer made that a transfer pays an order (the verify button): kept, never
+ * credited by itself, shown to staff with the transfer.
+ */
+export const paymentClaims = pgTable(
+  'payment_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    txnHash: text('txn_hash').notNull(),
+    logIndex: integer('log_index'),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    senderAddress: text('sender_address').notNull(),
+    /** The sender is a wallet the claiming account proved before the transfer's block. */
+    senderProven: boolean('sender_proven').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_claims_transfer_order_key').on(
+      t.txnHash,
+      sql`coalesce(${t.logIndex}, -1)`,
+      t.transactionId,
+    ),
   ],
 );

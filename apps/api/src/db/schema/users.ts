@@ -143,3 +143,32 @@ export const recoveryCodes = pgTable(
   },
   (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );
+
+/** A wallet an account proved it controls (Sign-In with Ethereum); one account at a time. */
+export const walletProofs = pgTable(
+  'wallet_proofs',
+  {
+    /** Lower-case. */
+    address: text('address').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provenAt: timestamp('proven_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('wallet_proofs_user_idx').on(t.userId, t.provenAt)],
+);
+
+/** Server-issued Sign-In with Ethereum nonces: single use, short-lived, bound to the account. */
+export const walletNonces = pgTable(
+  'wallet_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('wallet_nonces_user_created_idx').on(t.userId, t.createdAt)],
+);

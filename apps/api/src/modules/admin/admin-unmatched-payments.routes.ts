@@ -31,6 +31,35 @@ const unmatchedPaymentSchema = z.object({
   remark: z.string().nullable(),
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
+  claimCount: z.number().int(),
+  flagged: z.boolean(),
+});
+
+const unmatchedPaymentDetailSchema = unmatchedPaymentSchema.extend({
+  toAddress: z.string(),
+  claims: z.array(
+    z.object({
+      reference: z.string().nullable(),
+      email: z.string(),
+      claimedAt: z.string(),
+      senderProven: z.boolean(),
+    }),
+  ),
+  candidates: z.array(
+    z.object({
+      reference: z.string(),
+      email: z.string(),
+      open: z.boolean(),
+      coin: z.enum(CRYPTO_CURRENCIES),
+      amountDue: z.string(),
+      difference: z.string(),
+      tokensForValue: z.string(),
+      tokensDue: z.string(),
+      senderProven: z.boolean(),
+      provenWallets: z.array(z.string()),
+      claimed: z.boolean(),
+    }),
+  ),
 });
 
 export const adminUnmatchedPaymentsRoutes: FastifyPluginAsyncZod<{
@@ -55,6 +84,25 @@ export const adminUnmatchedPaymentsRoutes: FastifyPluginAsyncZod<{
     async (req) => envelope(200, await unmatchedPayments.list(req.query)),
   );
 
+  app.get(
+    '/admin/unmatched-payments/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'One transfer with every claim of it and the orders it could pay (claimed, named by its evidence, of the account that proved the sender, and the order of query reference), each with its amount due and the difference',
+        params: idParams,
+        querystring: z.object({
+          reference: assignUnmatchedPaymentSchema.shape.reference.optional(),
+        }),
+        response: { 200: envelopeSchema(unmatchedPaymentDetailSchema) },
+      },
+    },
+    async (req) =>
+      envelope(200, await unmatchedPayments.detail(req.params.id, req.query.reference)),
+  );
+
   app.post(
     '/admin/unmatched-payments/:id/assign',
     {
@@ -62,7 +110,7 @@ export const adminUnmatchedPaymentsRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          "Credit a pending crypto order of the payment's coin with it (by payment reference), with a remark",
+          "Credit a pending crypto order of the payment's coin with it (by payment reference), with a remark: the transfer is read on the chain again with the required confirmations and credits tokens for its value at the order's frozen price; the whole order for less only with an override reason",
         params: idParams,
         body: assignUnmatchedPaymentSchema,
         response: { 200: envelopeSchema(unmatchedPaymentSchema) },

@@ -27,3 +27,35 @@ export async function findPurchaseStatus(db: Tx, id: string) {
     .where(eq(purchases.id, id));
   return row?.status;
 }
+
+/** A pending request's frozen figures, held until the surrounding transaction ends. */
+export async function lockPurchaseFigures(db: Tx, id: string) {
+  const [row] = await db
+    .select({
+      userAmount: purchases.userAmount,
+      rate: purchases.rate,
+      tokenPriceAud: purchases.tokenPriceAud,
+      investmentAmount: purchases.investmentAmount,
+      tokenAmount: purchases.tokenAmount,
+    })
+    .from(purchases)
+    .where(and(eq(purchases.id, id), eq(purchases.status, PurchaseStatus.Pending)))
+    .for('update');
+  return row;
+}
+
+/** What a part payment bought, written before the request is accepted with it. */
+export async function setPurchaseFigures(
+  db: Tx,
+  id: string,
+  figures: { investmentAud: string; tokenAmount: string },
+) {
+  await db
+    .update(purchases)
+    .set({
+      investmentAmount: figures.investmentAud,
+      tokenAmount: figures.tokenAmount,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(purchases.id, id));
+}

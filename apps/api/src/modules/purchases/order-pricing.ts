@@ -5,9 +5,11 @@ import {
   minimumPurchaseMessage,
   orderFigures,
   purchaseMessages,
+  TOKEN_FIGURE_DECIMALS,
+  tokensFor,
 } from '@tmc/shared';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { fixed, money, plain, type Money } from '../../lib/money.ts';
+import { fixed, money, Money, plain } from '../../lib/money.ts';
 
 /** A client's AUD figure may be this far off the server's (rates move while the buyer types). */
 export const AUD_TOLERANCE = money('0.01');
@@ -113,4 +115,37 @@ export function priceOrder(input: OrderInput, market: Market, now = new Date()):
     tokenPriceAud: plain(market.tokenPriceAud),
     tokenAmount: fixed(figures.tokens, DECIMALS.TOKEN),
   };
+}
+
+/** An order's frozen figures: what it was priced at when placed. */
+export interface FrozenOrder {
+  userAmount: string;
+  /** Units of the order's currency per 1 AUD, as used. */
+  rate: string;
+  tokenPriceAud: string;
+  investmentAmount: string;
+  tokenAmount: string;
+}
+
+/**
+ * What a payment of `paid` (in the order's currency) buys at the order's frozen rate and token
+ * price, by the same rounding as the order itself (orderFigures), and never more than the order:
+ * a payment of at least the ordered amount gets the order's own figures.
+ */
+export function creditedFigures(
+  order: FrozenOrder,
+  paid: string,
+): { investmentAud: string; tokenAmount: string } {
+  const whole = { investmentAud: order.investmentAmount, tokenAmount: order.tokenAmount };
+  if (money(paid).gte(order.userAmount)) return whole;
+  // Rounded down where the order rounds its own AUD half up: a part payment never buys more
+  // than it is worth.
+  const aud = money(paid).div(order.rate).toDecimalPlaces(DECIMALS.AUD, Money.ROUND_DOWN);
+  const tokens = tokensFor(
+    fixed(aud, DECIMALS.AUD),
+    plain(order.tokenPriceAud),
+    TOKEN_FIGURE_DECIMALS,
+  );
+  if (money(tokens).gte(order.tokenAmount)) return whole;
+  return { investmentAud: fixed(aud, DECIMALS.AUD), tokenAmount: fixed(tokens, DECIMALS.TOKEN) };
 }

@@ -1,9 +1,20 @@
-import { and, count, desc, eq, gt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { PaymentMode, PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
 import { prepared } from '../../db/prepared.ts';
-import { purchases, transactions } from '../../db/schema/index.ts';
+import { purchases, transactions, users } from '../../db/schema/index.ts';
 
 export async function findTransaction(db: Tx, id: string) {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
@@ -16,12 +27,19 @@ export async function lockTransaction(db: Tx, id: string) {
   return row;
 }
 
-/** The id of the transaction this hash paid, if any. */
-export async function findTransactionIdByHash(db: Tx, txnHash: string) {
+/** The key of a transfer: its transaction and, for USDC, its log (ETH has none: -1). */
+const isTransferOf = (txnHash: string, logIndex: number | null) =>
+  and(
+    eq(transactions.txnHash, txnHash),
+    sql`coalesce(${transactions.logIndex}, -1) = ${logIndex ?? -1}`,
+  );
+
+/** The id of the order this transfer credited, if any. */
+export async function findCreditedTransfer(db: Tx, txnHash: string, logIndex: number | null) {
   const [row] = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(eq(transactions.txnHash, txnHash))
+    .where(isTransferOf(txnHash, logIndex))
     .limit(1);
   return row?.id;
 }
@@ -46,31 +64,16 @@ export async function findOpenOrderByQuote(db: Tx, coin: string, baseUnits: bigi
   return row;
 }
 
-/**
- * True when `baseUnits` is the exact amount of an order other than `exceptId` that is open or
- * that this very hash paid: the transfer is that order's, whether or not it is credited yet.
- */
-export async function isQuoteOfAnotherOrder(
-  db: Tx,
-  q: { coin: string; baseUnits: bigint; txnHash: string; exceptId: string },
-) {
-  const [row] = await db
-    .select({ id: transactions.id })
+/** An account's open crypto orders of `coin`, oldest first (transactions_user_open_quote_idx). */
+export async function findOpenOrdersOfUser(db: Tx, userId: string, coin: string) {
+  return db
+    .select()
     .from(transactions)
     .where(
-      and(
-        eq(transactions.paymentMode, PaymentMode.Crypto),
-        eq(transactions.tokenSymbol, q.coin),
-        eq(transactions.quoteBaseUnits, q.baseUnits.toString()),
-        or(
-          eq(transactions.paymentStatus, PaymentStatus.Pending),
-          eq(transactions.txnHash, q.txnHash),
-        ),
-        ne(transactions.id, q.exceptId),
-      ),
+      and(openCryptoOrder, eq(transactions.userId, userId), eq(transactions.tokenSymbol, coin)),
     )
-    .limit(1);
-  return row !== undefined;
+    .orderBy(transactions.createdAt)
+    .limit(2);
 }
 
 /** The newest crypto transaction of the presale request with this payment reference, with the request's status. */
@@ -113,19 +116,26 @@ export async function findOpenOrderWallets(db: Tx) {
 
 export interface VerifiedPayment {
   txnHash: string;
+  logIndex: number | null;
   fromAddress: string;
   senderMatchesWallet: boolean | null;
   paidBaseUnits: bigint;
   blockNumber: bigint;
+  /** The token amount credited (less than ordered when the transfer was short). */
+  tokenAmount: string;
+  creditOverride: string | null;
 }
 
-/** Pending → Success with the proof; the unique index on txn_hash refuses a hash already stored. */
+/** Pending → Success with the proof; the unique index on the transfer refuses one already stored. */
 export async function markTransactionPaid(db: Tx, id: string, payment: VerifiedPayment) {
   const [row] = await db
     .update(transactions)
     .set({
       paymentStatus: PaymentStatus.Success,
       txnHash: payment.txnHash,
+      logIndex: payment.logIndex,
+      tokenAmount: payment.tokenAmount,
+      creditOverride: payment.creditOverride,
       fromAddress: payment.fromAddress,
       senderMatchesWallet: payment.senderMatchesWallet,
       paidBaseUnits: payment.paidBaseUnits.toString(),
@@ -240,4 +250,29 @@ export async function countUserTransactions(
   q: Pick<UserTransactionsQuery, 'paymentStatus' | 'paymentMode'>,
 ) {
   return readTotal(db, totalOf(db, userId, q));
+}
+
+/** Crypto orders by id (and the one of `purchaseId`), with their request and buyer's e-mail, in one query. */
+export async function findCryptoOrdersWithBuyers(
+  db: Tx,
+  purchaseId: string | null,
+  ids: readonly string[],
+) {
+  if (ids.length === 0 && purchaseId === null) return [];
+  return db
+    .select({ transaction: transactions, purchase: purchases, email: users.email })
+    .from(transactions)
+    .innerJoin(purchases, eq(purchases.id, transactions.purchaseId))
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(
+      and(
+        eq(transactions.paymentMode, PaymentMode.Crypto),
+        or(
+          ids.length ? inArray(transactions.id, [...ids]) : undefined,
+          purchaseId ? eq(transactions.purchaseId, purchaseId) : undefined,
+        ),
+      ),
+    )
+    .orderBy(transactions.createdAt)
+    .limit(50);
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatUnits, getAddress, isAddress, isAddressEqual, type Address, type Hash } from 'viem';
+import { formatUnits, getAddress, isAddress, isAddressEqual, type Hash } from 'viem';
 import {
   CRYPTO_CURRENCIES,
   DECIMALS,
@@ -19,21 +19,31 @@ import { queueMail } from '../../lib/mailer/mailer.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { plain } from '../../lib/money.ts';
-import { findUserById, isUniqueViolation } from '../account/users.repo.ts';
+import { findUserById } from '../account/users.repo.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import { isOverHardCap, type PurchaseAcceptance } from '../purchases/accept-purchase.ts';
+import { sql } from 'drizzle-orm';
 import { readChainPayment, type ChainPayment, type WalletTransfer } from './chain-payment.ts';
 import { toTransactionDto, type TransactionRow } from './transaction-dto.ts';
 import {
+  findCreditedTransfer,
   findOpenOrderByQuote,
+  findOpenOrdersOfUser,
   findTransaction,
-  findTransactionIdByHash,
-  isQuoteOfAnotherOrder,
   pageUserTransactions,
   lockTransaction,
   markTransactionPaid,
 } from './transactions.repo.ts';
-import { findUnmatchedTransfer, recordUnmatchedPayment } from './unmatched-payments.repo.ts';
+import {
+  findUnmatchedTransfer,
+  recordOverpaidPart,
+  recordUnmatchedPayment,
+  type UnmatchedPaymentRow,
+} from './unmatched-payments.repo.ts';
+import { recordClaim } from './payment-claims.repo.ts';
+import { findProofBefore } from '../wallets/wallet-proofs.repo.ts';
+import { creditedFigures } from '../purchases/order-pricing.ts';
+import { lockPurchaseFigures, setPurchaseFigures } from '../purchases/accept-purchase.repo.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { metrics } from '../../lib/metrics.ts';
 
@@ -50,16 +60,22 @@ export interface Transfer extends WalletTransfer {
   blockTime: Date;
 }
 
-/** The proof stored on a transaction when a payment credits it. */
-export interface CreditedPayment {
-  txnHash: string;
-  from: string;
-  paidBaseUnits: bigint;
-  blockNumber: bigint;
-}
-
 /** What became of a transfer the watcher found. */
 export type TransferOutcome = 'credited' | 'unmatched' | 'known';
+
+/** What the evidence step did with one transfer. */
+export type Settlement =
+  | { outcome: 'credited'; transactionId: string }
+  | { outcome: 'listed'; row: UnmatchedPaymentRow }
+  | { outcome: 'known'; transactionId: string }
+  | { outcome: 'held'; row: UnmatchedPaymentRow };
+
+export interface CreditOptions {
+  /** The staff member who assigned the transfer; absent when evidence credited it. */
+  reviewedBy?: string;
+  /** Staff's reason for crediting the whole order although the transfer is less than due. */
+  override?: string;
+}
 
 const isCoin = (symbol: string): symbol is CryptoCurrency =>
   (CRYPTO_CURRENCIES as readonly string[]).includes(symbol);
@@ -78,6 +94,16 @@ const transfersOf = (payment: ChainPayment): Transfer[] =>
     blockNumber: payment.blockNumber,
     blockTime: payment.blockTime,
   }));
+
+/** The order a transfer can pay: to its wallet, not before it was placed. */
+const canPay = (order: TransactionRow, transfer: Transfer) =>
+  !!order.walletAddress &&
+  isAddress(order.walletAddress) &&
+  isAddressEqual(order.walletAddress, transfer.to) &&
+  !minedBeforeOrder(transfer.blockTime, order);
+
+const isLate = (order: TransactionRow, transfer: Transfer) =>
+  !!order.quoteExpiresAt && transfer.blockTime > order.quoteExpiresAt;
 
 interface TransactionsDeps {
   db: Db;
@@ -105,121 +131,181 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     }
   }
 
-  /** Lists a transfer for staff (once per transfer), with the order it was meant for when known. */
-  const recordUnmatched = (
+  const unmatchedValues = (
     transfer: Transfer,
     reason: UnmatchedPaymentReason,
     purchaseId: string | null,
-  ) =>
-    recordUnmatchedPayment(db, {
-      txnHash: transfer.txnHash,
-      logIndex: transfer.logIndex,
-      coin: transfer.coin,
-      fromAddress: transfer.from,
-      toAddress: transfer.to,
-      amountBaseUnits: transfer.value.toString(),
-      blockNumber: transfer.blockNumber,
-      blockTime: transfer.blockTime,
-      reason,
-      purchaseId,
-    });
+    value = transfer.value,
+  ) => ({
+    txnHash: transfer.txnHash,
+    logIndex: transfer.logIndex,
+    coin: transfer.coin,
+    fromAddress: transfer.from,
+    toAddress: transfer.to,
+    amountBaseUnits: value.toString(),
+    blockNumber: transfer.blockNumber,
+    blockTime: transfer.blockTime,
+    reason,
+    purchaseId,
+  });
 
   /**
-   * The one step that credits a crypto order with a payment, run inside the caller's database
+   * The one step that credits a crypto order with a transfer, run inside the caller's database
    * transaction with the order's row locked: Pending → Success with the proof, its presale
-   * request accepted (totals, hard cap, affiliate earnings), the buyer's e-mail queued. The
-   * verify button, the watcher and staff assigning an unmatched payment all come here. Crediting
-   * an order again with the hash that credited it changes nothing (`credited` false). The unique
-   * index on txn_hash is the last word when two orders race for one hash.
+   * request accepted (totals, hard cap, affiliate earnings), the buyer's e-mail queued. Evidence
+   * (the watcher, the verify button) and staff assignment all come here. The order gets what the
+   * transfer is worth at its frozen price, never more: a short transfer buys its value in tokens
+   * (unless staff override, with a reason), and what a transfer pays beyond the order is listed
+   * for refund. Crediting an order again with the transfer that credited it changes nothing
+   * (`credited` false); the unique index on the transfer is the last word when two orders race.
    */
   async function creditOrder(
     tx: Tx,
     transactionId: string,
-    payment: CreditedPayment,
-    reviewedBy?: string,
+    transfer: Transfer,
+    { reviewedBy, override }: CreditOptions = {},
   ): Promise<{ transaction: TransactionRow; credited: boolean }> {
     const row = await lockTransaction(tx, transactionId);
     if (!row) throw notFound(messages.transactionNotFound);
-    if (row.paymentStatus === PaymentStatus.Success && row.txnHash === payment.txnHash)
+    if (
+      row.paymentStatus === PaymentStatus.Success &&
+      row.txnHash === transfer.txnHash &&
+      (row.logIndex ?? -1) === (transfer.logIndex ?? -1)
+    )
       return { transaction: row, credited: false };
     if (row.paymentStatus !== PaymentStatus.Pending) throw badRequest(says.notPending);
     const coin = row.tokenSymbol;
-    if (row.paymentMode !== PaymentMode.Crypto || !isCoin(coin))
+    if (row.paymentMode !== PaymentMode.Crypto || !isCoin(coin) || row.quoteBaseUnits === null)
       throw badRequest(says.notCryptoPayment);
     const [user, settings] = await Promise.all([findUserById(tx, row.userId), findSettings(tx)]);
     if (!user || !settings)
       throw new Error(`Crypto transaction ${row.id} has no buyer or settings`);
+    const quote = BigInt(row.quoteBaseUnits);
+    const received = transfer.value < quote ? transfer.value : quote;
+    const overridden = received < quote && override !== undefined;
+
+    let tokenAmount = row.tokenAmount;
+    if (row.purchaseId && received < quote && !overridden) {
+      const frozen = await lockPurchaseFigures(tx, row.purchaseId);
+      if (frozen) {
+        const figures = creditedFigures(frozen, coinText(received, coin));
+        await setPurchaseFigures(tx, row.purchaseId, figures);
+        tokenAmount = figures.tokenAmount;
+      }
+    }
     const registered =
       user.walletAddress && isAddress(user.walletAddress) ? user.walletAddress : null;
     const transaction = await markTransactionPaid(tx, row.id, {
-      txnHash: payment.txnHash,
-      fromAddress: payment.from,
-      senderMatchesWallet: registered ? isAddressEqual(registered, payment.from as Address) : null,
-      paidBaseUnits: payment.paidBaseUnits,
-      blockNumber: payment.blockNumber,
+      txnHash: transfer.txnHash,
+      logIndex: transfer.logIndex,
+      fromAddress: transfer.from,
+      senderMatchesWallet: registered ? isAddressEqual(registered, transfer.from) : null,
+      paidBaseUnits: received,
+      blockNumber: transfer.blockNumber,
+      tokenAmount,
+      creditOverride: overridden ? override : null,
     });
     if (!transaction) throw badRequest(says.notPending);
     const purchase = row.purchaseId
       ? await acceptance.acceptPurchase(tx, { purchaseId: row.purchaseId, reviewedBy })
       : undefined;
+    if (transfer.value > quote)
+      await recordOverpaidPart(
+        tx,
+        unmatchedValues(transfer, 'overpaid', row.purchaseId, transfer.value - quote),
+      );
     // Stored with the acceptance: the buyer hears of it if and only if it commits.
     await queueMail(tx, user.email, {
       kind: 'paymentVerified',
       name: user.name,
-      amount: coinText(payment.paidBaseUnits, coin),
+      amount: coinText(transfer.value, coin),
       currency: coin,
       tokenAmount: plain(purchase?.tokenAmount ?? transaction.tokenAmount),
       tokenSymbol: settings.tokenSymbol,
-      txnHash: payment.txnHash,
+      txnHash: transfer.txnHash,
     });
     metrics.paymentCredited(coin, reviewedBy ? 'staff' : 'exact');
     return { transaction, credited: true };
   }
 
   /**
-   * A transfer that is not the order's exact amount credits nothing. When it is the exact amount
-   * of another order it is that order's; otherwise staff get it, with this order as the claim.
+   * The order a transfer carries evidence for, if any: the open order whose exact quote it pays,
+   * or else the one open order of its coin of the account that proved the sender no later than
+   * the transfer's block. A claim is never evidence.
    */
-  async function refuseMismatch(
-    order: TransactionRow,
-    payment: ChainPayment,
-    quote: bigint,
-  ): Promise<never> {
-    const transfers = transfersOf(payment);
-    for (const t of transfers) {
-      const another = await isQuoteOfAnotherOrder(db, {
-        coin: t.coin,
-        baseUnits: t.value,
-        txnHash: t.txnHash,
-        exceptId: order.id,
-      });
-      if (another) throw badRequest(says.otherOrder);
-    }
-    const paid = transfers.reduce((sum, t) => sum + t.value, 0n);
-    const reason = paid > quote ? 'excess' : 'short';
-    for (const t of transfers) await recordUnmatched(t, reason, order.purchaseId);
-    const figures = [
-      coinText(paid, payment.coin),
-      coinText(quote, payment.coin),
-      payment.coin,
-    ] as const;
-    throw badRequest(reason === 'excess' ? says.excess(...figures) : says.short(...figures));
+  async function evidenceFor(tx: Tx, transfer: Transfer) {
+    const exact = await findOpenOrderByQuote(tx, transfer.coin, transfer.value);
+    if (exact && canPay(exact, transfer)) return exact;
+    const proof = await findProofBefore(tx, transfer.from, transfer.blockTime);
+    if (!proof) return undefined;
+    const open = await findOpenOrdersOfUser(tx, proof.userId, transfer.coin);
+    // Two open orders of the coin: which one it pays is for staff to decide.
+    if (open.length !== 1 || !canPay(open[0]!, transfer)) return undefined;
+    return open[0];
   }
 
-  /** Why a transfer staff already hold cannot credit the order by itself. */
-  function heldMessage(held: { status: string; reason: UnmatchedPaymentReason }) {
+  /**
+   * The one evidence step every transfer to the company wallet goes through, whoever comes
+   * across it first (the watcher, a buyer's verify): a transfer already credited or listed is
+   * left as it is; otherwise it credits the order its evidence names, or is listed for staff
+   * (late, over the hard cap, or no evidence). Runs with the transfer locked, so two copies
+   * settling it at once cannot both decide. Call only with a confirmed transfer.
+   */
+  async function settleEvidence(transfer: Transfer): Promise<Settlement> {
+    const settled = await db.transaction(async (tx): Promise<Settlement> => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`transfer:${transfer.txnHash}:${transfer.logIndex ?? -1}`}, 0))`,
+      );
+      const creditedTo = await findCreditedTransfer(tx, transfer.txnHash, transfer.logIndex);
+      if (creditedTo) return { outcome: 'known', transactionId: creditedTo };
+      const held = await findUnmatchedTransfer(tx, transfer.txnHash, transfer.logIndex);
+      if (held) return { outcome: 'held', row: held };
+      const list = async (reason: UnmatchedPaymentReason, purchaseId: string | null) => {
+        await recordUnmatchedPayment(tx, unmatchedValues(transfer, reason, purchaseId));
+        const row = await findUnmatchedTransfer(tx, transfer.txnHash, transfer.logIndex);
+        return { outcome: 'listed' as const, row: row! };
+      };
+      const order = await evidenceFor(tx, transfer);
+      if (!order) return list('unknown', null);
+      if (isLate(order, transfer)) return list('late', order.purchaseId);
+      try {
+        await tx.transaction((inner) => creditOrder(inner, order.id, transfer));
+        return { outcome: 'credited', transactionId: order.id };
+      } catch (err) {
+        if (isOverHardCap(err)) return list('hardCap', order.purchaseId);
+        // The order can no longer take it (its request was rejected meanwhile): staff decide.
+        if (err instanceof AppError && err.status === 400) return list('unknown', order.purchaseId);
+        throw err;
+      }
+    });
+    // The buyer's e-mail and any the acceptance queued (affiliate earnings) go out now.
+    if (settled.outcome === 'credited') mail.deliverSoon();
+    return settled;
+  }
+
+  /** Why a transfer staff hold cannot credit the order by itself. */
+  function heldMessage(held: UnmatchedPaymentRow, order: TransactionRow) {
     if (held.status === 'refunded') return says.refunded;
     if (held.status === 'assigned') return says.hashUsed;
     if (held.reason === 'late') return says.late;
     if (held.reason === 'hardCap') return says.overHardCap;
+    if (held.purchaseId === null && order.quoteBaseUnits !== null) {
+      const coin = held.coin;
+      const paid = BigInt(held.amountBaseUnits);
+      const quote = BigInt(order.quoteBaseUnits);
+      const figures = [coinText(paid, coin), coinText(quote, coin), coin] as const;
+      if (paid < quote) return says.short(...figures);
+      if (paid > quote) return says.excess(...figures);
+    }
     return says.inReview;
   }
 
   /**
-   * Reads the payment from the chain (never the client's word) and credits the order when one
-   * transfer in it pays the order's wallet exactly the quoted amount, after the order was placed
-   * and before its quote expired, with enough confirmations. Short, excess and late transfers
-   * and a credit the hard cap refuses are listed for staff and answered with a 400 that says so.
+   * Reads the payment from the chain (never the client's word), settles each of its transfers to
+   * the company wallet by evidence (see settleEvidence: the caller's claim credits nothing by
+   * itself) and keeps the caller's claim on each. The order is credited when a transfer's
+   * evidence names it; otherwise a 400 says why (short, excess, late, over the cap: listed for
+   * staff). Nothing is recorded before the transfer has enough confirmations.
    */
   async function settlePayment(order: TransactionRow, txnHash: Hash): Promise<Transaction> {
     if (order.paymentStatus === PaymentStatus.Success && order.txnHash === txnHash)
@@ -228,13 +314,10 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     if (order.paymentMode !== PaymentMode.Crypto || !isCoin(coin))
       throw badRequest(says.notCryptoPayment);
     if (order.paymentStatus !== PaymentStatus.Pending) throw badRequest(says.notPending);
-    const paidFor = await findTransactionIdByHash(db, txnHash);
-    if (paidFor !== undefined && paidFor !== order.id) throw badRequest(says.hashUsed);
     const settings = await findSettings(db);
     const { walletAddress, quoteBaseUnits } = order;
     if (!settings || !walletAddress || !isAddress(walletAddress) || quoteBaseUnits === null)
       throw new Error(`Crypto transaction ${order.id} has no quote to check a payment against`);
-    const quote = BigInt(quoteBaseUnits);
 
     const payment = await readPayment(chain, {
       txnHash,
@@ -242,43 +325,49 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
       companyWallet: walletAddress,
       usdcAddress: getAddress(settings.usdcAddress),
     });
-    if (minedBeforeOrder(payment.blockTime, order)) throw badRequest(says.sentBeforeOrder);
-    const transfer = transfersOf(payment).find((t) => t.value === quote);
-    if (!transfer) return refuseMismatch(order, payment, quote);
-    const held = await findUnmatchedTransfer(db, txnHash, transfer.logIndex);
-    if (held) throw badRequest(heldMessage(held));
-    if (order.quoteExpiresAt && payment.blockTime > order.quoteExpiresAt) {
-      await recordUnmatched(transfer, 'late', order.purchaseId);
-      throw badRequest(says.late);
-    }
     if (payment.confirmations < BigInt(settings.minConfirmations))
       throw badRequest(says.notEnoughConfirmations);
 
-    let credit: Awaited<ReturnType<typeof creditOrder>>;
-    try {
-      credit = await db.transaction((tx) =>
-        creditOrder(tx, order.id, {
-          txnHash,
-          from: transfer.from,
-          paidBaseUnits: transfer.value,
-          blockNumber: transfer.blockNumber,
-        }),
-      );
-    } catch (err) {
-      if (isUniqueViolation(err)) throw badRequest(says.hashUsed);
-      if (isOverHardCap(err)) {
-        await recordUnmatched(transfer, 'hardCap', order.purchaseId);
-        throw badRequest(says.overHardCap);
-      }
-      throw err;
+    const outcomes: { transfer: Transfer; settled: Settlement }[] = [];
+    for (const transfer of transfersOf(payment)) {
+      const settled = await settleEvidence(transfer);
+      outcomes.push({ transfer, settled });
+      const proof = await findProofBefore(db, transfer.from, transfer.blockTime);
+      await recordClaim(db, {
+        txnHash: transfer.txnHash,
+        logIndex: transfer.logIndex,
+        transactionId: order.id,
+        userId: order.userId,
+        senderAddress: transfer.from,
+        senderProven: proof?.userId === order.userId,
+      });
     }
-    // The buyer's e-mail and any the acceptance queued (affiliate earnings) go out now.
-    if (credit.credited) mail.deliverSoon();
-    return toTransactionDto(credit.transaction);
+    const mine = outcomes.find(
+      (o) =>
+        (o.settled.outcome === 'credited' || o.settled.outcome === 'known') &&
+        o.settled.transactionId === order.id,
+    );
+    if (mine) return toTransactionDto((await findTransaction(db, order.id))!);
+
+    if (minedBeforeOrder(payment.blockTime, order)) throw badRequest(says.sentBeforeOrder);
+    const held = outcomes.find(
+      (o) => o.settled.outcome === 'listed' || o.settled.outcome === 'held',
+    );
+    if (held && (held.settled.outcome === 'listed' || held.settled.outcome === 'held')) {
+      const row = held.settled.row;
+      // Listed for another order (its exact quote, late): that order's, not this one's.
+      if (row.purchaseId !== null && row.purchaseId !== order.purchaseId && row.status === 'open')
+        throw badRequest(says.otherOrder);
+      throw badRequest(heldMessage(row, order));
+    }
+    if (outcomes.some((o) => o.settled.outcome === 'credited')) throw badRequest(says.otherOrder);
+    throw badRequest(says.hashUsed);
   }
 
   return {
     creditOrder,
+    settleEvidence,
+    readPayment,
 
     /** GET /v1/transaction/getUserTransaction: the caller's transactions only, paginated in the database. */
     async listMine(userId: string, q: ListQuery<TransactionFilter>): Promise<Page<Transaction>> {
@@ -304,39 +393,18 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     },
 
     /**
-     * A confirmed transfer to the company wallet that the watcher found: it credits the open
-     * order with exactly its amount (through the verify button's own path), or is listed for
-     * staff. Transfers already credited or listed are left alone, so a block read twice is harmless.
+     * A confirmed transfer to the company wallet that the watcher found: settled by evidence
+     * (credited or listed); transfers already credited or listed are left alone, so a block read
+     * twice is harmless.
      */
     async settleTransfer(transfer: Transfer): Promise<TransferOutcome> {
-      if (
-        (await findTransactionIdByHash(db, transfer.txnHash)) !== undefined ||
-        (await findUnmatchedTransfer(db, transfer.txnHash, transfer.logIndex)) !== undefined
-      )
-        return 'known';
-      const order = await findOpenOrderByQuote(db, transfer.coin, transfer.value);
-      const forOrder =
-        order?.walletAddress &&
-        isAddress(order.walletAddress) &&
-        isAddressEqual(order.walletAddress, transfer.to) &&
-        !minedBeforeOrder(transfer.blockTime, order)
-          ? order
-          : undefined;
-      if (!forOrder) {
-        await recordUnmatched(transfer, 'unknown', null);
+      const settled = await settleEvidence(transfer);
+      if (settled.outcome === 'credited') return 'credited';
+      if (settled.outcome === 'listed') {
+        log.info({ txnHash: transfer.txnHash, reason: settled.row.reason }, 'payment not credited');
         return 'unmatched';
       }
-      try {
-        await settlePayment(forOrder, transfer.txnHash);
-        return 'credited';
-      } catch (err) {
-        if (!(err instanceof AppError) || err.status !== 400) throw err;
-        // Late and over-cap transfers are listed already; anything else (e.g. the order was
-        // rejected meanwhile) is listed here as the order's.
-        await recordUnmatched(transfer, 'unknown', forOrder.purchaseId);
-        log.info({ txnHash: transfer.txnHash, reason: err.message }, 'payment not credited');
-        return 'unmatched';
-      }
+      return 'known';
     },
   };
 }

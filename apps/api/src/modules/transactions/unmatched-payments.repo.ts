@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { UnmatchedPaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { purchases, unmatchedPayments } from '../../db/schema/index.ts';
@@ -13,29 +13,30 @@ const isTransfer = (txnHash: string, logIndex: number | null): SQL =>
     sql`coalesce(${unmatchedPayments.logIndex}, -1) = ${logIndex ?? -1}`,
   )!;
 
+/** The row of the whole transfer (part 0), if it is listed. */
 export async function findUnmatchedTransfer(db: Tx, txnHash: string, logIndex: number | null) {
-  const [row] = await db.select().from(unmatchedPayments).where(isTransfer(txnHash, logIndex));
+  const [row] = await db
+    .select()
+    .from(unmatchedPayments)
+    .where(and(isTransfer(txnHash, logIndex), eq(unmatchedPayments.part, 0)));
   return row;
 }
 
-/**
- * Records a transfer once, however often the watcher or a buyer comes across it. A buyer's claim
- * names the order (and says short or excess) on an open row that names none yet.
- */
-export async function recordUnmatchedPayment(db: Tx, values: NewUnmatchedPayment) {
-  await db.insert(unmatchedPayments).values(values).onConflictDoNothing();
-  if (values.purchaseId) {
-    await db
-      .update(unmatchedPayments)
-      .set({ purchaseId: values.purchaseId, reason: values.reason })
-      .where(
-        and(
-          isTransfer(values.txnHash, values.logIndex ?? null),
-          eq(unmatchedPayments.status, 'open'),
-          isNull(unmatchedPayments.purchaseId),
-        ),
-      );
-  }
+/** Lists a transfer once, however often the watcher or a buyer comes across it. */
+export async function recordUnmatchedPayment(db: Tx, values: Omit<NewUnmatchedPayment, 'part'>) {
+  await db
+    .insert(unmatchedPayments)
+    .values({ ...values, part: 0 })
+    .onConflictDoNothing();
+}
+
+/** Lists what a credited transfer paid beyond its order, as the transfer's next part. */
+export async function recordOverpaidPart(db: Tx, values: Omit<NewUnmatchedPayment, 'part'>) {
+  await db.insert(unmatchedPayments).values({
+    ...values,
+    reason: 'overpaid',
+    part: sql`(select coalesce(max(${unmatchedPayments.part}), 0) + 1 from ${unmatchedPayments} where ${isTransfer(values.txnHash, values.logIndex ?? null)})`,
+  });
 }
 
 export async function lockUnmatchedPayment(db: Tx, id: string) {

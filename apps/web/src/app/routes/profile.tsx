@@ -9,6 +9,7 @@ import { MarketingKit } from '../../features/account/components/marketing-kit';
 import { ReferralLink } from '../../features/account/components/referral-link';
 import { WalletForm } from '../../features/account/components/wallet-form';
 import { WalletHelp } from '../../features/account/components/wallet-help';
+import { ProvenWallets } from '../../features/account/components/proven-wallets';
 import { HoldingsCard } from '../../features/purchases/components/holdings-card';
 import { AffiliateTermsDialog } from '../../features/affiliates/components/affiliate-terms-dialog';
 import { cn } from '../../lib/cn';
@@ -85,6 +86,7 @@ export function ProfileRoute() {
             currentWallet={user.walletAddress}
             suggestedWallet={searchParams.get('wallet')}
           />
+          <ProvenWallets />
           <WalletHelp defaultOpen={searchParams.get('help') === 'wallet'} />
         </Panel>
 

@@ -4,12 +4,14 @@ import {
   refundUnmatchedPaymentSchema,
   unmatchedPaymentReasonLabel,
   type UnmatchedPayment,
+  type UnmatchedPaymentDetail,
 } from '@tmc/shared';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { formatAmount } from '../../../lib/format';
 import { useAssignUnmatchedPayment } from '../api/assign-unmatched-payment';
+import { useUnmatchedPayment } from '../api/get-unmatched-payment';
 import { useRefundUnmatchedPayment } from '../api/refund-unmatched-payment';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -21,14 +23,14 @@ interface UnmatchedPaymentDialogProps {
   onClose: () => void;
 }
 
-type Errors = Partial<Record<'reference' | 'remark', string>>;
+type Errors = Partial<Record<'reference' | 'remark' | 'override', string>>;
 
 const copy = {
   assign: {
     title: 'Assign payment to an order',
     confirm: 'Assign payment',
     effect:
-      'The order is credited with this payment: its transaction becomes Success with this hash, the request is accepted, tokens and commissions follow, and the buyer is e-mailed.',
+      'The transfer is read on the chain again and the order is credited with what it received: tokens for its value at the order’s frozen price (the whole order only with an override and its reason), the request is accepted, commissions follow, and the buyer is e-mailed.',
   },
   refund: {
     title: 'Mark payment refunded',
@@ -44,13 +46,22 @@ export function UnmatchedPaymentDialog({ target, onClose }: UnmatchedPaymentDial
   const refund = useRefundUnmatchedPayment();
   const [reference, setReference] = useState('');
   const [remark, setRemark] = useState('');
+  const [overriding, setOverriding] = useState(false);
+  const [override, setOverride] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const action = target?.action ?? 'assign';
   const busy = assign.isPending || refund.isPending;
 
+  const detail = useUnmatchedPayment(
+    target?.action === 'assign' ? target.payment._id : undefined,
+    reference,
+  );
+
   function close() {
     setReference('');
     setRemark('');
+    setOverriding(false);
+    setOverride('');
     setErrors({});
     onClose();
   }
@@ -59,7 +70,7 @@ export function UnmatchedPaymentDialog({ target, onClose }: UnmatchedPaymentDial
     const found: Errors = {};
     for (const issue of issues) {
       const field = issue.path[0];
-      if ((field === 'reference' || field === 'remark') && !found[field]) {
+      if ((field === 'reference' || field === 'remark' || field === 'override') && !found[field]) {
         found[field] = issue.message;
       }
     }
@@ -69,7 +80,11 @@ export function UnmatchedPaymentDialog({ target, onClose }: UnmatchedPaymentDial
   /** Sends the action; answers the confirmation to toast, or null when the form is not valid. */
   async function send(paymentId: string): Promise<string | null> {
     if (action === 'assign') {
-      const parsed = assignUnmatchedPaymentSchema.safeParse({ reference, remark });
+      const parsed = assignUnmatchedPaymentSchema.safeParse({
+        reference,
+        remark,
+        ...(overriding ? { override } : {}),
+      });
       if (!parsed.success) {
         invalid(parsed.error.issues);
         return null;
@@ -128,14 +143,35 @@ export function UnmatchedPaymentDialog({ target, onClose }: UnmatchedPaymentDial
               placeholder="TMC-…"
               value={reference}
               error={errors.reference}
-              hint={
-                payment.purchaseReference
-                  ? `The buyer claimed it for ${payment.purchaseReference}.`
-                  : undefined
-              }
               onChange={(event) => {
                 setReference(event.target.value);
                 setErrors((current) => ({ ...current, reference: undefined }));
+              }}
+            />
+          ) : null}
+          {action === 'assign' ? (
+            <AssignmentFacts detail={detail.data} loading={detail.isLoading} />
+          ) : null}
+          {action === 'assign' ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={overriding}
+                onChange={(event) => setOverriding(event.target.checked)}
+              />
+              Credit the whole order although the transfer is less than due (override)
+            </label>
+          ) : null}
+          {action === 'assign' && overriding ? (
+            <TextArea
+              label="Reason for the override"
+              required
+              maxLength={500}
+              value={override}
+              error={errors.override}
+              onChange={(event) => {
+                setOverride(event.target.value);
+                setErrors((current) => ({ ...current, override: undefined }));
               }}
             />
           ) : null}
@@ -153,5 +189,70 @@ export function UnmatchedPaymentDialog({ target, onClose }: UnmatchedPaymentDial
         </div>
       ) : null}
     </ConfirmDialog>
+  );
+}
+
+/** The transfer against each order it could pay, and who claimed it: what staff decide on. */
+function AssignmentFacts({
+  detail,
+  loading,
+}: {
+  detail: UnmatchedPaymentDetail | undefined;
+  loading: boolean;
+}) {
+  if (loading) return <p className="text-sm text-muted">Loading claims and candidate orders…</p>;
+  if (!detail) return null;
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <p>
+        Sent to <code className="font-mono break-all">{detail.toAddress}</code> in block{' '}
+        {detail.blockNumber}, transaction{' '}
+        <code className="font-mono break-all">{detail.txnHash}</code>
+        {detail.logIndex === null ? '' : ` (log ${detail.logIndex})`}.
+      </p>
+      <section aria-label="Claims">
+        <h3 className="font-semibold">
+          Claims ({detail.claims.length})
+          {detail.flagged ? (
+            <span className="ml-2 text-danger">
+              Check:{' '}
+              {detail.claims.length > 1 ? 'several claims' : 'sender not proven by the claimant'}
+            </span>
+          ) : null}
+        </h3>
+        {detail.claims.length === 0 ? (
+          <p className="text-muted">Nobody has claimed this transfer.</p>
+        ) : (
+          <ul>
+            {detail.claims.map((claim) => (
+              <li key={`${claim.reference}-${claim.claimedAt}`}>
+                {claim.reference ?? '—'} by {claim.email},{' '}
+                {new Date(claim.claimedAt).toLocaleString()}:{' '}
+                {claim.senderProven ? 'sender proven by this account' : 'sender not proven'}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-label="Candidate orders">
+        <h3 className="font-semibold">Orders it could pay</h3>
+        {detail.candidates.length === 0 ? (
+          <p className="text-muted">No order yet: type a reference above to compare it.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {detail.candidates.map((c) => (
+              <li key={c.reference}>
+                <strong>{c.reference}</strong> ({c.email}){c.open ? '' : ', not open'}
+                {c.claimed ? ', claimed' : ''}: due {formatAmount(c.amountDue, 18)} {c.coin},
+                difference {formatAmount(c.difference, 18)} {c.coin}; credits{' '}
+                {formatAmount(c.tokensForValue, 2)} of {formatAmount(c.tokensDue, 2)} tokens. Sender{' '}
+                {c.senderProven ? 'is' : 'is not'} a wallet this account proved
+                {c.provenWallets.length ? ` (${c.provenWallets.join(', ')})` : ' (none proven)'}.
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
   );
 }

@@ -1,7 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { unmatchedPaymentMessages, type UnmatchedPayment } from '@tmc/shared';
+import {
+  unmatchedPaymentMessages,
+  type UnmatchedPayment,
+  type UnmatchedPaymentDetail,
+} from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
 import { clearSession, setSession } from '../../../lib/session';
 import { tokensFixture, userFixture } from '../../../testing/fixtures';
@@ -25,6 +29,8 @@ const short: UnmatchedPayment = {
   remark: null,
   createdAt: '2025-03-05T03:46:00.000Z',
   resolvedAt: null,
+  claimCount: 2,
+  flagged: true,
 };
 const unknown: UnmatchedPayment = {
   ...short,
@@ -35,6 +41,43 @@ const unknown: UnmatchedPayment = {
   amount: '125.500000',
   reason: 'unknown',
   purchaseReference: null,
+  claimCount: 0,
+  flagged: false,
+};
+const DETAIL = `GET /v1/admin/unmatched-payments/${short._id}`;
+const detail: UnmatchedPaymentDetail = {
+  ...short,
+  purchaseReference: null,
+  toAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  claims: [
+    {
+      reference: 'TMC-B0TB0T',
+      email: 'bot@example.com',
+      claimedAt: '2025-03-05T03:47:00.000Z',
+      senderProven: false,
+    },
+    {
+      reference: 'TMC-7KQ2XM',
+      email: 'payer@example.com',
+      claimedAt: '2025-03-05T03:48:00.000Z',
+      senderProven: false,
+    },
+  ],
+  candidates: [
+    {
+      reference: 'TMC-7KQ2XM',
+      email: 'payer@example.com',
+      open: true,
+      coin: 'ETH',
+      amountDue: '0.050000000000524598',
+      difference: '-0.001000000000524598',
+      tokensForValue: '12250.000000000000000000',
+      tokensDue: '12500.000000000000000000',
+      senderProven: false,
+      provenWallets: [],
+      claimed: true,
+    },
+  ],
 };
 const ASSIGN = `POST /v1/admin/unmatched-payments/${short._id}/assign`;
 const REFUND = `POST /v1/admin/unmatched-payments/${short._id}/refund`;
@@ -44,7 +87,7 @@ const page = (rows: UnmatchedPayment[]) => ({
 });
 
 function renderScreen(handlers: Record<string, MockHandler> = {}) {
-  const api = mockApi({ [LIST]: page([short, unknown]), ...handlers });
+  const api = mockApi({ [LIST]: page([short, unknown]), [DETAIL]: { data: detail }, ...handlers });
   const user = userEvent.setup();
   renderWithClient(<UnmatchedPayments />);
   const listCalls = () =>
@@ -116,7 +159,13 @@ describe('Unmatched payments', () => {
     await screen.findByText('0.049 ETH');
     await user.click(screen.getByRole('button', { name: 'Assign payment 0xab12…9f3c' }));
     const dialog = screen.getByRole('dialog', { name: 'Assign payment to an order' });
-    expect(within(dialog).getByText('The buyer claimed it for TMC-7KQ2XM.')).toBeInTheDocument();
+    // No claim is offered as the answer: every claim, flagged, and each order against the transfer.
+    expect(within(dialog).queryByText(/claimed it for/)).not.toBeInTheDocument();
+    expect(await within(dialog).findByText(/Check: several claims/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/TMC-B0TB0T by bot@example.com/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/TMC-7KQ2XM by payer@example.com/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/due 0.050000000000524598 ETH/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/credits 12,250 of 12,500 tokens/)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
     expect(within(dialog).getByText(unmatchedPaymentMessages.reference)).toBeInTheDocument();
@@ -124,7 +173,7 @@ describe('Unmatched payments', () => {
     expect(api.bodies(ASSIGN)).toEqual([]);
 
     await user.type(within(dialog).getByLabelText(/Order reference/), ' tmc-7kq2xm ');
-    await user.type(within(dialog).getByLabelText(/Remark/), '  Buyer topped up  ');
+    await user.type(within(dialog).getByLabelText(/^Remark/), '  Buyer topped up  ');
     const before = listCalls().length;
     await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
 
@@ -134,6 +183,28 @@ describe('Unmatched payments', () => {
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
   });
 
+  it('credits the whole order only with an override and its reason', async () => {
+    const { api, user } = renderScreen({
+      [ASSIGN]: { data: { ...short, status: 'assigned' }, message: 'Payment assigned' },
+    });
+    await screen.findByText('0.049 ETH');
+    await user.click(screen.getByRole('button', { name: 'Assign payment 0xab12…9f3c' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign payment to an order' });
+    await user.type(within(dialog).getByLabelText(/Order reference/), 'TMC-7KQ2XM');
+    await user.type(within(dialog).getByLabelText(/^Remark/), 'Checked');
+    await user.click(within(dialog).getByLabelText(/override/));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
+    expect(within(dialog).getByText(unmatchedPaymentMessages.overrideRequired)).toBeInTheDocument();
+    expect(api.bodies(ASSIGN)).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/Reason for the override/), 'Rest paid in cash');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
+    await waitFor(() =>
+      expect(api.bodies(ASSIGN)).toEqual([
+        { reference: 'TMC-7KQ2XM', remark: 'Checked', override: 'Rest paid in cash' },
+      ]),
+    );
+  });
+
   it('keeps the dialog open with the server message when the assignment is refused', async () => {
     const refused = 'This purchase would go over the presale hard cap';
     const { user } = renderScreen({ [ASSIGN]: { status: 400, message: refused } });
@@ -141,7 +212,7 @@ describe('Unmatched payments', () => {
     await user.click(screen.getByRole('button', { name: 'Assign payment 0xab12…9f3c' }));
     const dialog = screen.getByRole('dialog', { name: 'Assign payment to an order' });
     await user.type(within(dialog).getByLabelText(/Order reference/), 'TMC-7KQ2XM');
-    await user.type(within(dialog).getByLabelText(/Remark/), 'Checked with the buyer');
+    await user.type(within(dialog).getByLabelText(/^Remark/), 'Checked with the buyer');
     await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
 
     expect(await within(notifications()).findByText(refused)).toBeInTheDocument();

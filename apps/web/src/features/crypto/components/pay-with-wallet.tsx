@@ -10,6 +10,8 @@ import { cn } from '../../../lib/cn';
 import { shortHash } from '../../../lib/format';
 import { useTimeLeft } from '../../../lib/use-time-left';
 import { WalletPaymentError, walletMessages, type WalletProblem } from '../lib/wallet-errors';
+import { getWallets, proveWallet } from '../../account/api/wallet-proofs';
+import { useSession } from '../../../lib/session';
 import { injectedWallet, watchWallets, type BrowserWallet } from '../lib/wallet-discovery';
 import {
   checkBalance,
@@ -110,6 +112,7 @@ export function PayWithWallet(props: PayWithWalletProps) {
     walletHelp,
   } = props;
   const ids = useId();
+  const signedIn = useSession().user !== null;
   const [wallets, setWallets] = useState<BrowserWallet[]>([]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
@@ -197,6 +200,15 @@ export function PayWithWallet(props: PayWithWalletProps) {
     setPhase({ name: 'working', step: 'Checking your balance…' });
     await checkBalance(wallet.provider, order, account);
     if (expired) throw new WalletPaymentError('expired', walletMessages.expired);
+    if (signedIn) {
+      // A proven sender is evidence of its own: even a payment that differs from the quote is
+      // then credited by its value, without waiting for staff.
+      const wallets = await getWallets();
+      if (!wallets.some((w) => w.proven && isAddressEqual(w.address as Address, account))) {
+        setPhase({ name: 'working', step: 'Sign the message that proves this wallet is yours…' });
+        await proveWallet(wallet.provider, account);
+      }
+    }
     setPhase({ name: 'working', step: 'Confirm the payment in your wallet…' });
     const hash = await sendPayment(wallet.provider, order, account);
     if (signal.aborted) return;
