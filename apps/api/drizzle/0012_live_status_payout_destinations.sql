@@ -1,4 +1,5 @@
-CREATE INDEX IF NOT EXISTS "unmatched_payments_purchase_idx" ON "unmatched_payments" USING btree ("purchase_id");
+CREATE INDEX IF NOT EXISTS "unmatched_payments_purchase_idx" ON "unmatched_payments" USING btree ("purchase_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "payment_claims_transaction_idx" ON "payment_claims" USING btree ("transaction_id");
 --> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "payout_destinations" (
 	"user_id" uuid PRIMARY KEY NOT NULL,

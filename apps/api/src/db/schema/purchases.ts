@@ -212,5 +212,6 @@ export const paymentClaims = pgTable(
       sql`coalesce(${t.logIndex}, -1)`,
       t.transactionId,
     ),
+    index('payment_claims_transaction_idx').on(t.transactionId),
   ],
 );

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import { formatUnits } from 'viem';
 import { z } from 'zod';
 import {
@@ -10,7 +10,7 @@ import {
   type PaymentProgress,
 } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { transactions, unmatchedPayments } from '../../db/schema/index.ts';
+import { paymentClaims, transactions, unmatchedPayments } from '../../db/schema/index.ts';
 import { plain } from '../../lib/money.ts';
 import type { PurchaseRow } from './purchases.repo.ts';
 
@@ -30,11 +30,14 @@ type TransferRow = typeof unmatchedPayments.$inferSelect;
 /** What the database knows about an order's money: its newest payment and the transfers linked to it. */
 export interface PaymentEvidence {
   transaction: TransactionRow | undefined;
-  /** Transfers staff hold that name this order, newest first. */
+  /** Transfers staff hold that name this order or that its buyer claimed for it, newest first. */
   transfers: TransferRow[];
 }
 
-/** The newest payment of the order and the transfers staff hold for it (both indexed by purchase). */
+/**
+ * The newest payment of the order and the transfers staff hold for it: named by their evidence
+ * or by staff, or claimed by its buyer (a claim credits nothing, but the buyer sees it arrived).
+ */
 export async function readPaymentEvidence(db: Tx, purchaseId: string): Promise<PaymentEvidence> {
   const [transaction, transfers] = await Promise.all([
     db
@@ -47,7 +50,15 @@ export async function readPaymentEvidence(db: Tx, purchaseId: string): Promise<P
     db
       .select()
       .from(unmatchedPayments)
-      .where(eq(unmatchedPayments.purchaseId, purchaseId))
+      .where(
+        or(
+          eq(unmatchedPayments.purchaseId, purchaseId),
+          sql`(${unmatchedPayments.txnHash}, coalesce(${unmatchedPayments.logIndex}, -1)) in (
+            select c.txn_hash, coalesce(c.log_index, -1) from ${paymentClaims} c
+            join ${transactions} t on t.id = c.transaction_id
+            where t.purchase_id = ${purchaseId})`,
+        ),
+      )
       .orderBy(desc(unmatchedPayments.createdAt))
       .limit(5),
   ]);

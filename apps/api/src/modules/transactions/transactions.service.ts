@@ -224,7 +224,10 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
       tokenSymbol: settings.tokenSymbol,
       txnHash: transfer.txnHash,
     });
-    metrics.paymentCredited(coin, reviewedBy ? 'staff' : 'exact');
+    metrics.paymentCredited(
+      coin,
+      reviewedBy ? 'staff' : transfer.value === quote ? 'exact' : 'proven_sender',
+    );
     return { transaction, credited: true };
   }
 
