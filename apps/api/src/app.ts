@@ -18,6 +18,7 @@ import { answerClientError, answerError, registerErrorHandler } from './lib/erro
 import { registerTextGuard } from './lib/text-guard.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWebApp } from './lib/web-app.ts';
+import { isUuid } from './lib/uuid.ts';
 import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
@@ -124,8 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // A client's id is kept only when it is a UUID: anything else would go into every log line.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && isUuid(given) ? given.toLowerCase() : randomUUID();
+    },
+    requestIdHeader: false,
     // The largest real JSON body (a purchase with five file links and a remark, or 200 rates) is
     // about 15 KiB; file bytes go to signed URLs, whose route streams them under its own limit.
     bodyLimit: 64 * 1024,
@@ -170,6 +175,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => unwatchPublicReads());
   app.addHook('onSend', (req, reply, _payload, done) => {
     void reply.header('x-request-id', req.id);
+    // API answers are private (tokens, authenticator secrets, recovery codes, a user's records):
+    // only the public reads set a cache policy of their own.
+    if (req.url.startsWith('/v1/') && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
     // The copy that made a change answers it at once, before its client hears back; the NOTIFY
     // that follows the commit reaches the other copies a moment later.
     if (req.method !== 'GET' && reply.statusCode < 400) {
@@ -193,9 +202,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rates = createRatesService({ db });
   const banks = createBanksService({ db });
   const auth = createAuthService({ db, config, mailer: deps.mailer, rateLimiter, log: app.log });
-  const account = createAccountService({ db });
   const uploads = createUploadsService({ db, storage: deps.storage, rateLimiter });
   const queuedMail = createQueuedMailDelivery(deps.mailer, app.log);
+  const account = createAccountService({ db, mail: queuedMail, rateLimiter });
   const purchases = createPurchasesService({
     db,
     mail: queuedMail,

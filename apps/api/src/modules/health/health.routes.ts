@@ -17,7 +17,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   );
   app.get(
     '/readyz',
-    { schema: { tags: ['service'], summary: 'The database answers' } },
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'The database answers and this copy hears its change notifications',
+      },
+    },
     async (req) => {
       try {
         await database.ping();
@@ -25,6 +30,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         req.log.error({ err }, 'database not reachable');
         throw serviceUnavailable('Database not reachable');
       }
+      // Without them this copy keeps no sessions or public reads in memory, but it is degraded.
+      if (!database.listenersUp()) throw serviceUnavailable('Database change listener down');
       return { code: 200, message: 'OK', data: { status: 'ready' } };
     },
   );
