@@ -158,7 +158,9 @@ describe('update-wallet: a stolen session alone cannot redirect the tokens', () 
       { token: access },
     );
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ errors: { password: 'Incorrect password' } });
+    expect(missing.json()).toMatchObject({
+      errors: { password: 'Enter your password to confirm the change' },
+    });
     const wrong = await client.post(
       '/v1/auth/update-wallet',
       { walletAddress: wallet, password: 'not my password' },

@@ -11,6 +11,7 @@ export const authMessages = {
   resetToken: 'Invalid or expired reset token, please request a new code',
   refreshToken: 'Refresh token is required',
   wrongPassword: 'Incorrect password',
+  confirmPassword: 'Enter your password to confirm the change',
   staffCheckout: 'Staff accounts cannot buy through the checkout, please log in on the login page',
   linkToken: 'This link is invalid or has expired, please ask for a new one',
 } as const;
@@ -126,8 +127,8 @@ export const updateWalletSchema = z.object({
     .trim()
     .regex(WALLET_PATTERN, messages.walletFormat),
   password: z
-    .string({ error: authMessages.wrongPassword })
-    .min(1, authMessages.wrongPassword)
+    .string({ error: authMessages.confirmPassword })
+    .min(1, authMessages.confirmPassword)
     .max(PASSWORD_MAX, authMessages.passwordTooLong),
 });
 
