@@ -95,6 +95,8 @@ export interface CheckoutGuest {
 /** A guest checkout's account, checked and ready to be used inside the purchase's transaction. */
 export interface CheckoutAccount {
   isNew: boolean;
+  /** The existing account's id ('Login to proceed'); undefined for a new one. */
+  userId?: string;
   /** Inside the purchase's transaction: the buyer (a new account is inserted here, so it rolls back with it). */
   open(tx: Tx): Promise<UserRow>;
   /** After the commit: e-mails a new account its verification code and signs the buyer in. */
@@ -334,6 +336,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     await forgiveFailures(guest.email, failuresOfEmail);
     const account: CheckoutAccount = {
       isNew: false,
+      userId: user.id,
       async open(tx) {
         const buyer = await findUserById(tx, user.id);
         if (!buyer) throw badRequest(messages.badCredentials);
