@@ -67,7 +67,7 @@ export const guestPurchaseLimit: RateLimitRule = {
 /** Orders per account (signed in or through a guest checkout), bank and crypto together. */
 export const accountOrderLimit: RateLimitRule = {
   name: 'orders:user',
-  limit: 10,
+  limit: 30,
   windowSeconds: 3600,
 };
 
