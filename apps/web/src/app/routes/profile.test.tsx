@@ -14,7 +14,7 @@ const affiliate: User = { ...userFixture, isAffiliated: true, affiliateCode: 'TM
 async function openProfile(
   user: User,
   fresh: User = user,
-  entry: Parameters<typeof renderRoutes>[1][number] = '/profile',
+  entry: NonNullable<Parameters<typeof renderRoutes>[1]>[number] = '/profile',
 ) {
   setSession({ user, tokens: tokensFixture() });
   const api = mockApi({
