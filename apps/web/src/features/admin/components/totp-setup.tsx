@@ -65,8 +65,8 @@ export function TotpSetup({ onDone, linkToken }: { onDone: () => void; linkToken
           <>
             <p className="text-muted">
               Staff accounts sign in with a code from an authenticator app (such as Google
-              Authenticator, 1Password or Authy) as well as their password. To set one up, we
-              e-mail a single-use link to your staff address: open it while signed in here.
+              Authenticator, 1Password or Authy) as well as their password. To set one up, we e-mail
+              a single-use link to your staff address: open it while signed in here.
             </p>
             <Button
               size="lg"
