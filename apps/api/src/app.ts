@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -69,7 +69,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Credits payments found on the chain; server.ts starts it, tests start it or poll it themselves. */
     paymentWatcher: PaymentWatcher;
+    /** Every route as declared, with its zod schemas (the fuzz suite generates requests from them). */
+    routeTable: readonly DeclaredRoute[];
   }
+}
+
+export interface DeclaredRoute {
+  method: string | string[];
+  url: string;
+  schema?: FastifySchema;
 }
 
 export interface AppDeps {
@@ -142,6 +150,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeTable: DeclaredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    routeTable.push({ method: route.method, url: route.url, schema: route.schema });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

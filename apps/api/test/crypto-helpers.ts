@@ -261,6 +261,7 @@ export function useCryptoApp(opts: { postgres?: boolean } = {}) {
     devChain,
     app,
     db,
+    config: () => ready(built).config,
     mailer: () => ready(built).mailer,
     box: theBox,
     client: theClient,
