@@ -65,7 +65,10 @@ describe('admin bootstrap', () => {
       name: 'Squatter',
       passwordHash: await hashPassword('squatter-password'),
     });
-    await ensureAdmin(db, testConfig(), { email: 'ops@example.com', password: 'operator-password' });
+    await ensureAdmin(db, testConfig(), {
+      email: 'ops@example.com',
+      password: 'operator-password',
+    });
     const [admin] = await db.select().from(users).where(eq(users.email, 'ops@example.com'));
     expect(admin).toMatchObject({ role: 'admin', emailVerifiedAt: expect.any(Date) });
     expect(await verifyPassword(admin!.passwordHash, 'operator-password')).toBe(true);
@@ -94,7 +97,9 @@ describe('admin bootstrap', () => {
       password: 'totp-password',
       totpSecret: STAFF_TOTP_SECRET,
     });
-    expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, id))).toHaveLength(1);
+    expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, id))).toHaveLength(
+      1,
+    );
     expect((await db.select().from(users).where(eq(users.id, id)))[0]!.sessionVersion).toBe(
       before!.sessionVersion,
     );

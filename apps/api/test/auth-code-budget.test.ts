@@ -166,9 +166,9 @@ describe('wrong codes from strangers cannot lock the owner out', () => {
     const [unverified] = await db.select().from(users).where(eq(users.email, email));
     expect(unverified!.emailVerifiedAt).toBeNull();
 
-    expect((await client.post('/v1/auth/mailbox-proof', { token: proof.token })).json().data).toEqual(
-      { email, type: 'verifyemail' },
-    );
+    expect(
+      (await client.post('/v1/auth/mailbox-proof', { token: proof.token })).json().data,
+    ).toEqual({ email, type: 'verifyemail' });
     const verified = await client.post('/v1/auth/otpVerification', { email, otp: proof.code });
     expect(verified.statusCode, verified.body).toBe(200);
   });
@@ -191,7 +191,9 @@ describe('wrong codes per network', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(
       wrongCodesPerNetwork.windowSeconds - 120,
     );
-    expect((await checkResetCode(freshEmail('spray'), '1234', '198.51.101.1')).statusCode).toBe(400);
+    expect((await checkResetCode(freshEmail('spray'), '1234', '198.51.101.1')).statusCode).toBe(
+      400,
+    );
   });
 
   it('counts an IPv6 client by its /64 and an IPv4 client by its /24', () => {

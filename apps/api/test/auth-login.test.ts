@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, securityMessages } from '@tmc/shared';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
-import { otpCodes, refreshTokens, users } from '../src/db/schema/index.ts';
+import { refreshTokens, users } from '../src/db/schema/index.ts';
 import {
   api,
   freshEmail,

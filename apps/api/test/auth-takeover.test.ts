@@ -95,7 +95,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     return codeIn(mail);
   }
 
-  it('the owner typing the only code in the mailbox (the stranger\'s) keeps the account as it was', async () => {
+  it("the owner typing the only code in the mailbox (the stranger's) keeps the account as it was", async () => {
     const guest = await guestBuyer();
     const referrer = await affiliateCode();
     const before = await userRow(guest.email);
@@ -131,7 +131,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     ).toEqual([]);
   });
 
-  it('the owner logging in gets a fresh code of their own, which drops the stranger\'s redo', async () => {
+  it("the owner logging in gets a fresh code of their own, which drops the stranger's redo", async () => {
     const guest = await guestBuyer();
     const strangerCode = await strangerRedo(guest.email);
 

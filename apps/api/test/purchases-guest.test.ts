@@ -89,7 +89,7 @@ describe("guest checkout: 'Create new account'", () => {
     expect(confirmation.text).toContain(`Payment reference: ${data.purchase.reference}`);
   });
 
-  it("mails the guest a fresh code of their own at the next login attempt", async () => {
+  it('mails the guest a fresh code of their own at the next login attempt', async () => {
     const email = freshEmail('guest-next');
     const res = await guestBuy(await guestBody({ email, password: PASSWORD, name: 'Grace' }));
     expect(res.statusCode, res.body).toBe(201);
@@ -212,9 +212,8 @@ describe("guest checkout: 'Create new account'", () => {
     expect(rotated.statusCode).toBe(200);
     const otp = await box.nextCode(email, VERIFY_SUBJECT);
     expect(
-      (
-        await client.post('/v1/auth/otpVerification', { email, otp, password: 'owner password' })
-      ).statusCode,
+      (await client.post('/v1/auth/otpVerification', { email, otp, password: 'owner password' }))
+        .statusCode,
     ).toBe(200);
     const guestRefresh = rotated.json().data.tokens.refresh.token as string;
     expect(

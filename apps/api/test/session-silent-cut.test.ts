@@ -18,7 +18,12 @@ import { buildTestApp, TEST_CHAIN, testConfig } from './test-app.ts';
  * transaction mode does to a long-lived connection. Nothing tells either end.
  */
 async function startCuttingProxy(target: { host: string; port: number }) {
-  const links = new Set<{ listens: boolean; cut: boolean; client: net.Socket; server: net.Socket }>();
+  const links = new Set<{
+    listens: boolean;
+    cut: boolean;
+    client: net.Socket;
+    server: net.Socket;
+  }>();
   const proxy = net.createServer((client) => {
     const server = net.connect(target.port, target.host);
     const link = { listens: false, cut: false, client, server };

@@ -140,13 +140,21 @@ describe('setting up the authenticator from the console', () => {
     });
 
     // The setup opens only with the link mailed to the account, once.
-    const noLink = await client.post('/v1/auth/totp/setup', { token: 'made-up' }, { token: oldAccess });
+    const noLink = await client.post(
+      '/v1/auth/totp/setup',
+      { token: 'made-up' },
+      { token: oldAccess },
+    );
     expect(noLink.statusCode).toBe(400);
     expect(noLink.json().message).toBe(authMessages.linkToken);
     const link = await enrolmentToken(app, box, oldAccess, email);
     const setup = await client.post('/v1/auth/totp/setup', { token: link }, { token: oldAccess });
     expect(setup.statusCode, setup.body).toBe(200);
-    const linkAgain = await client.post("/v1/auth/totp/setup", { token: link }, { token: oldAccess });
+    const linkAgain = await client.post(
+      '/v1/auth/totp/setup',
+      { token: link },
+      { token: oldAccess },
+    );
     expect(linkAgain.statusCode).toBe(400);
     expect(linkAgain.json().message).toBe(authMessages.linkToken);
     const { secret, uri } = setup.json().data;

@@ -143,7 +143,7 @@ export function sampleBody(
     last = Object.fromEntries(
       Object.entries({ ...candidate, ...extra }).filter(([, v]) => v !== undefined),
     );
-    if ((schema as z.ZodType).safeParse(last).success) return last;
+    if (schema.safeParse(last).success) return last;
   }
   return last;
 }

@@ -71,4 +71,3 @@ export type AssignUnmatchedPaymentBody = z.output<typeof assignUnmatchedPaymentS
 /** Body of POST /v1/admin/unmatched-payments/:id/refund: staff refunded it outside the site. */
 export const refundUnmatchedPaymentSchema = z.object({ remark: unmatchedRemark });
 export type RefundUnmatchedPaymentBody = z.output<typeof refundUnmatchedPaymentSchema>;
-

@@ -109,7 +109,9 @@ async function listenOnPostgres(
     clearTimeout(beat);
     handlers.down();
     // A silent socket never finishes `end()`: it is destroyed instead.
-    (broken as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    (
+      broken as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy();
     void broken.end().catch(() => {});
     schedule();
   };

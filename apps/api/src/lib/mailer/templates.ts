@@ -160,7 +160,9 @@ const contents = {
       'Then enter this new code:',
     ],
     code,
-    after: ['If it was not you, ignore this e-mail: nobody can use a code for it without the link.'],
+    after: [
+      'If it was not you, ignore this e-mail: nobody can use a code for it without the link.',
+    ],
   }),
   staffEnrolment: ({ name, link }: { name: string; link: string }): MailContent => ({
     subject: 'Set up two-factor authentication for the TMC staff console',
@@ -172,7 +174,13 @@ const contents = {
     ],
     secretLink: true,
   }),
-  walletChanged: ({ name, walletAddress }: { name: string; walletAddress: string }): MailContent => ({
+  walletChanged: ({
+    name,
+    walletAddress,
+  }: {
+    name: string;
+    walletAddress: string;
+  }): MailContent => ({
     subject: 'Your TMC delivery wallet was changed',
     lines: [
       greeting(name),

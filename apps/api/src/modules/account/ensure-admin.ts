@@ -49,7 +49,8 @@ export async function ensureAdmin(
     let endSessions = current !== undefined && passwordHash !== undefined;
     if (current) await takePendingSignup(tx, current.id);
     if (input.totpSecret !== undefined)
-      endSessions = (await secondFactor.ensureSecret(tx, admin.id, input.totpSecret)) || endSessions;
+      endSessions =
+        (await secondFactor.ensureSecret(tx, admin.id, input.totpSecret)) || endSessions;
     if (endSessions) await endAllSessions(tx, admin.id);
     return { id: admin.id, email: admin.email };
   });

@@ -106,7 +106,13 @@ function isWhitePaperUrl(value: string) {
   if (/^\/(?![/\\])\S*$/.test(value)) return true;
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password && !/\s/.test(value);
+    return (
+      url.protocol === 'https:' &&
+      url.hostname !== '' &&
+      !url.username &&
+      !url.password &&
+      !/\s/.test(value)
+    );
   } catch {
     return false;
   }

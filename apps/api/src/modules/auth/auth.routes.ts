@@ -228,7 +228,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
         tags,
         security,
         summary:
-          'Staff: with the mailed enrolment link\'s token, a new authenticator secret (otpauth:// URI for the QR code), waiting for its first code',
+          "Staff: with the mailed enrolment link's token, a new authenticator secret (otpauth:// URI for the QR code), waiting for its first code",
         body: linkTokenSchema,
         response: { 200: envelopeSchema(z.object({ secret: z.string(), uri: z.string() })) },
       },

@@ -5,12 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { deriveKey } from '../../lib/auth.ts';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
 import { networkOf, type RateLimiter, type RateLimitRule } from '../../lib/rate-limit.ts';
-import {
-  consumeOtp,
-  secondsSinceLastOtp,
-  spendOtpAttempt,
-  storeOtp,
-} from './auth.repo.ts';
+import { consumeOtp, secondsSinceLastOtp, spendOtpAttempt, storeOtp } from './auth.repo.ts';
 
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;

@@ -32,10 +32,10 @@ export function MailboxProofRoute() {
     if (!token || started.current) return;
     started.current = true;
     prove.mutate(token, {
-      onSuccess: async ({ data, message }) => {
+      onSuccess: ({ data, message }) => {
         toast.success(message);
         const state: EmailState = { email: data.email };
-        await navigate(data.type === OtpPurpose.Reset ? paths.forgetPasswordOtp : paths.otp, {
+        void navigate(data.type === OtpPurpose.Reset ? paths.forgetPasswordOtp : paths.otp, {
           replace: true,
           state,
         });

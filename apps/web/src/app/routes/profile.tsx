@@ -48,8 +48,7 @@ export function ProfileRoute() {
   // in only from the payment flow's own navigation state, never from the URL.
   const [searchParams] = useSearchParams();
   const { state } = useLocation() as { state: { suggestedWallet?: unknown } | null };
-  const suggestedWallet =
-    typeof state?.suggestedWallet === 'string' ? state.suggestedWallet : null;
+  const suggestedWallet = typeof state?.suggestedWallet === 'string' ? state.suggestedWallet : null;
   if (!user) return null;
   const referralCode = user.isAffiliated ? user.affiliateCode : null;
 
@@ -85,10 +84,7 @@ export function ProfileRoute() {
       <div className="grid gap-6 md:grid-cols-2">
         <Panel title="Wallet" id="wallet">
           <p className="text-sm text-muted">The address your TMC tokens are sent to.</p>
-          <WalletForm
-            currentWallet={user.walletAddress}
-            suggestedWallet={suggestedWallet}
-          />
+          <WalletForm currentWallet={user.walletAddress} suggestedWallet={suggestedWallet} />
           <WalletHelp defaultOpen={searchParams.get('help') === 'wallet'} />
         </Panel>
 
