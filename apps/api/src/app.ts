@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +13,7 @@ import { answerClientError, answerError, registerErrorHandler } from './lib/erro
 import { registerTextGuard } from './lib/text-guard.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerWebApp } from './lib/web-app.ts';
+import { isUuid } from './lib/uuid.ts';
 import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { registerOpenApi } from './lib/openapi.ts';
@@ -75,7 +76,15 @@ declare module 'fastify' {
     orderLapse: OrderLapse;
     /** Removes expired codes, held sign-ups, unclaimed uploads and old mail; server.ts starts it. */
     retentionJob: RetentionJob;
+    /** Every route as declared, with its zod schemas (the fuzz suite generates requests from them). */
+    routeTable: readonly DeclaredRoute[];
   }
+}
+
+export interface DeclaredRoute {
+  method: string | string[];
+  url: string;
+  schema?: FastifySchema;
 }
 
 export interface AppDeps {
@@ -131,8 +140,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // A client's id is kept only when it is a UUID: anything else would go into every log line.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && isUuid(given) ? given.toLowerCase() : randomUUID();
+    },
+    requestIdHeader: false,
     // The largest real JSON body (a purchase with five file links and a remark, or 200 rates) is
     // about 15 KiB; file bytes go to signed URLs, whose route streams them under its own limit.
     bodyLimit: 64 * 1024,
@@ -144,6 +157,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeTable: DeclaredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    routeTable.push({ method: route.method, url: route.url, schema: route.schema });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -166,6 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => unwatchPublicReads());
   app.addHook('onSend', (req, reply, _payload, done) => {
     void reply.header('x-request-id', req.id);
+    // API answers are private (tokens, authenticator secrets, recovery codes, a user's records):
+    // only the public reads set a cache policy of their own.
+    if (req.url.startsWith('/v1/') && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
     // The copy that made a change answers it at once, before its client hears back; the NOTIFY
     // that follows the commit reaches the other copies a moment later.
     if (req.method !== 'GET' && reply.statusCode < 400) {
@@ -189,9 +211,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rates = createRatesService({ db });
   const banks = createBanksService({ db });
   const auth = createAuthService({ db, config, mailer: deps.mailer, rateLimiter, log: app.log });
-  const account = createAccountService({ db });
   const uploads = createUploadsService({ db, storage: deps.storage, rateLimiter });
   const queuedMail = createQueuedMailDelivery(deps.mailer, app.log);
+  const account = createAccountService({ db, mail: queuedMail, rateLimiter });
   const purchases = createPurchasesService({
     db,
     mail: queuedMail,

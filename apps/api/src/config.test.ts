@@ -169,6 +169,13 @@ describe('loadConfig', () => {
       email: 'staff@example.com',
       password: 'staff password',
       totpSecret: 'JBSWY3DPEHPK3PXP',
+      resetPassword: false,
     });
+  });
+
+  it('re-applies ADMIN_PASSWORD to an existing admin only with ADMIN_PASSWORD_RESET', () => {
+    const base = { ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD: 'staff password' };
+    expect(loadConfig({ ...base, ADMIN_PASSWORD_RESET: 'true' }).admin?.resetPassword).toBe(true);
+    expect(loadConfig({ ...base, ADMIN_PASSWORD_RESET: 'no' }).admin?.resetPassword).toBe(false);
   });
 });

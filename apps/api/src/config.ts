@@ -91,6 +91,7 @@ const envSchema = z.object({
   ),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
+  ADMIN_PASSWORD_RESET: optional,
   /** The bootstrap admin's authenticator secret (base32), so staff can sign in with TOTP at once. */
   ADMIN_TOTP_SECRET: optional.refine((v) => v === undefined || /^[A-Za-z2-7=\s]{16,}$/.test(v), {
     message: 'must be a base32 secret of at least 16 characters',
@@ -176,6 +177,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
             email: env.ADMIN_EMAIL,
             password: env.ADMIN_PASSWORD,
             totpSecret: env.ADMIN_TOTP_SECRET,
+            // Applied to an existing admin only when asked for (else only at creation).
+            resetPassword: env.ADMIN_PASSWORD_RESET === 'true' || env.ADMIN_PASSWORD_RESET === '1',
           }
         : undefined,
     presale: {

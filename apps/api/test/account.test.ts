@@ -101,8 +101,12 @@ describe('update-wallet', () => {
     lower.replace('e', 'g'),
     lower.slice(2),
   ])('refuses "%s" with the spec message', async (walletAddress) => {
-    const { access } = await verifiedUser(app, box);
-    const res = await client.post('/v1/auth/update-wallet', { walletAddress }, { token: access });
+    const { access, password } = await verifiedUser(app, box);
+    const res = await client.post(
+      '/v1/auth/update-wallet',
+      { walletAddress, password },
+      { token: access },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       message: messages.walletFormat,
@@ -111,11 +115,11 @@ describe('update-wallet', () => {
   });
 
   it('refuses mixed case with a wrong checksum (a typo)', async () => {
-    const { access } = await verifiedUser(app, box);
+    const { access, password } = await verifiedUser(app, box);
     const typo = checksummed.replace('aAeb', 'aaeb');
     const res = await client.post(
       '/v1/auth/update-wallet',
-      { walletAddress: typo },
+      { walletAddress: typo, password },
       { token: access },
     );
     expect(res.statusCode).toBe(400);
@@ -123,9 +127,13 @@ describe('update-wallet', () => {
   });
 
   it('stores the EIP-55 checksum form', async () => {
-    const { access, user } = await verifiedUser(app, box);
+    const { access, user, password } = await verifiedUser(app, box);
     for (const walletAddress of [lower, ` ${checksummed} `, `0x${lower.slice(2).toUpperCase()}`]) {
-      const res = await client.post('/v1/auth/update-wallet', { walletAddress }, { token: access });
+      const res = await client.post(
+        '/v1/auth/update-wallet',
+        { walletAddress, password },
+        { token: access },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({
         user: { walletAddress: checksummed },
@@ -135,6 +143,68 @@ describe('update-wallet', () => {
     expect((await db.select().from(users).where(eq(users.id, user._id)))[0]!.walletAddress).toBe(
       checksummed,
     );
+  });
+});
+
+describe('update-wallet: a stolen session alone cannot redirect the tokens', () => {
+  const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+  it('needs the account password, changes nothing without it, and mails the owner', async () => {
+    const { access, user, password, email } = await verifiedUser(app, box, { name: 'Wanda' });
+    const row = async () => (await db.select().from(users).where(eq(users.id, user._id)))[0]!;
+    const missing = await client.post(
+      '/v1/auth/update-wallet',
+      { walletAddress: wallet },
+      { token: access },
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      errors: { password: 'Enter your password to confirm the change' },
+    });
+    const wrong = await client.post(
+      '/v1/auth/update-wallet',
+      { walletAddress: wallet, password: 'not my password' },
+      { token: access },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      message: 'Incorrect password',
+      errors: { password: 'Incorrect password' },
+    });
+    expect((await row()).walletAddress).toBeNull();
+    await box.next(email, /Welcome/);
+    expect(await box.unread(email)).toHaveLength(0);
+
+    const right = await client.post(
+      '/v1/auth/update-wallet',
+      { walletAddress: wallet, password },
+      { token: access },
+    );
+    expect(right.statusCode, right.body).toBe(200);
+    expect((await row()).walletAddress).toBe(wallet);
+    const notice = await box.next(email, /delivery wallet was changed/);
+    expect(notice.text).toContain(wallet);
+    expect(notice.text).toContain('Hi Wanda,');
+  });
+
+  it('stops taking passwords after 10 wrong ones in 15 minutes', async () => {
+    const { access, password } = await verifiedUser(app, box);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (
+          await client.post(
+            '/v1/auth/update-wallet',
+            { walletAddress: wallet, password: `wrong ${i}` },
+            { token: access },
+          )
+        ).statusCode,
+      ).toBe(400);
+    const limited = await client.post(
+      '/v1/auth/update-wallet',
+      { walletAddress: wallet, password },
+      { token: access },
+    );
+    expect(limited.statusCode).toBe(429);
   });
 });
 

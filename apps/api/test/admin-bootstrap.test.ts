@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,12 +8,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { migrate, openDatabase } from '../src/db/client.ts';
-import { users } from '../src/db/schema/index.ts';
-import { verifyPassword } from '../src/lib/password.ts';
+import { recoveryCodes, refreshTokens, users } from '../src/db/schema/index.ts';
+import { hashPassword, verifyPassword } from '../src/lib/password.ts';
 import { ensureAdmin } from '../src/modules/account/ensure-admin.ts';
 import { createSecondFactor } from '../src/modules/auth/second-factor.ts';
 import { getTestDatabase, resetDatabase } from './db.ts';
-import { totpCode } from './staff-helpers.ts';
+import { STAFF_TOTP_SECRET, totpCode } from './staff-helpers.ts';
 import { testConfig } from './test-app.ts';
 
 const CLI_JWT_SECRET = 'admin-create-test-secret-of-more-than-32-bytes';
@@ -25,7 +26,7 @@ beforeAll(async () => {
 });
 
 describe('admin bootstrap', () => {
-  it('creates a verified admin with an argon2id hash, and resets its password when run again', async () => {
+  it('creates a verified admin with an argon2id hash; a later start leaves its password alone unless asked', async () => {
     await ensureAdmin(db, testConfig(), {
       email: '  Staff@Example.COM ',
       password: 'first-password',
@@ -33,7 +34,9 @@ describe('admin bootstrap', () => {
     let [admin] = await db.select().from(users).where(eq(users.email, 'staff@example.com'));
     expect(admin).toMatchObject({ role: 'admin', emailVerifiedAt: expect.any(Date) });
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
+    const created = admin!;
 
+    // The admin changed the password since (here: another value of ADMIN_PASSWORD at the next start).
     await ensureAdmin(db, testConfig(), {
       email: 'staff@example.com',
       password: 'second-password',
@@ -41,8 +44,82 @@ describe('admin bootstrap', () => {
     const all = await db.select().from(users).where(eq(users.email, 'staff@example.com'));
     expect(all).toHaveLength(1);
     [admin] = all;
+    expect(admin!.passwordHash).toBe(created.passwordHash);
+    expect(admin!.sessionVersion).toBe(created.sessionVersion);
+
+    // With the explicit flag (ADMIN_PASSWORD_RESET=true, or admin:create) it is applied.
+    await ensureAdmin(db, testConfig(), {
+      email: 'staff@example.com',
+      password: 'second-password',
+      resetPassword: true,
+    });
+    [admin] = await db.select().from(users).where(eq(users.email, 'staff@example.com'));
     expect(await verifyPassword(admin!.passwordHash, 'second-password')).toBe(true);
     expect(await verifyPassword(admin!.passwordHash, 'first-password')).toBe(false);
+    expect(admin!.sessionVersion).toBeGreaterThan(created.sessionVersion);
+  });
+
+  it('an address someone signed up with before it became ADMIN_EMAIL gets the configured password', async () => {
+    await db.insert(users).values({
+      email: 'ops@example.com',
+      name: 'Squatter',
+      passwordHash: await hashPassword('squatter-password'),
+    });
+    await ensureAdmin(db, testConfig(), {
+      email: 'ops@example.com',
+      password: 'operator-password',
+    });
+    const [admin] = await db.select().from(users).where(eq(users.email, 'ops@example.com'));
+    expect(admin).toMatchObject({ role: 'admin', emailVerifiedAt: expect.any(Date) });
+    expect(await verifyPassword(admin!.passwordHash, 'operator-password')).toBe(true);
+    expect(await verifyPassword(admin!.passwordHash, 'squatter-password')).toBe(false);
+  });
+
+  it('a changed ADMIN_TOTP_SECRET revokes the recovery codes and the sessions of the old one', async () => {
+    const config = testConfig();
+    const { id } = await ensureAdmin(db, config, {
+      email: 'totp@example.com',
+      password: 'totp-password',
+      totpSecret: STAFF_TOTP_SECRET,
+    });
+    await db.insert(recoveryCodes).values({ userId: id, codeHash: 'old-recovery-code' });
+    await db.insert(refreshTokens).values({
+      userId: id,
+      family: randomUUID(),
+      tokenHash: 'old-session',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const [before] = await db.select().from(users).where(eq(users.id, id));
+
+    // The same secret again (every start) changes nothing.
+    await ensureAdmin(db, config, {
+      email: 'totp@example.com',
+      password: 'totp-password',
+      totpSecret: STAFF_TOTP_SECRET,
+    });
+    expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, id))).toHaveLength(
+      1,
+    );
+    expect((await db.select().from(users).where(eq(users.id, id)))[0]!.sessionVersion).toBe(
+      before!.sessionVersion,
+    );
+
+    const newSecret = 'KRUGS4ZANFZSAYJAONSWG4TFOQQQ';
+    await ensureAdmin(db, config, {
+      email: 'totp@example.com',
+      password: 'totp-password',
+      totpSecret: newSecret,
+    });
+    expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, id))).toEqual([]);
+    const [after] = await db.select().from(users).where(eq(users.id, id));
+    expect(after!.sessionVersion).toBeGreaterThan(before!.sessionVersion);
+    const [session] = await db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, 'old-session'));
+    expect(session!.revokedAt).not.toBeNull();
+    const secondFactor = createSecondFactor({ db, config });
+    expect(await secondFactor.checkLogin(id, { totp: totpCode(newSecret) })).toBe('passed');
   });
 
   it('promotes an existing user to admin', async () => {

@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, securityMessages } from '@tmc/shared';
+import { authMessages, messages, securityMessages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, users } from '../src/db/schema/index.ts';
-import { wrongCodeBudget } from '../src/modules/auth/otp.ts';
+import { networkOf } from '../src/lib/rate-limit.ts';
+import { wrongCodesPerEmail, wrongCodesPerNetwork } from '../src/modules/auth/otp.ts';
 import {
   api,
+  codeIn,
   freshEmail,
   mailbox,
   PASSWORD,
@@ -35,7 +37,7 @@ afterAll(async () => {
   await sink.stop();
 });
 
-const BUDGET_SUBJECT = /Too many wrong TMC codes/;
+const PROOF_SUBJECT = /Too many wrong TMC codes/;
 const otherThan = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
 /** The one-minute resend wait, passed. */
@@ -45,8 +47,15 @@ const passResendWait = (email: string) =>
     .set({ createdAt: sql`now() - make_interval(secs => 61)` })
     .where(eq(otpCodes.email, email));
 
-const checkResetCode = (email: string, otp: string) =>
-  client.post('/v1/auth/forgetOTPVerfication', { email, otp });
+let strangerCounter = 0;
+/** Strangers spread over many networks, so only the per-e-mail count adds up. */
+const strangerIp = () => {
+  strangerCounter += 1;
+  return `172.${16 + (strangerCounter >> 8)}.${strangerCounter & 255}.9`;
+};
+
+const checkResetCode = (email: string, otp: string, ip = strangerIp()) =>
+  client.post('/v1/auth/forgetOTPVerfication', { email, otp }, { ip });
 
 async function newResetCode(email: string, mailed: boolean) {
   await passResendWait(email);
@@ -54,42 +63,69 @@ async function newResetCode(email: string, mailed: boolean) {
   return mailed ? box.nextCode(email, RESET_SUBJECT) : '0000';
 }
 
-/** Uses up the reset budget over two codes (5 wrong tries each), as a guesser would. */
-async function spendResetBudget(email: string, mailed: boolean) {
+/** Strangers try wrong reset codes up to the e-mail's ceiling, over two codes as a guesser would. */
+async function strangersGuess(email: string, mailed: boolean) {
   const answers = [];
-  for (let i = 0; i < wrongCodeBudget.limit / 5; i++) {
+  for (let i = 0; i < wrongCodesPerEmail.limit / 5; i++) {
     const code = await newResetCode(email, mailed);
     for (let t = 0; t < 5; t++) answers.push(await checkResetCode(email, otherThan(code)));
   }
   return answers;
 }
 
-const expectBudgetUsed = (res: Awaited<ReturnType<typeof checkResetCode>>) => {
-  expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toEqual({ code: 429, message: securityMessages.codeBudgetUsed, data: null });
-  const retryAfter = Number(res.headers['retry-after']);
-  expect(retryAfter).toBeGreaterThan(wrongCodeBudget.windowSeconds - 120);
-  expect(retryAfter).toBeLessThanOrEqual(wrongCodeBudget.windowSeconds);
+const expectProofNeeded = (res: Awaited<ReturnType<typeof checkResetCode>>) => {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json()).toEqual({
+    code: 400,
+    message: securityMessages.mailboxProofNeeded,
+    data: null,
+    errors: { otp: securityMessages.mailboxProofNeeded },
+  });
 };
 
-describe('the daily budget of wrong codes', () => {
-  it('refuses even the right reset code once 10 wrong ones were tried across codes, and mails the owner once', async () => {
+/** The link and the new code of a mailbox-proof e-mail. */
+async function proofMail(email: string) {
+  const mail = await box.next(email, PROOF_SUBJECT);
+  const token = /\/mailbox-proof#token=([\w-]+)/.exec(mail.text)?.[1];
+  expect(token).toBeDefined();
+  return { token: token!, code: codeIn(mail), mail };
+}
+
+describe('wrong codes from strangers cannot lock the owner out', () => {
+  it('at the e-mail ceiling a new code and a link are mailed; the owner goes on with both, strangers with neither', async () => {
     const { email } = await verifiedUser(app, box);
-    const answers = await spendResetBudget(email, true);
-    expect(answers).toHaveLength(wrongCodeBudget.limit);
-    for (const res of answers) {
+    const answers = await strangersGuess(email, true);
+    expect(answers).toHaveLength(wrongCodesPerEmail.limit);
+    for (const res of answers.slice(0, -1)) {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(messages.invalidCode);
     }
-    const notice = await box.next(email, BUDGET_SUBJECT);
-    expect(notice.text).toContain('password reset codes');
+    expectProofNeeded(answers.at(-1)!);
+    const proof = await proofMail(email);
+    expect(proof.mail.text).toContain('password reset codes');
 
-    const right = await newResetCode(email, true);
-    expectBudgetUsed(await checkResetCode(email, right));
-    expectBudgetUsed(await checkResetCode(email, otherThan(right)));
-    const notices = (await box.unread(email)).filter((m) => BUDGET_SUBJECT.test(m.subject));
-    expect(notices).toEqual([]);
-    // The sign-up purpose has a budget of its own; the account itself is untouched.
+    // No code counts until the link is opened: not a stranger's guess, not even the right one.
+    expectProofNeeded(await checkResetCode(email, otherThan(proof.code)));
+    expectProofNeeded(await checkResetCode(email, proof.code));
+    expect((await box.unread(email)).filter((m) => PROOF_SUBJECT.test(m.subject))).toEqual([]);
+
+    const opened = await client.post('/v1/auth/mailbox-proof', { token: proof.token });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toEqual({
+      code: 200,
+      message: securityMessages.mailboxProven,
+      data: { email, type: 'verifyUser' },
+    });
+    const again = await client.post('/v1/auth/mailbox-proof', { token: proof.token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(authMessages.linkToken);
+
+    // Tried twice before the link, the new code still has three tries: the owner's passes.
+    const right = await checkResetCode(email, proof.code);
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().data.resetToken).toEqual(expect.any(String));
+    // Never a 429 for the owner, and the account itself is untouched.
+    expect(answers.every((r) => r.statusCode !== 429)).toBe(true);
     expect((await client.post('/v1/auth/login', { email, password: PASSWORD })).statusCode).toBe(
       200,
     );
@@ -97,32 +133,73 @@ describe('the daily budget of wrong codes', () => {
 
   it('answers an unknown e-mail exactly the same, and mails nobody', async () => {
     const ghost = freshEmail('ghost');
-    const answers = await spendResetBudget(ghost, false);
-    for (const res of answers) expect(res.json().message).toBe(messages.invalidCode);
-    expectBudgetUsed(await checkResetCode(ghost, '1234'));
+    const answers = await strangersGuess(ghost, false);
+    for (const res of answers.slice(0, -1)) expect(res.json().message).toBe(messages.invalidCode);
+    expectProofNeeded(answers.at(-1)!);
+    expectProofNeeded(await checkResetCode(ghost, '1234'));
     expect(await box.unread(ghost)).toEqual([]);
   });
 
-  it('holds for the sign-up code too: the e-mail stays unverified', async () => {
+  it('holds for the sign-up code too: verified only with the link and the new code', async () => {
     const email = freshEmail('unverified');
     expect(
       (await client.post('/v1/auth/signup', { email, name: 'Ada', password: PASSWORD })).statusCode,
     ).toBe(201);
     let code = await box.nextCode(email, VERIFY_SUBJECT);
-    for (let i = 0; i < wrongCodeBudget.limit; i++) {
+    for (let i = 0; i < wrongCodesPerEmail.limit; i++) {
       if (i === 5) {
         await passResendWait(email);
         await client.post('/v1/auth/resendOTP', { email, type: 'verifyemail' });
         code = await box.nextCode(email, VERIFY_SUBJECT);
       }
-      const res = await client.post('/v1/auth/otpVerification', { email, otp: otherThan(code) });
+      const res = await client.post(
+        '/v1/auth/otpVerification',
+        { email, otp: otherThan(code) },
+        { ip: strangerIp() },
+      );
       expect(res.statusCode).toBe(400);
     }
-    await box.next(email, BUDGET_SUBJECT);
-    const refused = await client.post('/v1/auth/otpVerification', { email, otp: code });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(securityMessages.codeBudgetUsed);
-    const [row] = await db.select().from(users).where(eq(users.email, email));
-    expect(row!.emailVerifiedAt).toBeNull();
+    const proof = await proofMail(email);
+    expect(proof.mail.text).toContain('verification codes');
+    const early = await client.post('/v1/auth/otpVerification', { email, otp: proof.code });
+    expectProofNeeded(early);
+    const [unverified] = await db.select().from(users).where(eq(users.email, email));
+    expect(unverified!.emailVerifiedAt).toBeNull();
+
+    expect(
+      (await client.post('/v1/auth/mailbox-proof', { token: proof.token })).json().data,
+    ).toEqual({ email, type: 'verifyemail' });
+    const verified = await client.post('/v1/auth/otpVerification', { email, otp: proof.code });
+    expect(verified.statusCode, verified.body).toBe(200);
+  });
+});
+
+describe('wrong codes per network', () => {
+  it('stops a spray over many e-mails from one /24 with 429, leaving other networks alone', async () => {
+    const network = (host: number) => `198.51.100.${host}`;
+    for (let i = 0; i < wrongCodesPerNetwork.limit; i++) {
+      const res = await checkResetCode(freshEmail('spray'), '1234', network((i % 250) + 1));
+      expect(res.statusCode).toBe(400);
+    }
+    const over = await checkResetCode(freshEmail('spray'), '1234', network(251));
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({
+      code: 429,
+      message: securityMessages.networkCodeBudgetUsed,
+      data: null,
+    });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(
+      wrongCodesPerNetwork.windowSeconds - 120,
+    );
+    expect((await checkResetCode(freshEmail('spray'), '1234', '198.51.101.1')).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4 client by its /24', () => {
+    expect(networkOf('2001:db8:7:1::5')).toBe(networkOf('2001:db8:7:1:ffff::1'));
+    expect(networkOf('2001:db8:7:1::5')).not.toBe(networkOf('2001:db8:7:2::5'));
+    expect(networkOf('198.51.100.7')).toBe('198.51.100.0/24');
+    expect(networkOf('::ffff:198.51.100.9')).toBe('198.51.100.0/24');
   });
 });

@@ -184,16 +184,17 @@ describe('setting the new password', () => {
     expect((await login(email, 'brand new')).statusCode).toBe(200);
   });
 
-  it('takes the spec minimum of 6 characters, and such a password logs in', async () => {
+  it('takes the sign-up rule of 8 characters, with its message, and such a password logs in', async () => {
     const { email, resetToken } = await resetStarted();
-    const short = await setPassword({ email, password: '12345', resetToken });
+    const short = await setPassword({ email, password: '1234567', resetToken });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({
-      message: messages.resetPassword,
-      errors: { password: messages.resetPassword },
+      message: 'Password must be at least 8 characters long',
+      errors: { password: 'Password must be at least 8 characters long' },
     });
-    expect((await setPassword({ email, password: 'abc123', resetToken })).statusCode).toBe(200);
-    expect((await login(email, 'abc123')).statusCode).toBe(200);
+    expect(messages.resetPassword).toBe(messages.signupPassword);
+    expect((await setPassword({ email, password: 'abcd1234', resetToken })).statusCode).toBe(200);
+    expect((await login(email, 'abcd1234')).statusCode).toBe(200);
   });
 
   it('refuses an expired token', async () => {

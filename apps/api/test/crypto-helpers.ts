@@ -291,6 +291,7 @@ export function useCryptoApp(opts: { postgres?: boolean } = {}) {
     devChain,
     app,
     db,
+    config: () => ready(built).config,
     mailer: () => ready(built).mailer,
     box: theBox,
     client: theClient,
@@ -302,7 +303,7 @@ export function useCryptoApp(opts: { postgres?: boolean } = {}) {
         if (opts.wallet !== undefined) {
           const res = await theClient().post(
             '/v1/auth/update-wallet',
-            { walletAddress: devAccount(opts.wallet).address.toLowerCase() },
+            { walletAddress: devAccount(opts.wallet).address.toLowerCase(), password: b.password },
             { token: b.access },
           );
           expect(res.statusCode, res.body).toBe(200);

@@ -120,8 +120,8 @@ const FIELDS: {
     method: 'POST',
     url: '/v1/auth/update-wallet',
     who: () => user,
-    body: () => ({ walletAddress: TEST_CHAIN.companyWallet }),
-    fields: ['walletAddress'],
+    body: () => ({ walletAddress: TEST_CHAIN.companyWallet, password: 'x' }),
+    fields: ['walletAddress', 'password'],
   },
   {
     method: 'POST',

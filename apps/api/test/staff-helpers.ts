@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import { api } from './auth-helpers.ts';
+import { api, type Mailbox } from './auth-helpers.ts';
 
 /** The authenticator secret test staff accounts get (base32, 160 bits). */
 export const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -51,4 +51,21 @@ export async function staffLogin(
       tokens: { access: { token: string }; refresh: { token: string } };
     };
   }>().data;
+}
+
+export const ENROLMENT_SUBJECT = /Set up two-factor authentication/;
+
+/** Asks for the staff enrolment link as the console does and reads its token from the mailbox. */
+export async function enrolmentToken(
+  app: FastifyInstance,
+  box: Mailbox,
+  access: string,
+  email: string,
+) {
+  const res = await api(app).post('/v1/auth/totp/enrolment-link', {}, { token: access });
+  expect(res.statusCode, res.body).toBe(200);
+  const mail = await box.next(email, ENROLMENT_SUBJECT);
+  const token = /\/admin\/enrol#token=([\w-]+)/.exec(mail.text)?.[1];
+  expect(token, 'no enrolment link in the e-mail').toBeDefined();
+  return token!;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, securityMessages } from '@tmc/shared';
+import { authMessages, messages, securityMessages } from '@tmc/shared';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { recoveryCodes, userTotp } from '../src/db/schema/index.ts';
@@ -17,7 +17,13 @@ import {
   type Mailbox,
 } from './auth-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { freshTotpCode, STAFF_TOTP_SECRET, staffLogin, totpCode } from './staff-helpers.ts';
+import {
+  enrolmentToken,
+  freshTotpCode,
+  STAFF_TOTP_SECRET,
+  staffLogin,
+  totpCode,
+} from './staff-helpers.ts';
 import { buildTestApp } from './test-app.ts';
 
 let app: FastifyInstance;
@@ -140,8 +146,24 @@ describe('setting up the authenticator from the console', () => {
       session: false,
     });
 
-    const setup = await client.post('/v1/auth/totp/setup', {}, { token: oldAccess });
+    // The setup opens only with the link mailed to the account, once.
+    const noLink = await client.post(
+      '/v1/auth/totp/setup',
+      { token: 'made-up' },
+      { token: oldAccess },
+    );
+    expect(noLink.statusCode).toBe(400);
+    expect(noLink.json().message).toBe(authMessages.linkToken);
+    const link = await enrolmentToken(app, box, oldAccess, email);
+    const setup = await client.post('/v1/auth/totp/setup', { token: link }, { token: oldAccess });
     expect(setup.statusCode, setup.body).toBe(200);
+    const linkAgain = await client.post(
+      '/v1/auth/totp/setup',
+      { token: link },
+      { token: oldAccess },
+    );
+    expect(linkAgain.statusCode).toBe(400);
+    expect(linkAgain.json().message).toBe(authMessages.linkToken);
     const { secret, uri } = setup.json().data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const parsed = new URL(uri);
@@ -185,7 +207,11 @@ describe('setting up the authenticator from the console', () => {
     expect((await client.get('/v1/auth/totp', { token: tokens.access.token })).json().data).toEqual(
       { enabled: true, session: true },
     );
-    const twice = await client.post('/v1/auth/totp/setup', {}, { token: tokens.access.token });
+    const twice = await client.post(
+      '/v1/auth/totp/enrolment-link',
+      {},
+      { token: tokens.access.token },
+    );
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toBe(securityMessages.totpAlreadySetUp);
 
@@ -207,10 +233,12 @@ describe('setting up the authenticator from the console', () => {
 
   it('is for staff only', async () => {
     const { access } = await verifiedUser(app, box);
-    const res = await client.post('/v1/auth/totp/setup', {}, { token: access });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(securityMessages.staffOnly);
-    expect((await client.post('/v1/auth/totp/setup')).statusCode).toBe(401);
+    for (const url of ['/v1/auth/totp/enrolment-link', '/v1/auth/totp/setup']) {
+      const res = await client.post(url, { token: 'x' }, { token: access });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(securityMessages.staffOnly);
+      expect((await client.post(url, { token: 'x' })).statusCode).toBe(401);
+    }
   });
 });
 

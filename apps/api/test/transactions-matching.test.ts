@@ -27,7 +27,7 @@ describe('a payment counts only for the order it was made for', () => {
     // update-wallet takes any address: the attacker registers the victim's.
     const copied = await client().post(
       '/v1/auth/update-wallet',
-      { walletAddress: devAccount(2).address },
+      { walletAddress: devAccount(2).address, password: withCopiedWallet.password },
       { token: withCopiedWallet.access },
     );
     expect(copied.statusCode).toBe(200);

@@ -72,6 +72,7 @@ describe('accounts', () => {
     const update = page.getByRole('button', { name: 'Update wallet' });
     expect(await update.isDisabled()).toBe(true);
     await field(page, 'Wallet Address').fill(WALLET.toLowerCase());
+    await field(page, 'Password').fill('first-pass-1');
     await update.click();
     await page.getByText(WALLET, { exact: true }).waitFor();
 

@@ -10,7 +10,14 @@ export const securityMessages = {
   totpSetupMissing: 'Start the authenticator setup again',
   totpAlreadySetUp: 'Two-factor authentication is already set up',
   staffOnly: 'Only staff accounts use an authenticator app here',
-  codeBudgetUsed: 'Too many wrong codes for this e-mail. Please try again tomorrow.',
+  /** The e-mail's wrong-code ceiling: a new code and a link were mailed to it (400, whether or not it has an account). */
+  mailboxProofNeeded:
+    'Too many wrong codes for this e-mail. We sent it a link and a new code: open the link, then enter the new code.',
+  /** The wrong-code ceiling of the caller's network (429). */
+  networkCodeBudgetUsed: 'Too many wrong codes from your network. Please try again later.',
+  mailboxProven: 'E-mail confirmed, you can enter the new code now',
+  verifiedEmailNeeded: 'Verify your e-mail before setting up two-factor authentication',
+  enrolmentLinkSent: 'We e-mailed you a link to set up two-factor authentication',
 } as const;
 
 /** Anything up to 64 characters: a wrong or malformed code answers 401 `errors.totp`, not a 400. */

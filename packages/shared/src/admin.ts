@@ -6,6 +6,7 @@ export const adminUserMessages = {
   ownRole: 'You cannot change your own role',
   influencerNotAffiliate: 'Only an affiliate can be marked as an influencer',
   dismissNotAffiliate: 'Only an affiliate can be dismissed',
+  staffNeedsVerifiedEmail: 'Only an account with a verified e-mail can be made staff',
   reasonRequired: 'Reason is required',
   reasonTooLong: 'Reason must be at most 1000 characters long',
 } as const;

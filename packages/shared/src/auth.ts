@@ -11,6 +11,10 @@ export const authMessages = {
   otpType: 'Type must be verifyemail or verifyUser',
   resetToken: 'Invalid or expired reset token, please request a new code',
   refreshToken: 'Refresh token is required',
+  wrongPassword: 'Incorrect password',
+  confirmPassword: 'Enter your password to confirm the change',
+  staffCheckout: 'Staff accounts cannot buy through the checkout, please log in on the login page',
+  linkToken: 'This link is invalid or has expired, please ask for a new one',
 } as const;
 
 export const EMAIL_MAX = 254;
@@ -42,6 +46,7 @@ const emailWith = (message: string) =>
     .refine(isEmailAddress, message)
     .meta({ pattern: EMAIL_PATTERN });
 
+/** One rule for every password a person chooses: sign-up, reset (update) and a guest's new account. */
 export const SIGNUP_PASSWORD_MIN = 8;
 
 const passwordWith = (min: number, message: string) =>
@@ -85,7 +90,15 @@ export const otpField = z
   .trim()
   .regex(/^\d{4}$/, messages.otpDigits);
 
-export const otpVerifySchema = z.object({ otp: otpField, email: emailField });
+/**
+ * `password`: the code screen of a redone sign-up asks for the redo's password; without it (or
+ * with another) the code verifies the e-mail and the redo is dropped.
+ */
+export const otpVerifySchema = z.object({
+  otp: otpField,
+  email: emailField,
+  password: z.string().max(PASSWORD_MAX, authMessages.passwordTooLong).optional(),
+});
 
 export const resendOtpSchema = z.object({
   email: emailField,
@@ -101,7 +114,7 @@ export const forgetOtpVerifySchema = z.object({
 
 export const forgetPasswordSchema = z.object({
   email: emailWith(messages.resetEmail),
-  password: passwordWith(6, messages.resetPassword),
+  password: passwordWith(SIGNUP_PASSWORD_MIN, messages.resetPassword),
   resetToken: z
     .string({ error: authMessages.resetToken })
     .trim()
@@ -109,11 +122,25 @@ export const forgetPasswordSchema = z.object({
     .max(200, authMessages.resetToken),
 });
 
+/** A wallet change is confirmed with the account's password. */
 export const updateWalletSchema = z.object({
   walletAddress: z
     .string({ error: messages.walletFormat })
     .trim()
     .regex(WALLET_PATTERN, messages.walletFormat),
+  password: z
+    .string({ error: authMessages.confirmPassword })
+    .min(1, authMessages.confirmPassword)
+    .max(PASSWORD_MAX, authMessages.passwordTooLong),
+});
+
+/** A single-use token from a link the server mailed (staff enrolment, mailbox proof). */
+export const linkTokenSchema = z.object({
+  token: z
+    .string({ error: authMessages.linkToken })
+    .trim()
+    .min(1, authMessages.linkToken)
+    .max(200, authMessages.linkToken),
 });
 
 export const refreshTokenSchema = z.object({
@@ -132,6 +159,7 @@ export type ForgetOtpVerifyBody = z.infer<typeof forgetOtpVerifySchema>;
 export type ForgetPasswordBody = z.infer<typeof forgetPasswordSchema>;
 export type UpdateWalletBody = z.infer<typeof updateWalletSchema>;
 export type RefreshTokenBody = z.infer<typeof refreshTokenSchema>;
+export type LinkTokenBody = z.infer<typeof linkTokenSchema>;
 
 /* ------------------------------------------------------------------------------------------ */
 /* Proven wallets: Sign-In with Ethereum (EIP-4361) messages signed with the buyer's wallet.   */

@@ -13,7 +13,8 @@ export const messages = {
   otpDigits: 'Please fill in all OTP digits.',
   // password reset
   resetEmail: 'Please enter a valid email address.',
-  resetPassword: 'Password must be at least 6 characters long.',
+  // One password rule (8+) for sign-up, reset and update: the spec's sign-up text.
+  resetPassword: 'Password must be at least 8 characters long',
   resetPasswordsMismatch: 'Passwords do not match.',
   // buy page
   investmentAmount: 'Please enter investment amount',

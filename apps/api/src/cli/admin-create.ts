@@ -31,6 +31,8 @@ try {
     password: values.password,
     name: values.name,
     totpSecret,
+    // Run by hand to create or reset the account: the password given is the one it gets.
+    resetPassword: true,
   });
   console.log(`Admin account ready: ${admin.email}`);
   if (values['new-totp-secret'] && totpSecret) {

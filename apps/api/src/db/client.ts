@@ -31,6 +31,8 @@ export interface Database {
   poolStats(): { inUse: number; waiting: number };
   /** LISTENs on `channel` until the returned function is called (or the database closes). */
   listen(channel: string, handlers: ChangeHandlers): Promise<() => Promise<void>>;
+  /** Whether every LISTEN connection is up and answered its last heartbeat (for /readyz). */
+  listenersUp(): boolean;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 const RECONNECT_MS = [250, 1_000, 2_000, 5_000];
 
 /**
+ * A LISTEN connection can die without a reset (a NAT or load balancer idle timeout, a failover,
+ * a pooler): it then looks alive and hears nothing. A round trip every few seconds that must
+ * come back within the timeout finds that out; a missed beat counts as the connection lost.
+ */
+export interface HeartbeatOptions {
+  intervalMs: number;
+  timeoutMs: number;
+}
+export const LISTEN_HEARTBEAT: HeartbeatOptions = { intervalMs: 5_000, timeoutMs: 3_000 };
+
+/**
  * A connection of its own that LISTENs, outside the pool (a pooled client would be handed to
  * queries). When it is lost (a restart, a failover) it reconnects with a growing pause and
  * reports `down` and then `up`, so the subscriber can distrust what it cached meanwhile.
@@ -86,18 +99,43 @@ async function listenOnPostgres(
   connectionString: string,
   channel: string,
   handlers: ChangeHandlers,
-): Promise<() => Promise<void>> {
+  heartbeat: HeartbeatOptions,
+): Promise<{ stop: () => Promise<void>; isUp: () => boolean }> {
   let stopped = false;
   let client: PgClient | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let beat: NodeJS.Timeout | undefined;
   let attempt = 0;
 
   const lost = (broken: PgClient) => {
     if (stopped || client !== broken) return;
     client = undefined;
+    clearTimeout(beat);
     handlers.down();
+    // A silent socket never finishes `end()`: it is destroyed instead.
+    (
+      broken as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy();
     void broken.end().catch(() => {});
     schedule();
+  };
+  const scheduleBeat = (current: PgClient) => {
+    beat = setTimeout(() => {
+      if (stopped || client !== current) return;
+      const timeout = setTimeout(() => lost(current), heartbeat.timeoutMs);
+      timeout.unref();
+      current.query('select 1').then(
+        () => {
+          clearTimeout(timeout);
+          if (client === current) scheduleBeat(current);
+        },
+        () => {
+          clearTimeout(timeout);
+          lost(current);
+        },
+      );
+    }, heartbeat.intervalMs);
+    beat.unref();
   };
   const schedule = () => {
     const wait = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)];
@@ -133,17 +171,22 @@ async function listenOnPostgres(
     client = next;
     attempt = 0;
     handlers.up();
+    scheduleBeat(next);
     return true;
   }
 
   // The first connection must work: the database was just reached to migrate it.
   if (!(await connect())) handlers.down();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const last = client;
-    client = undefined;
-    await last?.end().catch(() => {});
+  return {
+    isUp: () => client !== undefined,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      clearTimeout(beat);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => {});
+    },
   };
 }
 
@@ -153,6 +196,8 @@ export async function openDatabase(opts: {
   dataDir?: string;
   /** Connections the PostgreSQL pool may open (10 unless given). */
   poolSize?: number;
+  /** How the LISTEN connections check they still hear (LISTEN_HEARTBEAT unless given). */
+  heartbeat?: HeartbeatOptions;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -173,7 +218,7 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', onError));
     pool.on('error', () => {});
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    const listeners = new Set<() => Promise<void>>();
+    const listeners = new Map<() => Promise<void>, () => boolean>();
     return {
       db,
       kind: 'postgres',
@@ -183,22 +228,24 @@ export async function openDatabase(opts: {
         waiting: pool.waitingCount,
       }),
       async listen(channel, handlers) {
-        const stop = await listenOnPostgres(
+        const listener = await listenOnPostgres(
           pg,
           opts.databaseUrl!,
           channel,
           trackListener(channel, handlers),
+          opts.heartbeat ?? LISTEN_HEARTBEAT,
         );
         const unlisten = async () => {
           listeners.delete(unlisten);
           untrackListener(channel);
-          await stop();
+          await listener.stop();
         };
-        listeners.add(unlisten);
+        listeners.set(unlisten, listener.isUp);
         return unlisten;
       },
+      listenersUp: () => [...listeners.values()].every((isUp) => isUp()),
       async close() {
-        await Promise.all([...listeners].map((stop) => stop()));
+        await Promise.all([...listeners.keys()].map((stop) => stop()));
         await pool.end();
       },
     };
@@ -224,6 +271,7 @@ export async function openDatabase(opts: {
         return unlisten();
       };
     },
+    listenersUp: () => true,
     close: () => client.close(),
   };
 }

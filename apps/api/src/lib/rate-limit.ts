@@ -40,6 +40,13 @@ export function rateLimitSubject(subject: string): string {
     .join(':')}::/64`;
 }
 
+/** The network of a client address, for budgets its neighbours share: its /24 (IPv4) or /64 (IPv6). */
+export function networkOf(ip: string): string {
+  const subject = rateLimitSubject(ip);
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(subject);
+  return v4 ? `${v4[1]}.0/24` : subject;
+}
+
 /** Keys are hashed so e-mails and IPs are not stored in clear. */
 const keyFor = (rule: RateLimitRule, subject: string) =>
   `${rule.name}:${createHash('sha256').update(rateLimitSubject(subject)).digest('base64url').slice(0, 32)}`;

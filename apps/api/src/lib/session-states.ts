@@ -16,6 +16,11 @@ export interface SessionState {
 
 /** Enough for every account active at a launch; the oldest is dropped past it. */
 const MAX_ENTRIES = 100_000;
+/**
+ * How long a state is trusted even while the listener looks alive: a connection cut without a
+ * reset is only found by its heartbeat, and a change missed meanwhile must not live on for long.
+ */
+export const SESSION_STATE_MAX_AGE_MS = 5_000;
 
 /** The caches of this process, so a session ended here is forgotten before its NOTIFY arrives. */
 const caches = new Set<{ forget(id: string): void }>();
@@ -30,10 +35,12 @@ export function forgetSessionState(id: string) {
 
 export function createSessionStates(
   load: (id: string) => Promise<SessionState | undefined>,
-  opts: { maxEntries?: number } = {},
+  opts: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {},
 ) {
   const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
-  const states = new Map<string, SessionState>();
+  const maxAge = opts.maxAgeMs ?? SESSION_STATE_MAX_AGE_MS;
+  const now = opts.now ?? Date.now;
+  const states = new Map<string, SessionState & { loadedAt: number }>();
   // Raised by every change heard: a read that a change overtook is answered but not kept.
   let generation = 0;
   // Deaf until the listener reports it is up.
@@ -58,12 +65,15 @@ export function createSessionStates(
      */
     async get(id: string, tokenVersion: number): Promise<SessionState | undefined> {
       const hit = states.get(id);
-      if (hit && hit.sessionVersion >= tokenVersion) return hit;
+      if (hit && hit.sessionVersion >= tokenVersion && now() - hit.loadedAt < maxAge)
+        return { role: hit.role, sessionVersion: hit.sessionVersion };
       const seen = generation;
+      const loadedAt = now();
       const state = await load(id);
       if (state && listening && seen === generation) {
+        states.delete(id);
         if (states.size >= maxEntries) states.delete(states.keys().next().value!);
-        states.set(id, state);
+        states.set(id, { ...state, loadedAt });
       }
       return state;
     },

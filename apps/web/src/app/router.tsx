@@ -52,6 +52,9 @@ const ForgetPassword = lazyWithQuery(() =>
 const ForgetPasswordOtp = lazyWithQuery(() =>
   import('./routes/forget-password-otp').then((m) => m.ForgetPasswordOtpRoute),
 );
+const MailboxProof = lazyWithQuery(() =>
+  import('./routes/mailbox-proof').then((m) => m.MailboxProofRoute),
+);
 const UpdatePassword = lazyWithQuery(() =>
   import('./routes/update-password').then((m) => m.UpdatePasswordRoute),
 );
@@ -103,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: paths.forgetPassword, element: <ForgetPassword /> },
           { path: paths.forgetPasswordOtp, element: <ForgetPasswordOtp /> },
           { path: paths.updatePassword, element: <UpdatePassword /> },
+          { path: paths.mailboxProof, element: <MailboxProof /> },
         ],
       },
     ],

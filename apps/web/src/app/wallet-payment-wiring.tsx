@@ -27,15 +27,11 @@ export function WalletPaymentWiring({ onVerified, ...order }: WalletPaymentProps
       minConfirmations={config.minConfirmations}
       savedWallet={user?.walletAddress ?? null}
       saveWalletOffer={(address) => (
-        // A new tab: this one keeps following the payment. The profile's wallet form saves it.
-        <a
-          href={`${paths.profile}?wallet=${address}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={linkClass}
-        >
-          Save it as my wallet (opens your Profile)
-        </a>
+        // Handed over in the navigation's own state, never in the URL: a link from anywhere
+        // must not fill in where the tokens go. The payment is credited without this page.
+        <Link to={paths.profile} state={{ suggestedWallet: address }} className={linkClass}>
+          Save it as my wallet (on your Profile)
+        </Link>
       )}
       verify={async (txnHash) => {
         const { data, message } = await verifyCryptoPayment({

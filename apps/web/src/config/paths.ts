@@ -15,6 +15,8 @@ export const paths = {
   forgetPassword: '/forgetpassword',
   forgetPasswordOtp: '/forgetpasswordotp',
   updatePassword: '/updatepassword',
+  /** The link mailed when an address reached its wrong-code ceiling (token in the fragment). */
+  mailboxProof: '/mailbox-proof',
 
   profile: '/profile',
   transaction: '/transaction',

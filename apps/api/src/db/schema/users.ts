@@ -172,3 +172,25 @@ export const walletNonces = pgTable(
   },
   (t) => [index('wallet_nonces_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Single-use links mailed by the server: a staff enrolment (subject: the user's id) or a proof of
+ * the mailbox once its wrong-code ceiling was reached (subject: purpose and e-mail). Only the
+ * token's SHA-256 is stored.
+ */
+export const authLinks = pgTable(
+  'auth_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['staff-enrolment', 'mailbox-proof'] }).notNull(),
+    subject: text('subject').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auth_links_token_hash_key').on(t.tokenHash),
+    index('auth_links_subject_idx').on(t.kind, t.subject),
+  ],
+);

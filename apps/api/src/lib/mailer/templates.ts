@@ -10,6 +10,8 @@ interface MailContent {
   code?: string;
   /** Paragraphs after the code. */
   after?: string[];
+  /** Carries a single-use link: kept out of the outbox once sent, as a code is. */
+  secretLink?: boolean;
 }
 
 /** A deadline as e-mails write it, in UTC so every reader sees the same, e.g. "29 November 2026, 14:05 UTC". */
@@ -85,9 +87,10 @@ const contents = {
         : 'You can see it on the Presale Requests page.',
     ],
   }),
-  verifyEmail: ({ name, code }: { name: string; code: string }): MailContent => ({
+  // The address is not proven yet: no name the requester chose is repeated to it.
+  verifyEmail: ({ code }: { code: string }): MailContent => ({
     subject: 'Your TMC verification code',
-    lines: [greeting(name), 'Welcome aboard! Enter this code to verify your e-mail address:'],
+    lines: ['Hi there,', 'Welcome aboard! Enter this code to verify your e-mail address:'],
     code,
     after: [
       'It expires in 10 minutes. If you did not sign up for TMC, you can ignore this e-mail.',
@@ -169,18 +172,49 @@ const contents = {
       ],
     };
   },
-  codeBudgetUsed: ({
-    name,
+  mailboxProof: ({
     purpose,
+    link,
+    code,
   }: {
-    name: string;
     purpose: 'verifyemail' | 'verifyUser';
+    link: string;
+    code: string;
   }): MailContent => ({
-    subject: 'Too many wrong TMC codes',
+    subject: 'Too many wrong TMC codes: confirm it is you',
+    lines: [
+      'Hi there,',
+      `Someone entered too many wrong ${purpose === 'verifyUser' ? 'password reset' : 'verification'} codes for this e-mail address, so codes for it now also need this link. If it was you, open it (it works once, for 1 hour):`,
+      link,
+      'Then enter this new code:',
+    ],
+    code,
+    after: [
+      'If it was not you, ignore this e-mail: nobody can use a code for it without the link.',
+    ],
+  }),
+  staffEnrolment: ({ name, link }: { name: string; link: string }): MailContent => ({
+    subject: 'Set up two-factor authentication for the TMC staff console',
     lines: [
       greeting(name),
-      `Someone entered too many wrong ${purpose === 'verifyUser' ? 'password reset' : 'verification'} codes for your TMC account today, so we stopped accepting these codes for it until tomorrow.`,
-      'If that was you, please try again tomorrow. If it was not, your account is safe: nobody can use a code for it in the meantime.',
+      'Open this link while signed in to set up your authenticator app (it works once, for 1 hour):',
+      link,
+      'If you did not ask for it, tell the other staff at once.',
+    ],
+    secretLink: true,
+  }),
+  walletChanged: ({
+    name,
+    walletAddress,
+  }: {
+    name: string;
+    walletAddress: string;
+  }): MailContent => ({
+    subject: 'Your TMC delivery wallet was changed',
+    lines: [
+      greeting(name),
+      `The wallet your TMC tokens will be delivered to is now ${walletAddress}.`,
+      'If that was not you, reset your password right away and get in touch with us.',
     ],
   }),
   passwordChanged: ({ name }: { name: string }): MailContent => ({
@@ -276,7 +310,7 @@ function contentOf(template: MailTemplate): MailContent {
 export const codeOf = (template: MailTemplate): string | undefined => contentOf(template).code;
 
 export function renderMail(template: MailTemplate): RenderedMail {
-  const { subject, lines, code, after = [] } = contentOf(template);
+  const { subject, lines, code, after = [], secretLink } = contentOf(template);
 
   const text = [
     'TMC',
@@ -314,5 +348,11 @@ ${[...lines.map(paragraph), codeBlock, ...after.map(paragraph)].filter(Boolean).
 </html>
 `;
 
-  return { kind: template.kind, secret: code !== undefined, subject, text, html };
+  return {
+    kind: template.kind,
+    secret: code !== undefined || secretLink === true,
+    subject,
+    text,
+    html,
+  };
 }

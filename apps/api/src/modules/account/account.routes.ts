@@ -52,7 +52,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       schema: {
         tags,
         security,
-        summary: 'Set the wallet address (stored in EIP-55 form)',
+        summary:
+          'Set the delivery wallet (stored in EIP-55 form); needs the account password, and the owner is e-mailed',
         body: updateWalletSchema,
         response: { 200: userWithMsg },
       },
@@ -61,7 +62,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       const msg = 'Wallet address updated';
       return envelope(
         200,
-        { user: await account.updateWallet(req.user.id, req.body.walletAddress), msg },
+        {
+          user: await account.updateWallet(req.user.id, req.body.walletAddress, req.body.password),
+          msg,
+        },
         msg,
       );
     },

@@ -1,8 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { getAddress } from 'viem';
-import { messages } from '@tmc/shared';
+import { authMessages, messages } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import { queueMail } from '../../lib/mailer/mailer.ts';
+import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { toUserDto } from './user-dto.ts';
 import { findUserById, isUniqueViolation, makeAffiliate, setWalletAddress } from './users.repo.ts';
 
@@ -32,7 +36,22 @@ export function checksummed(address: string, field = 'walletAddress') {
   return normal;
 }
 
-export function createAccountService({ db }: { db: Db }) {
+/** Wrong passwords given to confirm a wallet change, per account. */
+export const walletPasswordFailures: RateLimitRule = {
+  name: 'wallet-password-failed:user',
+  limit: 10,
+  windowSeconds: 900,
+};
+
+export function createAccountService({
+  db,
+  mail,
+  rateLimiter,
+}: {
+  db: Db;
+  mail: QueuedMailDelivery;
+  rateLimiter: RateLimiter;
+}) {
   const existing = async (userId: string) => {
     const user = await findUserById(db, userId);
     if (!user) throw unauthorized();
@@ -56,9 +75,30 @@ export function createAccountService({ db }: { db: Db }) {
       throw new Error('No free affiliate code after 5 tries');
     },
 
-    async updateWallet(userId: string, walletAddress: string) {
-      const user = await setWalletAddress(db, userId, checksummed(walletAddress));
+    /**
+     * The delivery wallet decides where the tokens go, so a change needs the account's password
+     * (a stolen session alone cannot redirect them) and the owner is told by e-mail.
+     */
+    async updateWallet(userId: string, walletAddress: string, password: string) {
+      const address = checksummed(walletAddress);
+      const owner = await existing(userId);
+      await rateLimiter.check(walletPasswordFailures, userId);
+      if (!(await verifyPassword(owner.passwordHash, password))) {
+        await rateLimiter.tally(walletPasswordFailures, userId);
+        throw badRequest(authMessages.wrongPassword, { password: authMessages.wrongPassword });
+      }
+      const user = await db.transaction(async (tx) => {
+        const row = await setWalletAddress(tx, userId, address);
+        if (row && owner.walletAddress !== address)
+          await queueMail(tx, row.email, {
+            kind: 'walletChanged',
+            name: row.emailVerifiedAt ? row.name : '',
+            walletAddress: address,
+          });
+        return row;
+      });
       if (!user) throw unauthorized();
+      mail.deliverSoon();
       return toUserDto(user);
     },
   };

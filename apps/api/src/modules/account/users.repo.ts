@@ -107,12 +107,12 @@ export async function setPassword(db: Tx, id: string, passwordHash: string) {
     .where(eq(users.id, id));
 }
 
-/** Makes the account a verified admin with this password. */
-export async function makeAdmin(db: Tx, id: string, passwordHash: string) {
+/** Makes the account a verified admin, with this password when one is given. */
+export async function makeAdmin(db: Tx, id: string, passwordHash?: string) {
   const [row] = await db
     .update(users)
     .set({
-      passwordHash,
+      ...(passwordHash === undefined ? {} : { passwordHash }),
       role: 'admin',
       emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
     })

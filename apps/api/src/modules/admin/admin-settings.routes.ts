@@ -60,8 +60,8 @@ const settingsChange = z
       .trim()
       .max(2048)
       .refine(
-        (v) => v.startsWith('/') || /^https?:\/\/[^\s]+$/.test(v),
-        'whitePaperUrl must be a path or an http(s) URL',
+        isWhitePaperUrl,
+        'whitePaperUrl must be an absolute https URL or a path of this site',
       ),
     // Empty text goes back to the default statement.
     deliveryStatement: z
@@ -115,6 +115,26 @@ const ratesBody = z.object({
     .refine((rates) => Object.keys(rates).length > 0, 'rates must name at least one currency')
     .refine((rates) => Object.keys(rates).length <= 200, 'At most 200 rates at a time'),
 });
+
+/**
+ * An absolute https URL (no credentials), or a path of this site: never `//host` or a slash and
+ * a backslash, which browsers read as another host.
+ */
+function isWhitePaperUrl(value: string) {
+  if (/^\/(?![/\\])\S*$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' &&
+      url.hostname !== '' &&
+      !url.username &&
+      !url.password &&
+      !/\s/.test(value)
+    );
+  } catch {
+    return false;
+  }
+}
 
 export const adminSettingsRoutes: FastifyPluginAsyncZod<{
   settings: AdminSettingsService;

@@ -47,6 +47,11 @@ export function createAdminUsersService({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         const before = await lockUser(tx, userId);
         if (!before) throw notFound(adminUserMessages.notFound);
+        // Whoever pre-registered an address would get the console it is promoted to.
+        if (change.role === 'admin' && before.role !== 'admin' && !before.emailVerifiedAt)
+          throw badRequest(adminUserMessages.staffNeedsVerifiedEmail, {
+            role: adminUserMessages.staffNeedsVerifiedEmail,
+          });
         if (change.isInfluencer && !before.isAffiliated)
           throw badRequest(adminUserMessages.influencerNotAffiliate, {
             isInfluencer: adminUserMessages.influencerNotAffiliate,

@@ -2,7 +2,13 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpPurpose } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { otpCodes, passwordResets, pendingSignups, refreshTokens } from '../../db/schema/index.ts';
+import {
+  authLinks,
+  otpCodes,
+  passwordResets,
+  pendingSignups,
+  refreshTokens,
+} from '../../db/schema/index.ts';
 
 const secondsFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
 
@@ -225,4 +231,48 @@ export async function takePendingSignup(db: Tx, userId: string) {
     .where(eq(pendingSignups.userId, userId))
     .returning();
   return row;
+}
+
+/** The account's held sign-up, if any (read before its password is checked, off the transaction). */
+export async function findPendingSignup(db: Tx, userId: string) {
+  const [row] = await db.select().from(pendingSignups).where(eq(pendingSignups.userId, userId));
+  return row;
+}
+
+export type AuthLinkKind = (typeof authLinks.$inferInsert)['kind'];
+
+/** Stores a new link for (kind, subject); earlier unused ones stop working. */
+export async function insertAuthLink(
+  db: Tx,
+  v: { kind: AuthLinkKind; subject: string; tokenHash: string; ttlSeconds: number },
+) {
+  await db
+    .update(authLinks)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(eq(authLinks.kind, v.kind), eq(authLinks.subject, v.subject), isNull(authLinks.usedAt)),
+    );
+  await db.insert(authLinks).values({
+    kind: v.kind,
+    subject: v.subject,
+    tokenHash: v.tokenHash,
+    expiresAt: secondsFromNow(v.ttlSeconds),
+  });
+}
+
+/** Uses a live link once; answers its subject, or undefined for a used, expired or unknown one. */
+export async function useAuthLink(db: Tx, kind: AuthLinkKind, tokenHash: string) {
+  const [row] = await db
+    .update(authLinks)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(authLinks.kind, kind),
+        eq(authLinks.tokenHash, tokenHash),
+        isNull(authLinks.usedAt),
+        gt(authLinks.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ subject: authLinks.subject });
+  return row?.subject;
 }

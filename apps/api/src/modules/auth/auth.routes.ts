@@ -4,7 +4,9 @@ import {
   forgetOtpVerifySchema,
   forgetPasswordOtpSchema,
   forgetPasswordSchema,
+  linkTokenSchema,
   loginSchema,
+  securityMessages,
   otpVerifySchema,
   refreshTokenSchema,
   resendOtpSchema,
@@ -56,6 +58,29 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
       await auth.verifyEmail(req.body, req.ip);
       return envelope(200, null, 'Email verified successfully');
     },
+  );
+
+  app.post(
+    '/auth/mailbox-proof',
+    {
+      schema: {
+        tags,
+        summary:
+          'The link mailed when an e-mail reached its wrong-code ceiling: codes for it are accepted again',
+        body: linkTokenSchema,
+        response: {
+          200: envelopeSchema(
+            z.object({ email: z.string(), type: z.enum(['verifyemail', 'verifyUser']) }),
+          ),
+        },
+      },
+    },
+    async (req) =>
+      envelope(
+        200,
+        await auth.proveMailbox(req.body.token, req.ip),
+        securityMessages.mailboxProven,
+      ),
   );
 
   app.post(
@@ -180,6 +205,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
   );
 
   app.post(
+    '/auth/totp/enrolment-link',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Staff with a verified e-mail: mail a single-use link (1 hour) that opens the authenticator setup',
+        response: { 200: noData },
+      },
+    },
+    async (req) => {
+      await auth.sendEnrolmentLink(req.user);
+      return envelope(200, null, securityMessages.enrolmentLinkSent);
+    },
+  );
+
+  app.post(
     '/auth/totp/setup',
     {
       config: { openapi: { errors: [403] } },
@@ -188,14 +231,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
         tags,
         security,
         summary:
-          'Staff: a new authenticator secret (otpauth:// URI for the QR code), waiting for its first code',
+          "Staff: with the mailed enrolment link's token, a new authenticator secret (otpauth:// URI for the QR code), waiting for its first code",
+        body: linkTokenSchema,
         response: { 200: envelopeSchema(z.object({ secret: z.string(), uri: z.string() })) },
       },
     },
     async (req) =>
       envelope(
         200,
-        await auth.beginTotpSetup(req.user),
+        await auth.beginTotpSetup(req.user, req.body.token),
         'Scan the code with your authenticator app',
       ),
   );

@@ -34,12 +34,15 @@ import {
   type UserRow,
 } from '../account/users.repo.ts';
 import {
+  findPendingSignup,
+  insertAuthLink,
   insertPasswordReset,
   savePendingSignup,
   takePendingSignup,
+  useAuthLink,
   usePasswordReset,
 } from './auth.repo.ts';
-import { createOtpService, isTooManyRequests } from './otp.ts';
+import { createOtpService, isTooManyRequests, mailboxProofNeeded } from './otp.ts';
 import { createSecondFactor } from './second-factor.ts';
 import { createSessions, newSecret, sha256 } from './sessions.ts';
 import { metrics } from '../../lib/metrics.ts';
@@ -61,9 +64,17 @@ export const authLimits = {
   refresh: perIp('refresh:ip', 300, 900),
   logout: perIp('logout:ip', 60, 900),
   passwordReset: perIp('password-reset:ip', 10, 900),
+  /** Per account: enrolment links mailed to a staff address. */
+  enrolmentLink: perIp('enrolment-link:user', 5, 3600),
 };
 
 export const RESET_TOKEN_SECONDS = 15 * 60;
+/** Links the server mails (staff enrolment, mailbox proof) work once, for an hour. */
+export const LINK_SECONDS = 60 * 60;
+
+const linkInvalid = () => badRequest(authMessages.linkToken, { token: authMessages.linkToken });
+const mailboxSubject = (purpose: 'verifyemail' | 'verifyUser', email: string) =>
+  `${purpose}\n${email}`;
 
 const emailTaken = () => badRequest(messages.emailTaken, { email: messages.emailTaken });
 const invalidReferral = () =>
@@ -85,6 +96,8 @@ export interface CheckoutGuest {
 /** A guest checkout's account, checked and ready to be used inside the purchase's transaction. */
 export interface CheckoutAccount {
   isNew: boolean;
+  /** The existing account's id ('Login to proceed'); undefined for a new one. */
+  userId?: string;
   /** Inside the purchase's transaction: the buyer (a new account is inserted here, so it rolls back with it). */
   open(tx: Tx): Promise<UserRow>;
   /** After the commit: e-mails a new account its verification code and signs the buyer in. */
@@ -162,15 +175,36 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     }),
   });
 
-  /** Checks a code and e-mails the owner when this wrong try used up the address's daily budget. */
-  async function checkCode(email: string, purpose: 'verifyemail' | 'verifyUser', code: string) {
-    const { codeHash, budgetUsedUp } = await otp.verify(email, purpose, code);
-    if (budgetUsedUp) {
-      const owner = await findUserByEmail(db, email);
-      if (owner) mail(email, { kind: 'codeBudgetUsed', name: owner.name, purpose });
-    }
-    if (!codeHash) throw invalidCode();
-    return codeHash;
+  /**
+   * Checks a code. The wrong try that reaches the address's ceiling replaces the code and mails a
+   * new one with a link that proves the mailbox (only when the address has an account; the answer
+   * is the same either way).
+   */
+  async function checkCode(
+    email: string,
+    purpose: 'verifyemail' | 'verifyUser',
+    code: string,
+    ip: string,
+  ) {
+    const outcome = await otp.verify(email, purpose, code, ip);
+    if (outcome.codeHash) return outcome.codeHash;
+    if (!('ceilingReached' in outcome && outcome.ceilingReached)) throw invalidCode();
+    const fresh = await otp.reissue(email, purpose);
+    const token = newSecret();
+    await insertAuthLink(db, {
+      kind: 'mailbox-proof',
+      subject: mailboxSubject(purpose, email),
+      tokenHash: sha256(token),
+      ttlSeconds: LINK_SECONDS,
+    });
+    if (await findUserByEmail(db, email))
+      mail(email, {
+        kind: 'mailboxProof',
+        purpose,
+        code: fresh,
+        link: `${config.publicUrl}/mailbox-proof#token=${token}`,
+      });
+    throw mailboxProofNeeded();
   }
 
   /** The staff second factor of a login whose password was right: true when it was given and right. */
@@ -192,12 +226,26 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       : secondFactorNeeded('recoveryCode', securityMessages.recoveryCodeInvalid);
   }
 
-  /** Setting up an authenticator is for staff accounts. */
+  /** Setting up an authenticator is for staff accounts whose e-mail is proven. */
   async function staffAccount(caller: AuthUser) {
     const user = await findUserById(db, caller.id);
     if (!user) throw unauthorized();
     if (user.role !== 'admin') throw forbidden(securityMessages.staffOnly);
+    if (!user.emailVerifiedAt) throw forbidden(securityMessages.verifiedEmailNeeded);
     return user;
+  }
+
+  /**
+   * An account whose e-mail is not verified logs in to nothing: its password proved it is the
+   * owner's, so any held sign-up redo is dropped, the address's wrong codes start again and the
+   * owner gets a fresh code of their own (replacing any other), then 403.
+   */
+  async function refuseUnverified(user: UserRow): Promise<never> {
+    await takePendingSignup(db, user.id);
+    await otp.forgiveWrongCodes(user.email, 'verifyemail');
+    const code = await otp.reissue(user.email, 'verifyemail');
+    mail(user.email, { kind: 'verifyEmail', code });
+    throw forbidden(messages.verifyEmail);
   }
 
   async function startSession(userId: string) {
@@ -272,7 +320,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       async signIn() {
         if (!created) throw new Error('signIn() called before open()');
         await otp.countNewAccountCode(guest.email);
-        mail(guest.email, { kind: 'verifyEmail', name: created.user.name, code: created.code });
+        mail(guest.email, { kind: 'verifyEmail', code: created.code });
         return startSession(created.user.id);
       },
     };
@@ -280,15 +328,18 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
   }
 
   /**
-   * 'Login to proceed': the password must match. An account whose e-mail is not verified yet may
-   * buy too (the password proves it is theirs, and a new checkout account is signed in unverified
-   * as well); it still has to verify before a plain login.
+   * 'Login to proceed': the password must match, and it opens what a login opens: an account
+   * whose e-mail is not verified gets its fresh code and 403, and staff (whose login asks for a
+   * second factor) are sent to the login page.
    */
   async function checkoutExistingAccount(guest: CheckoutGuest, ip: string) {
     const { user, failuresOfEmail } = await authenticate(guest.email, guest.password, ip);
+    if (user.role === 'admin') throw forbidden(authMessages.staffCheckout);
+    if (!user.emailVerifiedAt) await refuseUnverified(user);
     await forgiveFailures(guest.email, failuresOfEmail);
     const account: CheckoutAccount = {
       isNew: false,
+      userId: user.id,
       async open(tx) {
         const buyer = await findUserById(tx, user.id);
         if (!buyer) throw badRequest(messages.badCredentials);
@@ -339,29 +390,55 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       } else {
         created = await signUpNewAccount(input, fields, ip);
       }
-      mail(input.email, { kind: 'verifyEmail', name: input.name, code: created.code });
+      mail(input.email, { kind: 'verifyEmail', code: created.code });
       return { email: input.email, userId: created.userId };
     },
 
-    async verifyEmail({ email, otp: code }: OtpVerifyBody, ip: string) {
+    /**
+     * A held sign-up redo counts only with the code mailed for it and the redo's own password
+     * (which the redo's code screen asks for), and never replaces a referrer already set. Any
+     * other right code verifies the e-mail as the account stands and drops the redo.
+     */
+    async verifyEmail({ email, otp: code, password }: OtpVerifyBody, ip: string) {
       await rateLimiter.hit(authLimits.codeCheck, ip);
-      const codeHash = await checkCode(email, 'verifyemail', code);
+      const codeHash = await checkCode(email, 'verifyemail', code, ip);
       const user = await findUserByEmail(db, email);
       if (!user) throw invalidCode();
       if (user.emailVerifiedAt) return;
+      const held = await findPendingSignup(db, user.id);
+      const provenRedo =
+        held?.codeHash === codeHash &&
+        password !== undefined &&
+        (await verifyPassword(held.passwordHash, password))
+          ? held
+          : undefined;
       const redone = await db.transaction(async (tx) => {
         const pending = await takePendingSignup(tx, user.id);
-        // Only the code mailed for the redo applies it; a code sent later for another cause does not.
-        const redo = pending?.codeHash === codeHash ? pending : undefined;
+        const redo =
+          provenRedo && pending?.passwordHash === provenRedo.passwordHash ? pending : undefined;
         await markEmailVerified(
           tx,
           user.id,
-          redo && { name: redo.name, passwordHash: redo.passwordHash, referredBy: redo.referredBy },
+          redo && {
+            name: redo.name,
+            passwordHash: redo.passwordHash,
+            referredBy: user.referredBy ?? redo.referredBy,
+          },
         );
         if (redo) await sessions.endAll(tx, user.id);
         return redo;
       });
       mail(email, { kind: 'welcome', name: redone?.name ?? user.name });
+    },
+
+    /** The link of a mailbox-proof e-mail: the address's codes are accepted again. */
+    async proveMailbox(token: string, ip: string) {
+      await rateLimiter.hit(authLimits.codeCheck, ip);
+      const subject = await useAuthLink(db, 'mailbox-proof', sha256(token));
+      if (!subject) throw linkInvalid();
+      const [purpose, email] = subject.split('\n') as ['verifyemail' | 'verifyUser', string];
+      await otp.forgiveWrongCodes(email, purpose);
+      return { email, type: purpose };
     },
 
     /**
@@ -374,16 +451,12 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       const code = await otp.issue(email, type);
       if (!user) return;
       if (type === 'verifyUser') mail(email, { kind: 'resetPassword', code });
-      else if (!user.emailVerifiedAt) mail(email, { kind: 'verifyEmail', name: user.name, code });
+      else if (!user.emailVerifiedAt) mail(email, { kind: 'verifyEmail', code });
     },
 
     async logIn({ email, password, totp, recoveryCode }: LoginBody, ip: string) {
       const { user, failuresOfEmail } = await authenticate(email, password, ip);
-      if (!user.emailVerifiedAt) {
-        const code = await otp.issueUnlessLive(email, 'verifyemail');
-        if (code) mail(email, { kind: 'verifyEmail', name: user.name, code });
-        throw forbidden(messages.verifyEmail);
-      }
+      if (!user.emailVerifiedAt) await refuseUnverified(user);
       const withSecondFactor = await passSecondFactor(user, { totp, recoveryCode }, ip);
       const [session] = await Promise.all([
         sessionFor(user, withSecondFactor),
@@ -396,8 +469,30 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       return { enabled: await secondFactor.enabled(caller.id), session: caller.secondFactor };
     },
 
-    async beginTotpSetup(caller: AuthUser) {
+    /** Mails the staff account a single-use link to its authenticator setup. */
+    async sendEnrolmentLink(caller: AuthUser) {
       const user = await staffAccount(caller);
+      if (await secondFactor.enabled(user.id)) throw badRequest(securityMessages.totpAlreadySetUp);
+      await rateLimiter.hit(authLimits.enrolmentLink, user.id);
+      const token = newSecret();
+      await insertAuthLink(db, {
+        kind: 'staff-enrolment',
+        subject: user.id,
+        tokenHash: sha256(token),
+        ttlSeconds: LINK_SECONDS,
+      });
+      mail(user.email, {
+        kind: 'staffEnrolment',
+        name: user.name,
+        link: `${config.publicUrl}/admin/enrol#token=${token}`,
+      });
+    },
+
+    /** The setup opens only with the account's own mailed link, which it uses up. */
+    async beginTotpSetup(caller: AuthUser, token: string) {
+      const user = await staffAccount(caller);
+      if ((await useAuthLink(db, 'staff-enrolment', sha256(token))) !== user.id)
+        throw linkInvalid();
       return secondFactor.beginSetup(user.id, user.email);
     },
 
@@ -430,7 +525,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
 
     async verifyResetCode({ email, otp: code }: ForgetOtpVerifyBody, ip: string) {
       await rateLimiter.hit(authLimits.codeCheck, ip);
-      await checkCode(email, 'verifyUser', code);
+      await checkCode(email, 'verifyUser', code, ip);
       const user = await findUserByEmail(db, email);
       if (!user) throw invalidCode();
       const resetToken = newSecret();

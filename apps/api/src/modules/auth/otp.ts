@@ -3,15 +3,9 @@ import { securityMessages, type OtpPurpose } from '@tmc/shared';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { deriveKey } from '../../lib/auth.ts';
-import { AppError, tooManyRequests } from '../../lib/errors.ts';
-import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
-import {
-  consumeOtp,
-  hasLiveOtp,
-  secondsSinceLastOtp,
-  spendOtpAttempt,
-  storeOtp,
-} from './auth.repo.ts';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
+import { networkOf, type RateLimiter, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { consumeOtp, secondsSinceLastOtp, spendOtpAttempt, storeOtp } from './auth.repo.ts';
 
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -22,18 +16,35 @@ export const otpHourlyLimit: RateLimitRule = {
   windowSeconds: 3600,
 };
 
-/** Wrong codes per address and purpose, across all its codes: past this, no code is accepted until the window ends. */
-export const wrongCodeBudget: RateLimitRule = {
-  name: 'otp-wrong:day',
+/**
+ * Wrong codes per address and purpose, across all its codes. Reaching it does not lock the owner
+ * out: a new code and a link are mailed, and codes for the address wait for the link (the proof of
+ * the mailbox), which starts the count again.
+ */
+export const wrongCodesPerEmail: RateLimitRule = {
+  name: 'otp-wrong:email',
   limit: 10,
   windowSeconds: 86_400,
 };
+
+/** Wrong codes from one network (/24 or /64) across every address: past it, 429 until the window ends. */
+export const wrongCodesPerNetwork: RateLimitRule = {
+  name: 'otp-wrong:net',
+  limit: 100,
+  windowSeconds: 86_400,
+};
+
+export const mailboxProofNeeded = () =>
+  badRequest(securityMessages.mailboxProofNeeded, { otp: securityMessages.mailboxProofNeeded });
+
+/** What a code check found: the used code's hash, or a wrong code (and whether it reached the ceiling). */
+export type CodeCheck = { codeHash: string } | { codeHash?: undefined; ceilingReached: boolean };
 
 export const isTooManyRequests = (err: unknown) => err instanceof AppError && err.status === 429;
 
 /**
  * One-time codes: 4 digits, stored as an HMAC, 10 minutes, 5 tries, one a minute and 5 an hour
- * per address, and at most 10 wrong tries a day per address across all its codes.
+ * per address; 10 wrong tries per address (then the mailbox must be proven) and 100 per network a day.
  */
 export function createOtpService({
   db,
@@ -80,19 +91,6 @@ export function createOtpService({
     issue,
 
     /**
-     * A new code only when the address has none that still works (undefined otherwise, or within
-     * the resend limits): a code already in a mailbox must not die because its owner tried
-     * something else first.
-     */
-    async issueUnlessLive(email: string, purpose: OtpPurpose): Promise<string | undefined> {
-      if (await hasLiveOtp(db, email, purpose, OTP_MAX_ATTEMPTS)) return undefined;
-      return issue(email, purpose).catch((err: unknown) => {
-        if (isTooManyRequests(err)) return undefined;
-        throw err;
-      });
-    },
-
-    /**
      * The first code of a new account, stored inside its sign-up transaction, so nobody can see the
      * account without its code. Requests made for the address before it existed do not hold it back.
      */
@@ -115,29 +113,57 @@ export function createOtpService({
       hashOf(email, purpose, code).toString('hex'),
 
     /**
-     * The used code's hash, once, for the right live code; every try counts towards the code's 5
-     * and every wrong one towards the address's daily budget. `budgetUsedUp` is true for the one
-     * wrong try that used the budget up. With the budget used up, 429 whatever the code.
+     * A new code now, whatever the resend limits (still counted): for the owner who proved the
+     * account with its password, and for the mail that answers the wrong-code ceiling.
      */
-    async verify(
-      email: string,
-      purpose: OtpPurpose,
-      code: string,
-    ): Promise<{ codeHash?: string; budgetUsedUp: boolean }> {
+    async reissue(email: string, purpose: OtpPurpose): Promise<string> {
+      const code = newCode();
+      await storeOtp(db, {
+        email,
+        purpose,
+        codeHash: hashOf(email, purpose, code).toString('hex'),
+        ttlSeconds: OTP_TTL_SECONDS,
+      });
+      await countSent(email, purpose);
+      return code;
+    },
+
+    /** The mailbox (or the account's password) was proven: the address's wrong codes start again. */
+    forgiveWrongCodes: (email: string, purpose: OtpPurpose) =>
+      rateLimiter.reset(wrongCodesPerEmail, subject(email, purpose)),
+
+    /**
+     * The used code's hash, once, for the right live code. Every try counts towards the code's 5,
+     * every wrong one towards the address's ceiling and the network's budget. Over the address's
+     * ceiling, 400 (the mailbox must be proven first); over the network's, 429. The answers are the
+     * same whether or not the address has an account.
+     */
+    async verify(email: string, purpose: OtpPurpose, code: string, ip: string): Promise<CodeCheck> {
       const budget = subject(email, purpose);
-      await rateLimiter.check(wrongCodeBudget, budget).catch((err: unknown) => {
-        throw err instanceof AppError && err.status === 429
-          ? new AppError(429, securityMessages.codeBudgetUsed, undefined, err.headers)
+      const network = networkOf(ip);
+      await rateLimiter.check(wrongCodesPerNetwork, network).catch((err: unknown) => {
+        throw isTooManyRequests(err)
+          ? new AppError(
+              429,
+              securityMessages.networkCodeBudgetUsed,
+              undefined,
+              (err as AppError).headers,
+            )
           : err;
+      });
+      await rateLimiter.check(wrongCodesPerEmail, budget).catch((err: unknown) => {
+        throw isTooManyRequests(err) ? mailboxProofNeeded() : err;
       });
       const row = await spendOtpAttempt(db, email, purpose, OTP_MAX_ATTEMPTS);
       const matches =
         row !== undefined &&
         timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashOf(email, purpose, code));
-      if (matches && (await consumeOtp(db, row.id)))
-        return { codeHash: row.codeHash, budgetUsedUp: false };
-      const wrong = await rateLimiter.tally(wrongCodeBudget, budget);
-      return { budgetUsedUp: wrong === wrongCodeBudget.limit };
+      if (matches && (await consumeOtp(db, row.id))) return { codeHash: row.codeHash };
+      const [wrong] = await Promise.all([
+        rateLimiter.tally(wrongCodesPerEmail, budget),
+        rateLimiter.tally(wrongCodesPerNetwork, network),
+      ]);
+      return { ceilingReached: wrong === wrongCodesPerEmail.limit };
     },
   };
 }

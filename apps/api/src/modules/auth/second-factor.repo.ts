@@ -41,6 +41,7 @@ export async function useTotpStep(db: Tx, userId: string, step: number) {
 
 export async function replaceRecoveryCodes(db: Tx, userId: string, codeHashes: string[]) {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (codeHashes.length === 0) return;
   await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
 }
 

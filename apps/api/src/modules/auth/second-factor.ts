@@ -122,12 +122,18 @@ export function createSecondFactor({ db, config }: { db: Db; config: Pick<Config
       return codes;
     },
 
-    /** Sets the secret given at start (ADMIN_TOTP_SECRET); unchanged when it already is this one. */
+    /**
+     * Sets the secret given at start (ADMIN_TOTP_SECRET); unchanged when it already is this one.
+     * A new secret drops the recovery codes of the old one. True when it changed (the caller ends
+     * the sessions opened with the old one).
+     */
     async ensureSecret(tx: Tx, userId: string, base32: string) {
       const secret = parseTotpSecret(base32);
       const row = await findTotp(tx, userId);
-      if (row?.secret && box.open(row.secret) === secret) return;
+      if (row?.secret && box.open(row.secret) === secret) return false;
       await enableTotp(tx, userId, box.seal(secret));
+      await replaceRecoveryCodes(tx, userId, []);
+      return true;
     },
   };
 }

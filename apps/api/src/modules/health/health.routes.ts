@@ -21,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     {
       schema: {
         tags: ['service'],
-        summary: 'The database answers (503 while it does not)',
+        summary: 'The database answers and this copy hears its change notifications (503 while not)',
         response: { 200: readySchema },
       },
     },
@@ -32,6 +32,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         req.log.error({ err }, 'database not reachable');
         throw serviceUnavailable('Database not reachable');
       }
+      // Without them this copy keeps no sessions or public reads in memory, but it is degraded.
+      if (!database.listenersUp()) throw serviceUnavailable('Database change listener down');
       return { code: 200, message: 'OK', data: { status: 'ready' as const } };
     },
   );

@@ -71,6 +71,23 @@ export const guestPurchaseLimit: RateLimitRule = {
   windowSeconds: 3600,
 };
 
+/** Orders per account (signed in or through a guest checkout), bank and crypto together. */
+export const accountOrderLimit: RateLimitRule = {
+  name: 'orders:user',
+  limit: 30,
+  windowSeconds: 3600,
+};
+
+/**
+ * Order e-mails to an account whose address nobody proved: one an hour, so a session cannot
+ * make the site mail a stranger's mailbox again and again.
+ */
+export const unprovenOrderMailLimit: RateLimitRule = {
+  name: 'order-mail-unproven:user',
+  limit: 1,
+  windowSeconds: 3600,
+};
+
 const REFERENCE_ATTEMPTS = 5;
 
 /** Who is buying: a signed-in user, or a visitor who creates or logs into an account in the same step. */
@@ -235,17 +252,34 @@ export function createPurchasesService({
    */
   async function inBuyerTransaction<T>(
     buyer: Buyer,
-    work: (tx: Tx, user: UserRow) => Promise<{ result: T; buyer: UserRow }>,
+    work: (
+      tx: Tx,
+      user: UserRow,
+      mail: { mayMail: boolean; proven: boolean },
+    ) => Promise<{ result: T; buyer: UserRow }>,
   ): Promise<BuyerOutcome<T>> {
     const account =
       'guest' in buyer ? await auth.checkoutAccount(buyer.guest, buyer.ip) : undefined;
     const open = (tx: Tx) =>
       account ? account.open(tx) : 'userId' in buyer ? findUserById(tx, buyer.userId) : undefined;
+    // Counted before the transaction (PGlite has one connection); a new account has no orders yet.
+    const accountId = 'userId' in buyer ? buyer.userId : account?.userId;
+    const known = accountId ? await findUserById(db, accountId) : undefined;
+    if (accountId) await rateLimiter.hit(accountOrderLimit, accountId);
+    const proven = Boolean(known?.emailVerifiedAt);
+    const mayMail =
+      proven ||
+      (accountId
+        ? (await rateLimiter.tally(unprovenOrderMailLimit, accountId)) <=
+          unprovenOrderMailLimit.limit
+        : true);
     const outcome = await db.transaction(async (tx) => {
       const user = await open(tx);
       if (!user) throw unauthorized(messages.notLoggedIn);
-      return work(tx, user);
+      return work(tx, user, { mayMail, proven });
     });
+    // A new account's first order e-mail counts towards its hour.
+    if (!accountId && account) await rateLimiter.tally(unprovenOrderMailLimit, outcome.buyer.id);
     const session = account ? await account.signIn() : undefined;
     return { ...outcome, session, newAccount: account?.isNew ?? false };
   }
@@ -289,7 +323,7 @@ export function createPurchasesService({
     const file = (link: string | undefined, kind: FileKind | undefined) =>
       link && kind ? { link, kind } : undefined;
     let repeated = false;
-    const outcome = await inBuyerTransaction(buyer, async (tx, user) => {
+    const outcome = await inBuyerTransaction(buyer, async (tx, user, { mayMail, proven }) => {
       // The buyer's row is held so that two tries of one checkout cannot both insert, and two
       // orders placed at once cannot both pass the count.
       await lockUser(tx, user.id);
@@ -317,27 +351,29 @@ export function createPurchasesService({
         paymentDueAt,
       });
       const { purchase } = created;
-      // Stored with the purchase, so it goes out exactly when the purchase exists.
-      await queueMail(tx, created.buyer.email, {
-        kind: 'purchaseReceived',
-        name: created.buyer.name,
-        reference: purchase.reference,
-        amountAud: fixed(purchase.investmentAmount, 2),
-        userAmount: fixed(purchase.userAmount, 2),
-        userCurrency: purchase.userCurrency,
-        tokenAmount: plain(purchase.tokenAmount),
-        tokenSymbol,
-        receiptAttached: receipt !== undefined,
-        paymentDueAt: paymentDueAt.toISOString(),
-        orderUrl: `${publicUrl}/presale-requests/${purchase.id}`,
-        bank: {
-          bankName: bank.bankName,
-          accountHolder: bank.accountHolder,
-          bic: bank.bic,
-          routingNumber: bank.routingNumber,
-          accountNumber: bank.accountNumber,
-        },
-      });
+      // Stored with the purchase, so it goes out exactly when the purchase exists. An address
+      // nobody proved is greeted with no name the requester chose.
+      if (mayMail)
+        await queueMail(tx, created.buyer.email, {
+          kind: 'purchaseReceived',
+          name: proven ? created.buyer.name : '',
+          reference: purchase.reference,
+          amountAud: fixed(purchase.investmentAmount, 2),
+          userAmount: fixed(purchase.userAmount, 2),
+          userCurrency: purchase.userCurrency,
+          tokenAmount: plain(purchase.tokenAmount),
+          tokenSymbol,
+          receiptAttached: receipt !== undefined,
+          paymentDueAt: paymentDueAt.toISOString(),
+          orderUrl: `${publicUrl}/presale-requests/${purchase.id}`,
+          bank: {
+            bankName: bank.bankName,
+            accountHolder: bank.accountHolder,
+            bic: bank.bic,
+            routingNumber: bank.routingNumber,
+            accountNumber: bank.accountNumber,
+          },
+        });
       return { result: purchase, buyer: created.buyer };
     });
     if (!repeated) mail.deliverSoon();

@@ -11,7 +11,11 @@ import { routes } from '../router';
 
 const affiliate: User = { ...userFixture, isAffiliated: true, affiliateCode: 'TMC8CODE' };
 
-async function openProfile(user: User, fresh: User = user) {
+async function openProfile(
+  user: User,
+  fresh: User = user,
+  entry: NonNullable<Parameters<typeof renderRoutes>[1]>[number] = '/profile',
+) {
   setSession({ user, tokens: tokensFixture() });
   const api = mockApi({
     'GET /v1/auth/me': { data: { user: fresh } },
@@ -19,7 +23,7 @@ async function openProfile(user: User, fresh: User = user) {
       data: { user: affiliate, msg: 'You are now an affiliate' },
     },
   });
-  const view = renderRoutes(routes, ['/profile']);
+  const view = renderRoutes(routes, [entry]);
   await screen.findByRole('heading', { name: 'Profile', level: 1 });
   return { api, ...view };
 }
@@ -53,6 +57,20 @@ describe('Profile', () => {
     expect(button).toBeDisabled();
     await userEvent.setup().type(input, '0xabc');
     expect(button).toBeEnabled();
+  });
+
+  it('never fills in the delivery wallet from the URL, only from the payment flow state', async () => {
+    const planted = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const { unmount } = await openProfile(userFixture, userFixture, `/profile?wallet=${planted}`);
+    expect(await screen.findByLabelText('Wallet Address')).toHaveValue('');
+    unmount();
+    await openProfile(userFixture, userFixture, {
+      pathname: '/profile',
+      state: { suggestedWallet: planted },
+    });
+    expect(await screen.findByLabelText('Wallet Address')).toHaveValue(planted);
+    // Saving it still asks for the password.
+    expect(main().getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
   });
 
   it('explains how to create a wallet, step by step', async () => {

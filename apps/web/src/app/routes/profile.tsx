@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ratePercent, TIER1_RATE } from '@tmc/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -45,8 +45,11 @@ export function ProfileRoute() {
   // Fresh from the server on every visit; the session copy shows meanwhile.
   useMe();
   const { user } = useSession();
-  // ?wallet=0x… fills in the wallet form, ?help=wallet opens the wallet guide (links from Pay with wallet).
+  // ?help=wallet opens the wallet guide (a link from Pay with wallet). The wallet form is filled
+  // in only from the payment flow's own navigation state, never from the URL.
   const [searchParams] = useSearchParams();
+  const { state } = useLocation() as { state: { suggestedWallet?: unknown } | null };
+  const suggestedWallet = typeof state?.suggestedWallet === 'string' ? state.suggestedWallet : null;
   if (!user) return null;
   const referralCode = user.isAffiliated ? user.affiliateCode : null;
 
@@ -82,10 +85,7 @@ export function ProfileRoute() {
       <div className="grid gap-6 md:grid-cols-2">
         <Panel title="Wallet" id="wallet">
           <p className="text-sm text-muted">The address your TMC tokens are sent to.</p>
-          <WalletForm
-            currentWallet={user.walletAddress}
-            suggestedWallet={searchParams.get('wallet')}
-          />
+          <WalletForm currentWallet={user.walletAddress} suggestedWallet={suggestedWallet} />
           <ProvenWallets />
           <WalletHelp defaultOpen={searchParams.get('help') === 'wallet'} />
         </Panel>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@tmc/shared';
+import { authMessages, messages } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
 import { clearSession, getSession, setSession } from '../../../lib/session';
 import { tokensFixture, userFixture } from '../../../testing/fixtures';
@@ -68,14 +68,24 @@ describe('WalletForm', () => {
     renderWithClient(<WalletForm currentWallet={null} />);
 
     await user.type(input(), WALLET.toLowerCase());
+    await user.type(screen.getByLabelText(/^Password/), 'my password');
     await user.click(button());
 
     expect(await screen.findByText('Wallet address updated')).toBeInTheDocument();
     expect(api.bodies('POST /v1/auth/update-wallet')).toEqual([
-      { walletAddress: WALLET.toLowerCase() },
+      { walletAddress: WALLET.toLowerCase(), password: 'my password' },
     ]);
     expect(getSession().user?.walletAddress).toBe(WALLET);
     await waitFor(() => expect(input()).toHaveValue(''));
+  });
+
+  it('asks for the password before sending anything', async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderWithClient(<WalletForm currentWallet={null} />);
+    await user.type(input(), `${WALLET}{Enter}`);
+    expect(await screen.findByText(authMessages.confirmPassword)).toBeInTheDocument();
+    expect(api.spy).not.toHaveBeenCalled();
   });
 
   it('shows the server message when the update fails', async () => {
@@ -87,6 +97,7 @@ describe('WalletForm', () => {
     renderWithClient(<WalletForm currentWallet={null} />);
 
     await user.type(input(), WALLET);
+    await user.type(screen.getByLabelText(/^Password/), 'my password');
     await user.click(button());
 
     expect(await screen.findByText(messages.walletFormat)).toBeInTheDocument();

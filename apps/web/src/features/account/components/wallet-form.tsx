@@ -25,7 +25,7 @@ export function WalletForm({ currentWallet, suggestedWallet }: WalletFormProps) 
     formState: { errors, submitCount },
   } = useForm<z.input<typeof updateWalletSchema>, unknown, UpdateWalletBody>({
     resolver: zodResolver(updateWalletSchema),
-    defaultValues: { walletAddress: suggestedWallet ?? '' },
+    defaultValues: { walletAddress: suggestedWallet ?? '', password: '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
@@ -72,6 +72,17 @@ export function WalletForm({ currentWallet, suggestedWallet }: WalletFormProps) 
         announceError
         {...register('walletAddress')}
         onFocus={clearOnUserFocus(() => clearErrors('walletAddress'))}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        required
+        autoComplete="current-password"
+        hint="Your account password confirms the change; we e-mail you about it."
+        error={errors.password?.message}
+        announceError
+        {...register('password')}
+        onFocus={clearOnUserFocus(() => clearErrors('password'))}
       />
       <Button
         type="submit"

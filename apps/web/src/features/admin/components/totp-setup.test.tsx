@@ -18,6 +18,35 @@ const URI = `otpauth://totp/TMC%20Presale:staff%40example.com?issuer=TMC%20Presa
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 
 describe('TotpSetup', () => {
+  it('without a link, asks the server to e-mail one and says so', async () => {
+    setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+    const api = mockApi({
+      'POST /v1/auth/totp/enrolment-link': {
+        data: null,
+        message: securityMessages.enrolmentLinkSent,
+      },
+    });
+    const user = userEvent.setup();
+    renderWithClient(<TotpSetup onDone={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Set up authenticator app' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'E-mail me a setup link' }));
+    expect(await screen.findByText(securityMessages.enrolmentLinkSent)).toBeInTheDocument();
+    expect(api.bodies('POST /v1/auth/totp/enrolment-link')).toHaveLength(1);
+    expect(api.bodies('POST /v1/auth/totp/setup')).toEqual([]);
+  });
+
+  it('takes the token of the mailed link from the address fragment and removes it', async () => {
+    setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+    window.history.replaceState(null, '', '/admin/enrol#token=abc-123_x');
+    const api = mockApi({ 'POST /v1/auth/totp/setup': { data: { secret: SECRET, uri: URI } } });
+    const user = userEvent.setup();
+    renderWithClient(<TotpSetup onDone={vi.fn()} />);
+    expect(window.location.hash).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
+    await screen.findByRole('img', { name: 'QR code for your authenticator app' });
+    expect(api.bodies('POST /v1/auth/totp/setup')).toEqual([{ token: 'abc-123_x' }]);
+  });
+
   it('shows the QR code and key, refuses a wrong code, then shows the recovery codes and keeps the new tokens', async () => {
     setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture('old', 'old-r') });
     const api = mockApi({
@@ -33,9 +62,10 @@ describe('TotpSetup', () => {
     });
     const onDone = vi.fn();
     const user = userEvent.setup();
-    renderWithClient(<TotpSetup onDone={onDone} />);
+    renderWithClient(<TotpSetup onDone={onDone} linkToken="link-token" />);
 
     await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
+    expect(api.bodies('POST /v1/auth/totp/setup')).toEqual([{ token: 'link-token' }]);
     expect(
       await screen.findByRole('img', { name: 'QR code for your authenticator app' }),
     ).toBeInTheDocument();

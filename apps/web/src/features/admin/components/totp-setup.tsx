@@ -9,17 +9,30 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmTotpSetup } from '../api/confirm-totp-setup';
-import { useStartTotpSetup } from '../api/start-totp-setup';
+import { useSendEnrolmentLink, useStartTotpSetup } from '../api/start-totp-setup';
 
 /** The base32 key in groups of four, as authenticator apps show it for typing in. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
- * Staff must sign in with an authenticator app before the console opens: scan (or type) the key,
- * confirm with a code, then keep the one-time recovery codes. `onDone` opens the console.
+ * The token of the enrolment link (`/admin/enrol#token=…`), read once and taken out of the
+ * address bar: the fragment never reaches a server, and the link works once.
  */
-export function TotpSetup({ onDone }: { onDone: () => void }) {
+function takeLinkToken(): string | null {
+  const token = /(?:^#|&)token=([\w-]+)/.exec(window.location.hash)?.[1] ?? null;
+  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
+  return token;
+}
+
+/**
+ * Staff must sign in with an authenticator app before the console opens. The setup opens only
+ * through a single-use link the server mails to the staff address; then scan (or type) the key,
+ * confirm with a code, and keep the one-time recovery codes. `onDone` opens the console.
+ */
+export function TotpSetup({ onDone, linkToken }: { onDone: () => void; linkToken?: string }) {
   const start = useStartTotpSetup();
+  const sendLink = useSendEnrolmentLink();
+  const [token] = useState(() => linkToken ?? takeLinkToken());
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   return (
@@ -30,23 +43,42 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
           <RecoveryCodes codes={recoveryCodes} onDone={onDone} />
         ) : start.data ? (
           <ConfirmCode setup={start.data} onConfirmed={setRecoveryCodes} />
-        ) : (
+        ) : token ? (
           <>
             <p className="text-muted">
               Staff accounts sign in with a code from an authenticator app (such as Google
-              Authenticator, 1Password or Authy) as well as their password. Set one up to open the
-              staff console.
+              Authenticator, 1Password or Authy) as well as their password.
             </p>
             <Button
               size="lg"
               loading={start.isPending}
               onClick={() =>
-                start.mutate(undefined, {
+                start.mutate(token, {
                   onError: (error) => toast.error(error.message),
                 })
               }
             >
               Set up authenticator app
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className="text-muted">
+              Staff accounts sign in with a code from an authenticator app (such as Google
+              Authenticator, 1Password or Authy) as well as their password. To set one up, we e-mail
+              a single-use link to your staff address: open it while signed in here.
+            </p>
+            <Button
+              size="lg"
+              loading={sendLink.isPending}
+              onClick={() =>
+                sendLink.mutate(undefined, {
+                  onSuccess: (message) => toast.success(message),
+                  onError: (error) => toast.error(error.message),
+                })
+              }
+            >
+              E-mail me a setup link
             </Button>
           </>
         )}

@@ -13,6 +13,7 @@ import { cn } from '../../../lib/cn';
 import { REFERRAL_STORAGE_KEY, useReferralCode } from '../../../lib/referral';
 import { useSignup } from '../api/signup';
 import type { EmailState } from '../route-state';
+import { rememberSignupPassword } from '../signup-password';
 import { PasswordField } from './password-field';
 import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
@@ -96,6 +97,7 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
         password: values.password,
         referralCode: lockedReferral ?? values.referralCode,
       });
+      rememberSignupPassword(values.email, values.password);
       const state: EmailState = { email: values.email };
       await navigate(paths.otp, { state });
     } catch (error) {

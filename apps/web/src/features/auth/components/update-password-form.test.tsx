@@ -56,22 +56,22 @@ describe('UpdatePasswordForm', () => {
     expect(screen.queryByText(messages.resetPasswordsMismatch)).not.toBeInTheDocument();
   });
 
-  it('accepts 6 characters, sends the reset token and goes to /login with the e-mail', async () => {
+  it('accepts 8 characters, sends the reset token and goes to /login with the e-mail', async () => {
     const api = mockApi({
       'POST /v1/auth/forgetPassword': { message: 'Password updated, please log in' },
     });
     const user = userEvent.setup();
     const { router } = renderForm();
 
-    await user.type(newPassword(), 'abc123');
-    await user.type(confirmPassword(), 'abc123{Enter}');
+    await user.type(newPassword(), 'abcd1234');
+    await user.type(confirmPassword(), 'abcd1234{Enter}');
 
     expect(await screen.findByText('Password updated, please log in')).toBeInTheDocument();
     await screen.findByText(/Login page/);
     expect(router.state.location.state).toEqual({ email: 'jamie@example.com' });
     expect(router.state.historyAction).toBe('REPLACE');
     expect(api.bodies('POST /v1/auth/forgetPassword')).toEqual([
-      { email: 'jamie@example.com', password: 'abc123', resetToken: 'rt-1' },
+      { email: 'jamie@example.com', password: 'abcd1234', resetToken: 'rt-1' },
     ]);
   });
 
@@ -82,8 +82,8 @@ describe('UpdatePasswordForm', () => {
     const user = userEvent.setup();
     renderForm();
 
-    await user.type(newPassword(), 'abc123');
-    await user.type(confirmPassword(), 'abc123{Enter}');
+    await user.type(newPassword(), 'abcd1234');
+    await user.type(confirmPassword(), 'abcd1234{Enter}');
 
     expect(await screen.findByText('Invalid or expired reset token')).toBeInTheDocument();
   });

@@ -6,6 +6,7 @@ import { messages } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
 import { mockApi } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
+import { rememberSignupPassword, signupPasswordFor } from '../signup-password';
 import { VerifyEmailForm } from './verify-email-form';
 
 function LoginProbe() {
@@ -66,6 +67,24 @@ describe('VerifyEmailForm', () => {
     ]);
     await waitFor(() => expect(boxValues()).toEqual(['', '', '', '']));
     expect(box(1)).toHaveFocus();
+  });
+
+  it("sends the password of this tab's sign-up of the same e-mail with the code, once", async () => {
+    const api = mockApi({
+      'POST /v1/auth/otpVerification': { message: 'Email verified successfully' },
+    });
+    rememberSignupPassword('other@example.com', 'not this one');
+    rememberSignupPassword('jamie@example.com', 'redo password');
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(box(1));
+    await user.paste('4815');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByText('Email verified successfully');
+    expect(api.bodies('POST /v1/auth/otpVerification')).toEqual([
+      { otp: '4815', email: 'jamie@example.com', password: 'redo password' },
+    ]);
+    expect(signupPasswordFor('jamie@example.com')).toBeUndefined();
   });
 
   it('shows the success message and goes to /login with the e-mail', async () => {

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountOrderLimit } from '../src/modules/purchases/purchases.service.ts';
+import { api, freshEmail, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
+import { audBankId, bankBody, bankOrderBody, upload } from './purchases-helpers.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { buildTestApp } from './test-app.ts';
+
+let app: FastifyInstance;
+let sink: SmtpSink;
+let box: Mailbox;
+let client: ReturnType<typeof api>;
+let bankId: string;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  ({ app } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
+  box = mailbox(sink);
+  client = api(app);
+  bankId = await audBankId(app);
+});
+afterAll(async () => {
+  await app.close();
+  await sink.stop();
+});
+
+const ORDER_SUBJECT = /Your TMC presale request TMC-/;
+
+describe('order e-mails to an address nobody proved', () => {
+  it('go out at most once an hour and greet no name the requester chose', async () => {
+    const email = freshEmail('victim');
+    const name = '<a href="https://evil.example/claim">Claim your bonus</a>';
+    const guest = await client.post(
+      '/v1/purchase/add-noUser',
+      bankBody(bankId, (await upload(app)).link, { email, password: 'guest password 1', name }),
+    );
+    expect(guest.statusCode, guest.body).toBe(201);
+    const token = guest.json().data.data.tokens.access.token as string;
+    for (let i = 0; i < 3; i++) {
+      const res = await client.post('/v1/purchase/bank-order', bankOrderBody(bankId), { token });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const orderMails = (await box.unread(email)).filter((m) => ORDER_SUBJECT.test(m.subject));
+    expect(orderMails).toHaveLength(1);
+    expect(orderMails[0]!.text).toContain('Hi there,');
+    expect(orderMails[0]!.text).not.toContain('evil.example');
+    expect(orderMails[0]!.html).not.toContain('evil.example');
+  });
+
+  it('a proven address gets every order e-mail with its name', async () => {
+    const person = await verifiedUser(app, box, { name: 'Vera' });
+    for (let i = 0; i < 2; i++) {
+      const res = await client.post('/v1/purchase/bank-order', bankOrderBody(bankId), {
+        token: person.access,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const orderMails = (await box.unread(person.email)).filter((m) =>
+      ORDER_SUBJECT.test(m.subject),
+    );
+    expect(orderMails).toHaveLength(2);
+    for (const m of orderMails) expect(m.text).toContain('Hi Vera,');
+  });
+});
+
+describe('orders per account', () => {
+  it(`are limited to ${accountOrderLimit.limit} an hour, from any address`, async () => {
+    const person = await verifiedUser(app, box);
+    for (let i = 0; i < accountOrderLimit.limit; i++) {
+      const res = await client.post('/v1/purchase/bank-order', bankOrderBody(bankId), {
+        token: person.access,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const over = await client.post('/v1/purchase/bank-order', bankOrderBody(bankId), {
+      token: person.access,
+    });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
