@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { DeclaredRoute } from '../src/app.ts';
@@ -191,6 +192,35 @@ const generators: Record<string, Generator> = {
       body: { walletAddress: fc.stringMatching(/^0x[0-9a-f]{40}$/), password: u.password },
     };
   },
+  'POST /v1/account/wallets/nonce': async () => ({
+    token: (await userWithPassword()).access,
+    body: { address: privateKeyToAccount(generatePrivateKey()).address },
+  }),
+  'POST /v1/account/wallets/prove': async () => {
+    const u = await userWithPassword();
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const issued = await client().post(
+      '/v1/account/wallets/nonce',
+      { address: wallet.address },
+      { token: u.access },
+    );
+    expect(issued.statusCode, issued.body).toBe(201);
+    const message = issued.json().data.message as string;
+    return { token: u.access, body: { message, signature: await wallet.signMessage({ message }) } };
+  },
+  'POST /v1/affiliate/payout-destination': async () => {
+    const u = await userWithPassword();
+    const joined = await client().post('/v1/auth/become-affiliate', {}, { token: u.access });
+    expect(joined.statusCode, joined.body).toBe(200);
+    return {
+      token: u.access,
+      body: {
+        kind: 'wallet',
+        walletAddress: privateKeyToAccount(generatePrivateKey()).address,
+        password: u.password,
+      },
+    };
+  },
   'POST /v1/affiliate/click': async () => {
     const affiliate = await person({ affiliate: true });
     return { body: { referralCode: affiliate.affiliateCode! }, ip: nextIp() };
@@ -240,6 +270,14 @@ const generators: Record<string, Generator> = {
       params: { id: placed.json().data.purchase._id as string },
       body: { receiptUrl: (await upload(app())).link, receiptType: 'image' },
     };
+  },
+  'POST /v1/purchase/:id/cancel': async () => {
+    const u = await userWithPassword();
+    const placed = await client().post('/v1/purchase/bank-order', bankOrderBody(bankId), {
+      token: u.access,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    return { token: u.access, params: { id: placed.json().data.purchase._id as string } };
   },
   'POST /v1/transaction/verify-crypto-pay/:transactionId': async () => {
     const u = await userWithPassword();
@@ -309,16 +347,25 @@ const generators: Record<string, Generator> = {
     return { token: staff.token, params: { id: batch.json().data._id as string } };
   },
   'POST /v1/admin/unmatched-payments/:id/assign': async () => {
-    const buyer = await person();
-    const { purchase } = await order(
-      { user: { _id: buyer.id } } as Parameters<typeof order>[0],
-      'ETH',
-      '0.05',
+    // A real transfer (assignment reads it on the chain again), more than the quote, from a
+    // wallet nobody proved: listed for staff when its buyer claims it.
+    const u = await userWithPassword();
+    const { purchase, transaction } = await order(u, 'ETH', '0.05');
+    const payment = await tools().pay('ETH', '0.0512', { fromIndex: 2 });
+    const claimed = await client().post(
+      `/v1/transaction/verify-crypto-pay/${transaction.id}`,
+      { txnHash: payment.hash },
+      { token: u.access },
     );
+    expect(claimed.statusCode, claimed.body).toBe(400);
+    const [row] = await db()
+      .select()
+      .from(unmatchedPayments)
+      .where(eq(unmatchedPayments.txnHash, payment.hash));
     return {
       token: staff.token,
-      params: { id: (await listedPayment()).id },
-      body: { reference: purchase.reference },
+      params: { id: row!.id },
+      body: { reference: purchase.reference, override: undefined },
     };
   },
   'POST /v1/admin/unmatched-payments/:id/refund': async () => ({

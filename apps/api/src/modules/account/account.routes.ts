@@ -57,6 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         body: updateWalletSchema,
         response: { 200: userWithMsg },
       },
+      config: { openapi: { errors: [429] } },
     },
     async (req) => {
       const msg = 'Wallet address updated';

@@ -215,6 +215,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
           'Staff with a verified e-mail: mail a single-use link (1 hour) that opens the authenticator setup',
         response: { 200: noData },
       },
+      config: { openapi: { errors: [403, 429] } },
     },
     async (req) => {
       await auth.sendEnrolmentLink(req.user);

@@ -29,6 +29,8 @@ export const cryptoPurchaseRoutes: FastifyPluginAsyncZod<{
     '/purchase/add-crypto',
     {
       onRequest: requireBuyer(app),
+      // Orders per account are limited (accountOrderLimit).
+      config: { openapi: { errors: [429] } },
       schema: {
         tags,
         security,

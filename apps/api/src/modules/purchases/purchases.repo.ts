@@ -5,6 +5,7 @@ import { listSize, readTotal } from '../../db/list-sizes.ts';
 import {
   auditLog,
   banks,
+  paymentClaims,
   purchases,
   transactions,
   unmatchedPayments,
@@ -142,6 +143,8 @@ export async function cancelUnpaidPurchase(db: Tx, id: string) {
         isNull(purchases.receiptKey),
         sql`not exists (select 1 from ${transactions} where ${transactions.purchaseId} = ${id} and ${transactions.paymentStatus} <> ${PaymentStatus.Pending})`,
         sql`not exists (select 1 from ${unmatchedPayments} where ${unmatchedPayments.purchaseId} = ${id})`,
+        // A transfer its buyer claimed for it waits for staff, who may still assign it here.
+        sql`not exists (select 1 from ${paymentClaims} c join ${transactions} t on t.id = c.transaction_id where t.purchase_id = ${id})`,
       ),
     )
     .returning();

@@ -75,6 +75,8 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
     '/purchase/add',
     {
       onRequest: requireBuyer(app),
+      // Orders per account are limited (accountOrderLimit).
+      config: { openapi: { errors: [429] } },
       schema: {
         tags,
         security,
@@ -128,6 +130,8 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
     '/purchase/bank-order',
     {
       onRequest: requireBuyer(app),
+      // Orders per account are limited (accountOrderLimit).
+      config: { openapi: { errors: [429] } },
       schema: {
         tags,
         security,
