@@ -73,7 +73,11 @@ describe('orders per account', () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().data.purchase._id as string;
-      const cancelled = await client.post(`/v1/purchase/${id}/cancel`, {}, { token: person.access });
+      const cancelled = await client.post(
+        `/v1/purchase/${id}/cancel`,
+        {},
+        { token: person.access },
+      );
       expect(cancelled.statusCode, cancelled.body).toBe(200);
     }
     const over = await client.post('/v1/purchase/bank-order', bankOrderBody(bankId), {
