@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../src/config.ts';
+import type { Db } from '../src/db/client.ts';
 import { accountOrderLimit } from '../src/modules/purchases/purchases.service.ts';
+import { decide, people } from './affiliates-helpers.ts';
 import { api, freshEmail, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
 import { audBankId, bankBody, bankOrderBody, upload } from './purchases-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
@@ -11,10 +14,12 @@ let sink: SmtpSink;
 let box: Mailbox;
 let client: ReturnType<typeof api>;
 let bankId: string;
+let db: Db;
+let config: Config;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  ({ app } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
+  ({ app, db, config } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
   box = mailbox(sink);
   client = api(app);
   bankId = await audBankId(app);
@@ -45,6 +50,14 @@ describe('order e-mails to an address nobody proved', () => {
     expect(orderMails[0]!.text).toContain('Hi there,');
     expect(orderMails[0]!.text).not.toContain('evil.example');
     expect(orderMails[0]!.html).not.toContain('evil.example');
+
+    // Staff's decision on the order reaches the address with no chosen name either.
+    const staff = await people(db, config)({ role: 'admin' });
+    const decided = await decide(app, staff, guest.json().data.purchase._id as string, 1);
+    expect(decided.statusCode, decided.body).toBe(200);
+    const decision = (await box.unread(email)).find((m) => /accepted/i.test(m.subject));
+    expect(decision?.text).toContain('Hi there,');
+    expect(decision?.html).not.toContain('evil.example');
   });
 
   it('a proven address gets every order e-mail with its name', async () => {

@@ -26,6 +26,13 @@ const deadline = (iso: string) =>
     timeZone: 'UTC',
   }).format(new Date(iso))} UTC`;
 
+/**
+ * The name a message may greet its address with: only once the address proved its mailbox, since
+ * anyone can open an account for someone else's e-mail and choose the name (a link, a lure).
+ */
+export const nameToGreet = (account: { name: string; emailVerifiedAt: Date | null }) =>
+  account.emailVerifiedAt ? account.name : '';
+
 const greeting = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi there,');
 
 /** Every e-mail the site sends. Adding one is adding an entry here: its type follows. */

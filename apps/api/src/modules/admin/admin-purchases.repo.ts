@@ -148,7 +148,7 @@ export async function lockPurchase(db: Tx, id: string) {
 
 export async function findBuyerContact(db: Tx, userId: string) {
   const [row] = await db
-    .select({ email: users.email, name: users.name })
+    .select({ email: users.email, name: users.name, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId));
   return row;

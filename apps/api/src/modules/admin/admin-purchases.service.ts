@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
+import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed } from '../../lib/money.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
@@ -219,7 +220,7 @@ export function createAdminPurchasesService({
           const settings = await findSettings(tx);
           await queueMail(tx, buyer.email, {
             kind: 'purchaseDecision',
-            name: buyer.name,
+            name: nameToGreet(buyer),
             reference: after.reference,
             status: purchaseStatusLabel(after.status),
             investmentAmount: fixed(after.investmentAmount, DECIMALS.AUD),

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DECIMALS, PaymentMode, purchaseMessages } from '@tmc/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
+import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed } from '../../lib/money.ts';
 import { findUserById } from '../account/users.repo.ts';
@@ -72,7 +73,7 @@ export function createOrderLapse({ db, mail, log }: OrderLapseDeps) {
     if (!buyer) return;
     await queueMail(tx, buyer.email, {
       kind: 'orderLapsed',
-      name: buyer.name,
+      name: nameToGreet(buyer),
       reference: purchase.reference,
       paymentMode: purchase.paymentMode === PaymentMode.Bank ? 'bank' : 'crypto',
       investmentAmount: fixed(purchase.investmentAmount, DECIMALS.AUD),

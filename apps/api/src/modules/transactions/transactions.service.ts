@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { ChainClient } from '../../lib/chain.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
+import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { plain } from '../../lib/money.ts';
@@ -217,7 +218,7 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     // Stored with the acceptance: the buyer hears of it if and only if it commits.
     await queueMail(tx, user.email, {
       kind: 'paymentVerified',
-      name: user.name,
+      name: nameToGreet(user),
       amount: coinText(transfer.value, coin),
       currency: coin,
       tokenAmount: plain(purchase?.tokenAmount ?? transaction.tokenAmount),
