@@ -58,6 +58,8 @@ export const purchases = pgTable(
     index('purchases_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('purchases_user_amount_idx').on(t.userId, t.investmentAmount),
     index('purchases_status_created_idx').on(t.status, t.createdAt),
+    index('purchases_created_idx').on(t.createdAt, t.id),
+    index('purchases_amount_idx').on(t.investmentAmount),
     uniqueIndex('purchases_user_request_key').on(t.userId, t.requestId),
   ],
 );
@@ -95,6 +97,8 @@ export const transactions = pgTable(
     index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('transactions_user_price_idx').on(t.userId, t.price),
     index('transactions_purchase_idx').on(t.purchaseId),
+    index('transactions_created_idx').on(t.createdAt, t.id),
+    index('transactions_status_created_idx').on(t.paymentStatus, t.createdAt, t.id),
     // An open crypto order's exact amount is its own: a payment of it can only be for that order.
     uniqueIndex('transactions_open_quote_key')
       .on(t.tokenSymbol, t.quoteBaseUnits)
@@ -119,6 +123,23 @@ export const userListSizes = pgTable(
     size: integer('size').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.list] })],
+);
+
+/**
+ * The staff lists' totals: rows of `list` (a table) per the values its filters take (`dims`, in
+ * list_dims' order), kept by triggers that append each statement's net change; a list's total is
+ * the sum of its matching rows (see staffListTotal).
+ */
+export const listCounts = pgTable(
+  'list_counts',
+  {
+    list: text('list', {
+      enum: ['purchases', 'transactions', 'users', 'audit_log', 'unmatched_payments'],
+    }).notNull(),
+    dims: text('dims').array().notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('list_counts_list_idx').on(t.list)],
 );
 
 /**
