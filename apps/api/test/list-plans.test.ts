@@ -58,7 +58,7 @@ beforeAll(async () => {
         token_amount, token_price_aud, user_amount, user_currency, rate, created_at)
       select u.ids[1 + i % 20000], i % 5, i % 2, 'P-' || i, 50 + i % 5000, 1000, 0.02, 50, 'AUD', 1,
         now() - make_interval(secs => i)
-      from generate_series(1, 100000) i, (select array_agg(id) ids from users) u
+      from generate_series(1, 50000) i, (select array_agg(id) ids from users) u
       returning id, user_id, payment_mode, created_at)
     insert into transactions (user_id, purchase_id, price, currency, token_symbol, token_amount,
       payment_status, payment_mode, created_at)
@@ -67,13 +67,13 @@ beforeAll(async () => {
     insert into audit_log (action, entity, entity_id, created_at)
     select (array['accept', 'reject', 'edit'])[1 + i % 3], 'purchase', i::text,
       now() - make_interval(secs => i)
-    from generate_series(1, 100000) i`);
+    from generate_series(1, 50000) i`);
   await database.db.execute(sql`
     insert into unmatched_payments (txn_hash, coin, from_address, to_address, amount_base_units,
       block_number, block_time, reason, status, created_at)
     select '0x' || i, 'ETH', '0x1', '0x2', 1, i, now(), 'unknown',
       (array['open', 'assigned', 'refunded'])[1 + i % 3], now() - make_interval(secs => i)
-    from generate_series(1, 30000) i`);
+    from generate_series(1, 15000) i`);
   await database.db.execute(sql`analyze`);
   const { rows } = await database.db.execute<{ id: string }>(
     sql`select user_id as id from purchases limit 1`,
@@ -119,7 +119,7 @@ async function expectIndexedPage(read: (db: Db) => Promise<unknown>, bound = 1_0
 
 const page = { offset: 0, limit: 10, sortPrice: undefined };
 
-describe('list plans on PostgreSQL (100,000 rows a table)', () => {
+describe('list plans on PostgreSQL (50,000 rows a table)', () => {
   it("a buyer's presale requests and transactions: the owner's index, the total from user_list_sizes", async () => {
     await expectIndexedPage((db) => pageUserPurchases(db, buyerId, page));
     await expectIndexedPage((db) => pageUserPurchases(db, buyerId, { ...page, status: 0 }));
