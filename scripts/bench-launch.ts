@@ -386,7 +386,8 @@ async function main() {
       try {
         const signedUpAt = await timed('sign-up', async () => {
           await api('POST', '/v1/auth/signup', {
-            body: { email, name: `Buyer ${i}`, password: PASSWORD },
+            // No digits in the name: the code is the e-mail's only 4-digit number.
+            body: { email, name: 'Launch Buyer', password: PASSWORD },
             ip,
             expect: 201,
           });
@@ -414,17 +415,20 @@ async function main() {
           );
           const { purchase, transaction } = order.data;
           if (!transaction) throw new StepError(`order ${purchase.reference} has no quote`);
-          const paid = await timed(`pay (${coin} transfer)`, () =>
+          // Timed with its wait for the payer wallet (8 dev wallets, one transfer at a time each).
+          const paid = await timed(`pay (${coin} transfer, with wallet queue)`, () =>
             pay((fromIndex) =>
-              sendDevPayment({
-                rpcUrl: chain!.rpcUrl,
-                chainId: chain!.chainId,
-                currency: coin,
-                amount: transaction.price,
-                to: transaction.walletAddress,
-                fromIndex,
-                usdcAddress: chain!.usdcAddress,
-              }),
+              timed(`pay (${coin} transfer alone)`, () =>
+                sendDevPayment({
+                  rpcUrl: chain!.rpcUrl,
+                  chainId: chain!.chainId,
+                  currency: coin,
+                  amount: transaction.price,
+                  to: transaction.walletAddress,
+                  fromIndex,
+                  usdcAddress: chain!.usdcAddress,
+                }),
+              ),
             ),
           );
           const confirmedAt = performance.now();
