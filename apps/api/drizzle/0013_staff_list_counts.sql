@@ -79,6 +79,8 @@ INSERT INTO "list_counts" ("list", "dims", "n")
 -- often read with.
 CREATE INDEX "purchases_created_idx" ON "purchases" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "purchases_amount_idx" ON "purchases" USING btree ("investment_amount");--> statement-breakpoint
+-- The review queue: bank requests awaiting review (Pending, with a receipt), newest first.
+CREATE INDEX "purchases_review_queue_idx" ON "purchases" USING btree ("created_at","id") WHERE "status" = 0 AND "payment_mode" = 0 AND "receipt_key" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "transactions_created_idx" ON "transactions" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "transactions_status_created_idx" ON "transactions" USING btree ("payment_status","created_at","id");--> statement-breakpoint
 CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role","created_at");--> statement-breakpoint

@@ -25,6 +25,7 @@ const BIG = ['purchases', 'transactions', 'users', 'audit_log', 'unmatched_payme
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
@@ -132,6 +133,12 @@ describe('list plans on PostgreSQL (50,000 rows a table)', () => {
     await expectIndexedPage((db) => listPurchasesForReview(db, { ...page, sortPrice: -1 }));
     await expectIndexedPage((db) =>
       listPurchasesForReview(db, { ...page, status: 0, paymentMode: 0, receipt: false }),
+    );
+    const awaitingReview = await plansOf((db) =>
+      listPurchasesForReview(db, { ...page, status: 0, paymentMode: 0, receipt: true }),
+    );
+    expect(awaitingReview.flatMap(({ plan }) => nodes(plan).map((n) => n['Index Name']))).toContain(
+      'purchases_review_queue_idx',
     );
     await expectIndexedPage((db) => listPurchasesForReview(db, { ...page, reference: 'P-17' }));
   });

@@ -60,6 +60,10 @@ export const purchases = pgTable(
     index('purchases_status_created_idx').on(t.status, t.createdAt),
     index('purchases_created_idx').on(t.createdAt, t.id),
     index('purchases_amount_idx').on(t.investmentAmount),
+    // The review queue: bank requests awaiting review (Pending, with a receipt).
+    index('purchases_review_queue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 0 and ${t.paymentMode} = 0 and ${t.receiptKey} is not null`),
     uniqueIndex('purchases_user_request_key').on(t.userId, t.requestId),
   ],
 );
