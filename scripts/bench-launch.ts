@@ -566,7 +566,7 @@ async function main() {
     const cores = os.cpus().length;
     const windowTicks = ((after.at - before.at) / 1000) * CLK_TCK * cores;
     const share = (ticks: number) => `${((ticks / windowTicks) * 100).toFixed(0)}%`;
-    const cpuSeconds = (ticks: number) => `${(ticks / CLK_TCK).toFixed(0)} s`;
+    const cpuSeconds = (ticks: number) => `${(ticks / CLK_TCK).toFixed(1)} s`;
     const groupTicks = Object.fromEntries(
       (Object.keys(before.groups) as Group[]).map((g) => [g, after.groups[g] - before.groups[g]]),
     ) as Record<Group, number>;
@@ -591,7 +591,7 @@ async function main() {
       ),
       ...(Object.keys(groupTicks) as Group[]).map(
         (g) =>
-          `| CPU: ${g} (${after.processes[g]} processes) | ${cpuSeconds(groupTicks[g])} (${share(groupTicks[g])} of ${cores} cores) |`,
+          `| CPU: ${g} (${after.processes[g]} process${after.processes[g] === 1 ? '' : 'es'}) | ${cpuSeconds(groupTicks[g])} (${share(groupTicks[g])} of ${cores} cores) |`,
       ),
       `| CPU: everything else on the machine | ${cpuSeconds(machineTicks - ours)} (${share(machineTicks - ours)}) |`,
     ];
