@@ -46,6 +46,12 @@ export async function staffListTotal(db: Tx, list: StaffList, dims: readonly Dim
   return Number(rows[0]!.total);
 }
 
+/** A staff list's total as a page states it, exact (as boundedCount states a search's). */
+export const exactTotal = async (db: Tx, list: StaffList, dims: readonly Dim[]) => ({
+  total: await staffListTotal(db, list, dims),
+  estimate: false,
+});
+
 /** Where a filter no counter covers (a search) stops counting; the answer then says its total is approximate. */
 export const COUNT_CAP = 10_000;
 

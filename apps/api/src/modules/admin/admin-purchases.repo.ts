@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import { PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { boundedCount, staffListTotal } from '../../db/list-sizes.ts';
+import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
 import { banks, purchases, settings, transactions, users } from '../../db/schema/index.ts';
 import { containing } from './admin-users.repo.ts';
 
@@ -76,10 +76,7 @@ const totalOf = (db: Tx, q: AdminPurchaseQuery, where: SQL | undefined) =>
           .innerJoin(buyer, eq(buyer.id, purchases.userId))
           .where(where),
       )
-    : staffListTotal(db, 'purchases', [q.status, q.paymentMode, q.receipt]).then((total) => ({
-        total,
-        estimate: false,
-      }));
+    : exactTotal(db, 'purchases', [q.status, q.paymentMode, q.receipt]);
 
 /**
  * One page of presale requests with everything the review screen shows, in one query: buyer,

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { boundedCount, staffListTotal } from '../../db/list-sizes.ts';
+import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
 import { purchases, transactions, users } from '../../db/schema/index.ts';
 import { byAudValue } from '../transactions/transactions.repo.ts';
 import { containing } from './admin-users.repo.ts';
@@ -53,10 +53,7 @@ export async function listAllTransactions(db: Tx, q: AdminTransactionQuery) {
             .innerJoin(users, eq(users.id, transactions.userId))
             .where(where),
         )
-      : staffListTotal(db, 'transactions', [q.paymentStatus, q.paymentMode]).then((total) => ({
-          total,
-          estimate: false,
-        })),
+      : exactTotal(db, 'transactions', [q.paymentStatus, q.paymentMode]),
   ]);
   return { rows, total, estimate };
 }

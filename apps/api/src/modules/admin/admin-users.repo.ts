@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { boundedCount, staffListTotal } from '../../db/list-sizes.ts';
+import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -68,10 +68,7 @@ export async function listUsers(db: Tx, q: UserListQuery) {
             .from(users)
             .where(where),
         )
-      : staffListTotal(db, 'users', [q.role, q.isInfluencer, q.isAffiliated]).then((total) => ({
-          total,
-          estimate: false,
-        })),
+      : exactTotal(db, 'users', [q.role, q.isInfluencer, q.isAffiliated]),
   ]);
   return { rows, total, estimate };
 }

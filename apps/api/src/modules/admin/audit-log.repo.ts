@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { boundedCount, staffListTotal } from '../../db/list-sizes.ts';
+import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
 import { auditLog, banks, payouts, purchases, users } from '../../db/schema/index.ts';
 import { containing } from './admin-users.repo.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -46,10 +46,7 @@ export async function listAuditLog(db: Tx, q: AuditLogQuery) {
             .leftJoin(users, eq(users.id, auditLog.actorId))
             .where(where),
         )
-      : staffListTotal(db, 'audit_log', [q.entity, q.action]).then((total) => ({
-          total,
-          estimate: false,
-        })),
+      : exactTotal(db, 'audit_log', [q.entity, q.action]),
   ]);
   return { rows, total, estimate };
 }
