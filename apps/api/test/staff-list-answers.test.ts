@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, like } from 'drizzle-orm';
+import { count, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP } from '../src/db/list-sizes.ts';
 import { users } from '../src/db/schema/index.ts';
 import { as, useAffiliatesApp } from './affiliates-helpers.ts';
-import { sql } from 'drizzle-orm';
 
 /**
  * What staff see of the totals: the list envelope of API.md, exact totals for the filters the
