@@ -12,4 +12,6 @@ export interface Page<T> {
   limit: number;
   totalResults: number;
   totalPages: number;
+  /** Only on a staff search whose matches were counted up to a cap: totalResults is that cap. */
+  totalIsEstimate?: boolean;
 }

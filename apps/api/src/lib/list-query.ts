@@ -119,11 +119,15 @@ export const filterInt = (min: number, max: number) =>
     ])
     .pipe(z.number().int().min(min).max(max));
 
-/** The list answer of API.md; `totalPages` is 0 when nothing matches. */
+/**
+ * The list answer of API.md; `totalPages` is 0 when nothing matches. A total counted only up to a
+ * cap (a staff search, see boundedCount) says so with `totalIsEstimate: true`.
+ */
 export function pageOf<T>(
   data: T[],
   totalResults: number,
   q: Pick<ListQuery<unknown>, 'page' | 'limit'>,
+  estimate = false,
 ): Page<T> {
   return {
     data,
@@ -131,6 +135,7 @@ export function pageOf<T>(
     limit: q.limit,
     totalResults,
     totalPages: Math.ceil(totalResults / q.limit),
+    ...(estimate ? { totalIsEstimate: true } : {}),
   };
 }
 
@@ -142,4 +147,5 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     limit: z.number().int(),
     totalResults: z.number().int(),
     totalPages: z.number().int(),
+    totalIsEstimate: z.boolean().optional(),
   });

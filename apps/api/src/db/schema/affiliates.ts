@@ -111,6 +111,8 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
+    index('audit_log_entity_created_idx').on(t.entity, t.createdAt),
   ],
 );
 

@@ -60,6 +60,12 @@ export const purchases = pgTable(
     index('purchases_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('purchases_user_amount_idx').on(t.userId, t.investmentAmount),
     index('purchases_status_created_idx').on(t.status, t.createdAt),
+    index('purchases_created_idx').on(t.createdAt, t.id),
+    index('purchases_amount_idx').on(t.investmentAmount),
+    // The review queue: bank requests awaiting review (Pending, with a receipt).
+    index('purchases_review_queue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 0 and ${t.paymentMode} = 0 and ${t.receiptKey} is not null`),
     uniqueIndex('purchases_user_request_key').on(t.userId, t.requestId),
     // The bank orders still waiting for a receipt, by deadline (the lapse job).
     index('purchases_bank_due_idx')
@@ -112,6 +118,8 @@ export const transactions = pgTable(
     index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('transactions_user_price_idx').on(t.userId, t.price),
     index('transactions_purchase_idx').on(t.purchaseId),
+    index('transactions_created_idx').on(t.createdAt, t.id),
+    index('transactions_status_created_idx').on(t.paymentStatus, t.createdAt, t.id),
     // An open crypto order's exact amount is its own: a payment of it can only be for that order.
     uniqueIndex('transactions_open_quote_key')
       .on(t.tokenSymbol, t.quoteBaseUnits)
@@ -140,6 +148,23 @@ export const userListSizes = pgTable(
     size: integer('size').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.list] })],
+);
+
+/**
+ * The staff lists' totals: rows of `list` (a table) per the values its filters take (`dims`, in
+ * list_dims' order), kept by triggers that append each statement's net change; a list's total is
+ * the sum of its matching rows (see staffListTotal).
+ */
+export const listCounts = pgTable(
+  'list_counts',
+  {
+    list: text('list', {
+      enum: ['purchases', 'transactions', 'users', 'audit_log', 'unmatched_payments'],
+    }).notNull(),
+    dims: text('dims').array().notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('list_counts_list_idx').on(t.list)],
 );
 
 /**

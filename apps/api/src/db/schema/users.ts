@@ -41,6 +41,7 @@ export const users = pgTable(
     index('users_referred_by_idx').on(t.referredBy),
     index('users_wallet_address_idx').on(sql`lower(${t.walletAddress})`),
     index('users_created_at_idx').on(t.createdAt),
+    index('users_role_created_idx').on(t.role, t.createdAt),
   ],
 );
 

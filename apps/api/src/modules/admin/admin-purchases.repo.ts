@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
+import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
 import { banks, purchases, settings, transactions, users } from '../../db/schema/index.ts';
 import { containing } from './admin-users.repo.ts';
 
@@ -62,9 +63,26 @@ function whereOf(q: AdminPurchaseQuery) {
 }
 
 /**
+ * How many requests the filter keeps: exact from list_counts when it filters only on status,
+ * payment mode and receipt; a search (e-mail, reference, id) is counted up to COUNT_CAP.
+ */
+const totalOf = (db: Tx, q: AdminPurchaseQuery, where: SQL | undefined) =>
+  q.email || q.reference || q.id
+    ? boundedCount(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(purchases)
+          .innerJoin(buyer, eq(buyer.id, purchases.userId))
+          .where(where),
+      )
+    : exactTotal(db, 'purchases', [q.status, q.paymentMode, q.receipt]);
+
+/**
  * One page of presale requests with everything the review screen shows, in one query: buyer,
  * their affiliate and that affiliate's introducer (for the fraud signals), bank, latest payment
- * and reviewer.
+ * and reviewer. Newest first follows purchases_created_idx (or purchases_status_created_idx),
+ * by amount purchases_amount_idx; the total costs the same however many rows there are.
  */
 export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
   const latestTransaction = db
@@ -95,7 +113,7 @@ export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
           q.sortPrice === 1 ? asc(purchases.investmentAmount) : desc(purchases.investmentAmount),
           ...newest,
         ];
-  const [rows, [total]] = await Promise.all([
+  const [rows, { total, estimate }] = await Promise.all([
     db
       .select({
         purchase: purchases,
@@ -130,13 +148,9 @@ export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
       .orderBy(...order)
       .limit(q.limit)
       .offset(q.offset),
-    db
-      .select({ n: count() })
-      .from(purchases)
-      .innerJoin(buyer, eq(buyer.id, purchases.userId))
-      .where(where),
+    totalOf(db, q, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total, estimate };
 }
 
 export type ReviewRow = Awaited<ReturnType<typeof listPurchasesForReview>>['rows'][number];

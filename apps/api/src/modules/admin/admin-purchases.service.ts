@@ -166,8 +166,8 @@ export function createAdminPurchasesService({
 
   return {
     async list(q: ListQuery<unknown> & Omit<AdminPurchaseQuery, 'offset' | 'limit' | 'sortPrice'>) {
-      const { rows, total } = await listPurchasesForReview(db, q);
-      return pageOf(await Promise.all(rows.map(toReviewDto)), total, q);
+      const { rows, total, estimate } = await listPurchasesForReview(db, q);
+      return pageOf(await Promise.all(rows.map(toReviewDto)), total, q, estimate);
     },
 
     /**

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
 import { purchases, transactions, users } from '../../db/schema/index.ts';
 import { byAudValue } from '../transactions/transactions.repo.ts';
 import { containing } from './admin-users.repo.ts';
@@ -14,7 +15,11 @@ export interface AdminTransactionQuery {
   txnHash?: string;
 }
 
-/** Every payment with its payer and request reference, one page in one query. */
+/**
+ * Every payment with its payer and request reference, one page in one query; newest first
+ * follows transactions_created_idx (or transactions_status_created_idx). The total is exact from
+ * list_counts for the status and mode filters, counted up to COUNT_CAP for a search.
+ */
 export async function listAllTransactions(db: Tx, q: AdminTransactionQuery) {
   const conditions: SQL[] = [];
   if (q.paymentStatus !== undefined)
@@ -25,7 +30,7 @@ export async function listAllTransactions(db: Tx, q: AdminTransactionQuery) {
   const where = conditions.length ? and(...conditions) : undefined;
   const newest = [desc(transactions.createdAt), desc(transactions.id)];
   const order = q.sortPrice === undefined ? newest : byAudValue(q.sortPrice);
-  const [rows, [total]] = await Promise.all([
+  const [rows, { total, estimate }] = await Promise.all([
     db
       .select({
         transaction: transactions,
@@ -39,11 +44,16 @@ export async function listAllTransactions(db: Tx, q: AdminTransactionQuery) {
       .orderBy(...order)
       .limit(q.limit)
       .offset(q.offset),
-    db
-      .select({ n: count() })
-      .from(transactions)
-      .innerJoin(users, eq(users.id, transactions.userId))
-      .where(where),
+    q.email || q.txnHash
+      ? boundedCount(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(transactions)
+            .innerJoin(users, eq(users.id, transactions.userId))
+            .where(where),
+        )
+      : exactTotal(db, 'transactions', [q.paymentStatus, q.paymentMode]),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total, estimate };
 }

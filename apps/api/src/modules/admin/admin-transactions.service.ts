@@ -8,7 +8,7 @@ export function createAdminTransactionsService({ db }: { db: Db }) {
     async list(
       q: ListQuery<unknown> & Omit<AdminTransactionQuery, 'offset' | 'limit' | 'sortPrice'>,
     ) {
-      const { rows, total } = await listAllTransactions(db, q);
+      const { rows, total, estimate } = await listAllTransactions(db, q);
       return pageOf(
         rows.map(({ transaction: t, user, reference }) => ({
           ...toTransactionDto(t),
@@ -21,6 +21,7 @@ export function createAdminTransactionsService({ db }: { db: Db }) {
         })),
         total,
         q,
+        estimate,
       );
     },
   };

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
+import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -22,7 +23,12 @@ export interface UserListQuery {
 
 const referrer = alias(users, 'referrer');
 
-/** Users with whoever introduced them and how many they introduced, in one query. */
+/**
+ * Users with whoever introduced them and how many they introduced, in one query; newest first
+ * follows users_created_at_idx (users_role_created_idx for a role). The total is exact from
+ * list_counts for the role and flag filters, counted up to COUNT_CAP for a search, a referrer
+ * or an id.
+ */
 export async function listUsers(db: Tx, q: UserListQuery) {
   const conditions: SQL[] = [];
   if (q.search) {
@@ -41,7 +47,7 @@ export async function listUsers(db: Tx, q: UserListQuery) {
   if (q.referredBy) conditions.push(eq(users.referredBy, q.referredBy));
   if (q.id) conditions.push(eq(users.id, q.id));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const [rows, { total, estimate }] = await Promise.all([
     db
       .select({
         user: users,
@@ -54,9 +60,17 @@ export async function listUsers(db: Tx, q: UserListQuery) {
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(q.limit)
       .offset(q.offset),
-    db.select({ n: count() }).from(users).where(where),
+    q.search || q.referredBy || q.id
+      ? boundedCount(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(users)
+            .where(where),
+        )
+      : exactTotal(db, 'users', [q.role, q.isInfluencer, q.isAffiliated]),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total, estimate };
 }
 
 export async function lockUser(db: Tx, id: string) {

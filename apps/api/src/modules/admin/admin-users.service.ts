@@ -32,11 +32,12 @@ export function createAdminUsersService({ db }: { db: Db }) {
 
   return {
     async list(q: ListQuery<unknown> & Omit<UserListQuery, 'offset' | 'limit'>) {
-      const { rows, total } = await listUsers(db, q);
+      const { rows, total, estimate } = await listUsers(db, q);
       return pageOf(
         rows.map((r) => toAdminUserDto(r.user, r.referrer, r.referrals)),
         total,
         q,
+        estimate,
       );
     },
 

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
 import { auditLog, banks, payouts, purchases, users } from '../../db/schema/index.ts';
 import { containing } from './admin-users.repo.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -14,6 +15,11 @@ export interface AuditLogQuery {
   entityId?: string;
 }
 
+/**
+ * One page of the audit log, newest first on audit_log_created_idx (or the action's, entity's or
+ * actor's index). The total is exact from list_counts for the entity and action filters, counted
+ * up to COUNT_CAP for an actor or a record.
+ */
 export async function listAuditLog(db: Tx, q: AuditLogQuery) {
   const conditions: SQL[] = [];
   if (q.actorId) conditions.push(eq(auditLog.actorId, q.actorId));
@@ -22,7 +28,7 @@ export async function listAuditLog(db: Tx, q: AuditLogQuery) {
   if (q.entity) conditions.push(eq(auditLog.entity, q.entity));
   if (q.entityId) conditions.push(eq(auditLog.entityId, q.entityId));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const [rows, { total, estimate }] = await Promise.all([
     db
       .select({ entry: auditLog, actor: { id: users.id, email: users.email, name: users.name } })
       .from(auditLog)
@@ -31,13 +37,18 @@ export async function listAuditLog(db: Tx, q: AuditLogQuery) {
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(q.limit)
       .offset(q.offset),
-    db
-      .select({ n: count() })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where),
+    q.actorId || q.actorEmail || q.entityId
+      ? boundedCount(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(auditLog)
+            .leftJoin(users, eq(users.id, auditLog.actorId))
+            .where(where),
+        )
+      : exactTotal(db, 'audit_log', [q.entity, q.action]),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total, estimate };
 }
 
 /** The tables whose records have a name people know them by, and that name's column. */

@@ -5,7 +5,7 @@ import { auditRecordNames, listAuditLog, type AuditLogQuery } from './audit-log.
 export function createAuditLogService({ db }: { db: Db }) {
   return {
     async list(q: ListQuery<unknown> & Omit<AuditLogQuery, 'offset' | 'limit'>) {
-      const { rows, total } = await listAuditLog(db, q);
+      const { rows, total, estimate } = await listAuditLog(db, q);
       const names = await auditRecordNames(
         db,
         rows.map(({ entry }) => entry),
@@ -24,6 +24,7 @@ export function createAuditLogService({ db }: { db: Db }) {
         })),
         total,
         q,
+        estimate,
       );
     },
   };

@@ -1,7 +1,19 @@
-import { and, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+} from 'drizzle-orm';
 import { PaymentMode, PaymentStatus, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   auditLog,
   banks,
@@ -27,24 +39,26 @@ export interface UserPurchasesQuery {
   status?: number;
 }
 
-const ofUser = (userId: string, status: number | undefined) => {
-  const conditions: SQL[] = [eq(purchases.userId, userId)];
-  if (status !== undefined) conditions.push(eq(purchases.status, status));
-  return and(...conditions);
-};
+/** A value, or the placeholder a prepared statement fills in. */
+type Param<T> = T | Placeholder;
+
+const ofUser = (userId: Param<string>, status: Param<number> | undefined) =>
+  and(
+    eq(purchases.userId, userId),
+    status === undefined ? undefined : eq(purchases.status, status),
+  );
 
 /** The account's list size, or a count of the rows the status filter keeps. */
-const totalOf = (db: Tx, userId: string, status: number | undefined) =>
+const totalOf = (db: Tx, userId: Param<string>, status: Param<number> | undefined) =>
   status === undefined
     ? listSize('purchases', userId)
     : db.$count(purchases, ofUser(userId, status));
 
-/**
- * One page of a user's purchases with their bank's name and how many there are, in one statement;
- * the order follows purchases_user_created_idx or purchases_user_amount_idx, with the id as the
- * tie-breaker. Only a page past the end reads its total on its own.
- */
-export async function pageUserPurchases(db: Tx, userId: string, q: UserPurchasesQuery) {
+/** A page statement per shape of query (sorting, whether filtered by status), built on first use. */
+const userPageStatements = new Map<string, ReturnType<typeof buildUserPageStatement>>();
+
+function buildUserPageStatement(name: string, q: Pick<UserPurchasesQuery, 'sortPrice' | 'status'>) {
+  const status = q.status === undefined ? undefined : sql.placeholder('status');
   const order =
     q.sortPrice === undefined
       ? [desc(purchases.createdAt), desc(purchases.id)]
@@ -53,19 +67,37 @@ export async function pageUserPurchases(db: Tx, userId: string, q: UserPurchases
           desc(purchases.createdAt),
           desc(purchases.id),
         ];
-  const where = ofUser(userId, q.status);
-  const rows = await db
-    .select({
-      purchase: purchases,
-      bankName: banks.bankName,
-      total: totalOf(db, userId, q.status),
-    })
-    .from(purchases)
-    .leftJoin(banks, eq(banks.id, purchases.bankId))
-    .where(where)
-    .orderBy(...order)
-    .limit(q.limit)
-    .offset(q.offset);
+  return prepared((db) =>
+    db
+      .select({
+        purchase: purchases,
+        bankName: banks.bankName,
+        total: totalOf(db, sql.placeholder('userId'), status),
+      })
+      .from(purchases)
+      .leftJoin(banks, eq(banks.id, purchases.bankId))
+      .where(ofUser(sql.placeholder('userId'), status))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
+/**
+ * One page of a user's purchases with their bank's name and how many there are, in one prepared
+ * statement (as the transactions list); the order follows purchases_user_created_idx or
+ * purchases_user_amount_idx, with the id as the tie-breaker. Only a page past the end reads its
+ * total on its own.
+ */
+export async function pageUserPurchases(db: Tx, userId: string, q: UserPurchasesQuery) {
+  const name = `user_purchases_${q.sortPrice ?? 0}_${Number(q.status !== undefined)}`;
+  let statement = userPageStatements.get(name);
+  if (!statement) {
+    statement = buildUserPageStatement(name, q);
+    userPageStatements.set(name, statement);
+  }
+  const rows = await statement(db).execute({ userId, ...q });
   const total =
     rows[0]?.total ?? (q.offset > 0 ? await countUserPurchases(db, userId, q.status) : 0);
   return { rows, total };

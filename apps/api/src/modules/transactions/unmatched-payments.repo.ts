@@ -1,6 +1,7 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { UnmatchedPaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
+import { staffListTotal } from '../../db/list-sizes.ts';
 import { purchases, unmatchedPayments } from '../../db/schema/index.ts';
 
 export type UnmatchedPaymentRow = typeof unmatchedPayments.$inferSelect;
@@ -73,10 +74,13 @@ export interface UnmatchedPaymentsQuery {
   status: UnmatchedPaymentStatus;
 }
 
-/** One page of unmatched payments of a status, newest first, with the reference of their order. */
+/**
+ * One page of unmatched payments of a status, newest first (unmatched_payments_status_created_idx),
+ * with the reference of their order; the total from list_counts.
+ */
 export async function listUnmatchedPayments(db: Tx, q: UnmatchedPaymentsQuery) {
   const where = eq(unmatchedPayments.status, q.status);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ payment: unmatchedPayments, reference: purchases.reference })
       .from(unmatchedPayments)
@@ -85,9 +89,9 @@ export async function listUnmatchedPayments(db: Tx, q: UnmatchedPaymentsQuery) {
       .orderBy(desc(unmatchedPayments.createdAt), desc(unmatchedPayments.id))
       .limit(q.limit)
       .offset(q.offset),
-    db.select({ n: count() }).from(unmatchedPayments).where(where),
+    staffListTotal(db, 'unmatched_payments', [q.status]),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
 export async function findUnmatchedPayment(db: Tx, id: string) {
