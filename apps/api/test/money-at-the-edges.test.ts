@@ -285,6 +285,11 @@ describe('staff assignment credits what the chain says was received', () => {
       quoted: formatEther(BigInt(second.transaction.quoteBaseUnits!)),
       overridden: true,
     });
+    const listed = await staff().get(`/v1/admin/purchases?reference=${second.purchase.reference}`);
+    expect(listed.json().data.data[0].transaction).toMatchObject({
+      received: '0.002',
+      creditOverride: 'Rest paid in cash at the office, receipt 17',
+    });
     const [audit] = await db
       .select()
       .from(auditLog)
