@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { parseEther, parseUnits } from 'viem';
+import { formatEther, parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   unmatchedPaymentMessages,
@@ -241,6 +241,14 @@ describe('staff assignment credits what the chain says was received', () => {
       creditOverride: null,
     });
     expect(after.purchase).toMatchObject({ status: 1, tokenAmount: worth.tokens });
+    // The buyer's order page says what arrived against the quote, credited by value.
+    const page = await as(app, buyer).get(`/v1/purchase/${big.purchase.id}`);
+    expect(page.json().data.payment).toMatchObject({
+      state: 'verified',
+      amount: '0.001',
+      quoted: formatEther(BigInt(big.transaction.quoteBaseUnits!)),
+      overridden: false,
+    });
     const totals = await readSettings(db);
     expect(money(totals.raisedAud).minus(before.raisedAud).toFixed(2)).toBe(worth.aud);
     expect(money(totals.tokensSold).minus(before.tokensSold).toFixed(2)).toBe(
@@ -271,6 +279,17 @@ describe('staff assignment credits what the chain says was received', () => {
       creditOverride: 'Rest paid in cash at the office, receipt 17',
     });
     expect(whole.purchase.tokenAmount).toBe(second.purchase.tokenAmount);
+    const wholePage = await as(app, buyer).get(`/v1/purchase/${second.purchase.id}`);
+    expect(wholePage.json().data.payment).toMatchObject({
+      amount: '0.002',
+      quoted: formatEther(BigInt(second.transaction.quoteBaseUnits!)),
+      overridden: true,
+    });
+    const listed = await staff().get(`/v1/admin/purchases?reference=${second.purchase.reference}`);
+    expect(listed.json().data.data[0].transaction).toMatchObject({
+      received: '0.002',
+      creditOverride: 'Rest paid in cash at the office, receipt 17',
+    });
     const [audit] = await db
       .select()
       .from(auditLog)

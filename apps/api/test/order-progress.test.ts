@@ -25,6 +25,8 @@ describe('where the money of an order is (payment of GET /v1/purchase/:id)', () 
       amount: null,
       coin: null,
       blockNumber: null,
+      quoted: null,
+      overridden: false,
       live: true,
     });
     const paid = await tools().pay('ETH', due(placed.transaction), { fromIndex: 5 });
@@ -36,6 +38,8 @@ describe('where the money of an order is (payment of GET /v1/purchase/:id)', () 
       amount: due(placed.transaction),
       coin: 'ETH',
       blockNumber: transaction.blockNumber!.toString(),
+      quoted: due(placed.transaction),
+      overridden: false,
       live: false,
     });
     // A paid order cannot be cancelled, and stays as it was.

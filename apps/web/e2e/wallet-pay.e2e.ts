@@ -1,100 +1,22 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem';
 import { launchBrowser, openPage, scriptErrors, type Browser, type Page } from './browser.ts';
 import { amountDue, logInBuyer, orderOnBuyPage, verifiedBuyer } from './crypto-helpers.ts';
-
-interface DevChain {
-  rpcUrl: string;
-  chainId: number;
-  companyWallet: Address;
-  usdcAddress: Address;
-}
-
-interface WalletCall {
-  method: string;
-  params: unknown[];
-}
+import {
+  devAccount,
+  devChain,
+  injectWallet,
+  type DevChain,
+  type WalletCall,
+} from './injected-wallet.ts';
 
 let browser: Browser;
 let chain: DevChain;
 beforeAll(async () => {
   browser = await launchBrowser();
-  chain = JSON.parse(await readFile(path.join(inject('dataDir'), 'dev-chain.json'), 'utf8'));
+  chain = await devChain();
 });
 afterAll(() => browser.close());
-
-async function rpc(method: string, params: unknown[] = []) {
-  const response = await fetch(chain.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  return (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
-}
-
-/**
- * A browser wallet as an extension would inject it: an EIP-1193 provider announced by EIP-6963,
- * whose requests the test records and forwards to the dev chain's JSON-RPC, where the dev accounts
- * are unlocked. The wallet starts on `chainId` and switches when asked; `rejectSend` answers the
- * payment with error 4001, as a person pressing Reject would.
- */
-async function injectWallet(
-  page: Page,
-  account: Address,
-  opts: { chainId?: number; rejectSend?: boolean } = {},
-) {
-  const calls: WalletCall[] = [];
-  let walletChainId = opts.chainId ?? chain.chainId;
-  await page.exposeFunction('__testWalletRequest', async (method: string, params: unknown[]) => {
-    calls.push({ method, params });
-    if (method === 'eth_requestAccounts' || method === 'eth_accounts') return { result: [account] };
-    if (method === 'eth_chainId') return { result: `0x${walletChainId.toString(16)}` };
-    if (method === 'wallet_switchEthereumChain') {
-      walletChainId = Number((params[0] as { chainId: string }).chainId);
-      return { result: null };
-    }
-    if (method === 'eth_sendTransaction' && opts.rejectSend)
-      return { error: { code: 4001, message: 'User rejected the request.' } };
-    return rpc(method, params);
-  });
-  await page.addInitScript(() => {
-    type Answer = { result?: unknown; error?: { code: number; message: string } };
-    const bridge = (window as unknown as Record<string, (m: string, p: unknown) => Promise<Answer>>)
-      .__testWalletRequest!;
-    const provider = {
-      async request({ method, params }: { method: string; params?: unknown[] }) {
-        const answer = await bridge(method, params ?? []);
-        if (answer.error) throw Object.assign(new Error(answer.error.message), answer.error);
-        return answer.result;
-      },
-      on() {},
-      removeListener() {},
-    };
-    const info = {
-      uuid: '8c1b7b2e-2f57-4a53-9c62-2b8cbb1f6d11',
-      name: 'Test Wallet',
-      icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E',
-      rdns: 'test.wallet',
-    };
-    const announce = () =>
-      window.dispatchEvent(
-        new CustomEvent('eip6963:announceProvider', {
-          detail: Object.freeze({ info, provider }),
-        }),
-      );
-    window.addEventListener('eip6963:requestProvider', announce);
-    announce();
-  });
-  return calls;
-}
-
-/** An unlocked dev account of the chain, one per test so parallel payments never share a sender. */
-async function devAccount(index: number): Promise<Address> {
-  const { result } = await rpc('eth_accounts');
-  return getAddress((result as string[])[index]!);
-}
 
 const sent = (calls: WalletCall[]) =>
   calls.filter((c) => c.method === 'eth_sendTransaction').map((c) => c.params[0]) as {

@@ -327,6 +327,10 @@ export interface PurchaseReview extends Purchase {
     senderMatchesWallet: boolean | null;
     walletAddress: string | null;
     verifiedAt: string | null;
+    /** Crypto: the amount the crediting transfer paid, shortest decimal ("0.02"); null before. */
+    received: string | null;
+    /** Staff credited the whole order for less than quoted: their audited reason; else null. */
+    creditOverride: string | null;
   } | null;
   reviewedBy: { _id: string; email: string } | null;
   reviewedAt: string | null;

@@ -1,3 +1,5 @@
+import { compareDecimals } from './purchases.ts';
+
 /**
  * Where a buyer's money is, as the order page and the payment dialog show it
  * (`payment` of GET /v1/purchase/:id). The server computes it from what it knows.
@@ -29,6 +31,10 @@ export interface PaymentProgress {
   coin: string | null;
   /** The block it was mined in, as a decimal string; null when unknown. */
   blockNumber: string | null;
+  /** Verified crypto orders: the exact amount quoted, in `coin` (compare with `amount`); else null. */
+  quoted: string | null;
+  /** Verified: staff credited the whole order although less than quoted arrived (audited). */
+  overridden: boolean;
   /** True while the state can still change by itself (poll again). */
   live: boolean;
 }
@@ -41,9 +47,25 @@ export const paymentProgressText = {
   received: (amount: string, coin: string) =>
     `We received ${amount} ${coin}. It is with our team: we will contact you.`,
   verified: 'Payment verified: your tokens are allocated.',
+  /** A verified transfer that paid less than the quote: what the tokens are for. */
+  verifiedOtherAmount: (amount: string, quoted: string, coin: string, overridden: boolean) =>
+    overridden
+      ? `We received ${amount} ${coin} of the ${quoted} ${coin} quoted; our team credited the whole order (staff override).`
+      : `We received ${amount} ${coin} of the ${quoted} ${coin} quoted: your tokens are for the value received.`,
   refunded: (amount: string, coin: string) => `Your payment of ${amount} ${coin} was refunded.`,
   closed: 'This order is closed; no payment is expected.',
 } as const;
+
+/**
+ * What a verified crypto payment's tokens are for when less than the quote arrived (credited by
+ * value, or in full by a staff override); null when the exact quote was paid.
+ */
+export function verifiedAmountNote(payment: PaymentProgress): string | null {
+  const { state, amount, quoted, coin, overridden } = payment;
+  if (state !== 'verified' || !amount || !quoted || !coin) return null;
+  if (compareDecimals(amount, quoted) >= 0) return null;
+  return paymentProgressText.verifiedOtherAmount(amount, quoted, coin, overridden);
+}
 
 /** Buyer messages of POST /v1/purchase/:id/cancel. */
 export const cancelOrderMessages = {

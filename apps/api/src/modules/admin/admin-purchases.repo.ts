@@ -98,6 +98,8 @@ export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
       senderMatchesWallet: transactions.senderMatchesWallet,
       walletAddress: transactions.walletAddress,
       verifiedAt: transactions.verifiedAt,
+      paidBaseUnits: transactions.paidBaseUnits,
+      creditOverride: transactions.creditOverride,
     })
     .from(transactions)
     .where(sql`${transactions.purchaseId} = ${purchases.id}`)
@@ -135,6 +137,8 @@ export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
           senderMatchesWallet: latestTransaction.senderMatchesWallet,
           walletAddress: latestTransaction.walletAddress,
           verifiedAt: latestTransaction.verifiedAt,
+          paidBaseUnits: latestTransaction.paidBaseUnits,
+          creditOverride: latestTransaction.creditOverride,
         },
       })
       .from(purchases)

@@ -40,6 +40,8 @@ export const reviewSchema = purchaseSchema.extend({
       senderMatchesWallet: z.boolean().nullable(),
       walletAddress: z.string().nullable(),
       verifiedAt: z.string().nullable(),
+      received: z.string().nullable(),
+      creditOverride: z.string().nullable(),
     })
     .nullable(),
   reviewedBy: z.object({ _id: z.string(), email: z.string() }).nullable(),

@@ -1,3 +1,4 @@
+import { formatUnits } from 'viem';
 import {
   DECIMALS,
   PaymentMode,
@@ -107,6 +108,10 @@ export function createAdminPurchasesService({
             senderMatchesWallet: transaction.senderMatchesWallet,
             walletAddress: transaction.walletAddress,
             verifiedAt: transaction.verifiedAt?.toISOString() ?? null,
+            received: transaction.paidBaseUnits
+              ? formatUnits(BigInt(transaction.paidBaseUnits), decimalsOf(transaction.tokenSymbol))
+              : null,
+            creditOverride: transaction.creditOverride,
           }
         : null,
       reviewedBy: row.reviewer ? { _id: row.reviewer.id, email: row.reviewer.email } : null,

@@ -21,6 +21,8 @@ export const paymentProgressSchema = z.object({
   amount: z.string().nullable(),
   coin: z.string().nullable(),
   blockNumber: z.string().nullable(),
+  quoted: z.string().nullable(),
+  overridden: z.boolean(),
   live: z.boolean(),
 });
 
@@ -65,13 +67,15 @@ export async function readPaymentEvidence(db: Tx, purchaseId: string): Promise<P
   return { transaction, transfers };
 }
 
-const none = { txnHash: null, amount: null, coin: null, blockNumber: null };
+const unquoted = { quoted: null, overridden: false };
+const none = { txnHash: null, amount: null, coin: null, blockNumber: null, ...unquoted };
 
 const transferFigures = (t: TransferRow) => ({
   txnHash: t.txnHash,
   amount: formatUnits(BigInt(t.amountBaseUnits), DECIMALS[t.coin]),
   coin: t.coin,
   blockNumber: t.blockNumber.toString(),
+  ...unquoted,
 });
 
 /**
@@ -86,6 +90,7 @@ export function paymentProgress(
   const paid = transaction?.paymentStatus === PaymentStatus.Success && transaction.txnHash !== null;
   if (purchase.status === PurchaseStatus.Accepted || paid) {
     const crypto = purchase.paymentMode === PaymentMode.Crypto && transaction?.txnHash;
+    const decimals = DECIMALS[transaction?.tokenSymbol as 'ETH' | 'USDC'] ?? 18;
     return {
       state: 'verified',
       live: false,
@@ -93,13 +98,14 @@ export function paymentProgress(
         ? {
             txnHash: transaction.txnHash,
             amount: transaction.paidBaseUnits
-              ? formatUnits(
-                  BigInt(transaction.paidBaseUnits),
-                  DECIMALS[transaction.tokenSymbol as 'ETH' | 'USDC'] ?? 18,
-                )
+              ? formatUnits(BigInt(transaction.paidBaseUnits), decimals)
               : plain(transaction.price),
             coin: transaction.tokenSymbol,
             blockNumber: transaction.blockNumber?.toString() ?? null,
+            quoted: transaction.quoteBaseUnits
+              ? formatUnits(BigInt(transaction.quoteBaseUnits), decimals)
+              : plain(transaction.price),
+            overridden: transaction.creditOverride !== null,
           }
         : none),
     };

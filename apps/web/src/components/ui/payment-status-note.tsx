@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paymentProgressText, type PaymentProgress } from '@tmc/shared';
+import { paymentProgressText, verifiedAmountNote, type PaymentProgress } from '@tmc/shared';
 import { ExplorerLink } from './explorer-link';
 import { CheckCircleIcon, AlertIcon } from './icons';
 
@@ -73,6 +73,9 @@ export function PaymentStatusNote({ payment, orderHref, newOrderHref }: PaymentS
         )}
         <span>{text}</span>
       </p>
+      {verifiedAmountNote(payment) ? (
+        <p data-testid="verified-amount">{verifiedAmountNote(payment)}</p>
+      ) : null}
       <TransferLine payment={payment} />
       {orderHref || (over && newOrderHref) ? (
         <p className="flex flex-wrap gap-4">

@@ -1,4 +1,10 @@
-import { PaymentMode, PurchaseStatus, type Purchase } from '@tmc/shared';
+import {
+  PaymentMode,
+  PurchaseStatus,
+  verifiedAmountNote,
+  type PaymentProgress,
+  type Purchase,
+} from '@tmc/shared';
 
 export type StepState = 'done' | 'current' | 'upcoming' | 'stopped';
 
@@ -13,8 +19,15 @@ export interface OrderStep {
 
 const decided = (status: number) => status !== PurchaseStatus.Pending;
 
-/** created → paid → reviewed → tokens allocated, as far as the order has come. */
-export function orderSteps(p: Purchase, tokenSymbol: string): OrderStep[] {
+/**
+ * created → paid → reviewed → tokens allocated, as far as the order has come. With the order's
+ * payment, the paid step says when less than the quote arrived and how it was credited.
+ */
+export function orderSteps(
+  p: Purchase,
+  tokenSymbol: string,
+  payment?: PaymentProgress,
+): OrderStep[] {
   const crypto = p.paymentMode === PaymentMode.Crypto;
   const paid = p.paidAt !== null;
   const accepted = p.status === PurchaseStatus.Accepted;
@@ -32,7 +45,9 @@ export function orderSteps(p: Purchase, tokenSymbol: string): OrderStep[] {
       label: crypto ? 'Payment verified' : 'Paid',
       detail: paid
         ? crypto
-          ? 'Your payment was found on the chain.'
+          ? ['Your payment was found on the chain.', payment && verifiedAmountNote(payment)]
+              .filter(Boolean)
+              .join(' ')
           : 'Your bank receipt is in.'
         : crypto
           ? 'Send the amount due and verify it with the transaction hash.'

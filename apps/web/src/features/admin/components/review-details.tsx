@@ -175,6 +175,16 @@ export function ReviewDetails({ review }: { review: PurchaseReview }) {
                     <SenderMatch matches={transaction.senderMatchesWallet} />
                   </Row>
                 ) : null}
+                {transaction.received ? (
+                  <Row label="Received">
+                    {transaction.received} {transaction.tokenSymbol}
+                  </Row>
+                ) : null}
+                {transaction.creditOverride ? (
+                  <Row label="Credit override">
+                    <Badge tone="warning">Credited in full</Badge> {transaction.creditOverride}
+                  </Row>
+                ) : null}
                 <Row label="Verified on">{formatDateTime(transaction.verifiedAt)}</Row>
               </>
             ) : null}

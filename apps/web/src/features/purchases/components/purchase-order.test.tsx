@@ -31,6 +31,8 @@ const detail = (purchase: Purchase): { data: PurchaseDetail } => ({
       amount: null,
       coin: null,
       blockNumber: null,
+      quoted: null,
+      overridden: false,
       live: false,
     },
   },

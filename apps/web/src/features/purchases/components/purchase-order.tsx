@@ -313,7 +313,7 @@ export function PurchaseOrder({
             <h2 id="order-timeline" className="text-xl">
               Status
             </h2>
-            <OrderTimeline steps={orderSteps(purchase, tokenSymbol)} />
+            <OrderTimeline steps={orderSteps(purchase, tokenSymbol, payment)} />
           </section>
 
           <section
