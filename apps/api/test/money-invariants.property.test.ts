@@ -23,9 +23,10 @@ import { buildTestApp } from './test-app.ts';
  * Random sequences of what buyers, the chain and staff do (bank and crypto orders; exact, short,
  * excess and late transfers from proven and unproven senders; transactions with several
  * transfers; verifications of any order with any payment, i.e. claims by other accounts; proofs
- * of wallets; the watcher; staff assignments with and without override; quote expiries,
- * acceptances, rejections, reverts and payouts), on PostgreSQL. After every step the books must
- * agree. CI runs a fixed seed and a fresh one, printed; MONEY_INVARIANTS_SEED=<seed> replays one.
+ * of wallets; the watcher; staff assignments with and without override; quote expiries, order
+ * lapses, acceptances, rejections, reverts and payouts), on PostgreSQL. After every step the
+ * books must agree. CI runs a fixed seed and a fresh one, printed;
+ * MONEY_INVARIANTS_SEED=<seed> replays one.
  */
 
 const devChain = useDevChain();
@@ -123,6 +124,7 @@ const op = fc.oneof(
     2,
   ),
   weighted(fc.record({ kind: fc.constant('expire' as const), order: fc.nat() }), 1),
+  weighted(fc.record({ kind: fc.constant('lapse' as const), order: fc.nat() }), 1),
   weighted(fc.record({ kind: fc.constant('accept' as const), order: fc.nat() }), 2),
   weighted(fc.record({ kind: fc.constant('reject' as const), order: fc.nat() }), 1),
   weighted(fc.record({ kind: fc.constant('revert' as const), order: fc.nat() }), 1),
@@ -398,6 +400,24 @@ async function run(ops: Op[]) {
           .update(transactions)
           .set({ quoteExpiresAt: sql`now() - interval '1 second'` })
           .where(eq(transactions.id, order.crypto.transactionId));
+        break;
+      }
+      case 'lapse': {
+        // The order's deadline passed long ago (its quote past the grace period, or its payment
+        // window), then the lapse job runs: it ends only what is still unpaid.
+        const order = pick(orders, step.order);
+        if (!order) break;
+        if (order.crypto)
+          await db
+            .update(transactions)
+            .set({ quoteExpiresAt: sql`now() - interval '2 days'` })
+            .where(eq(transactions.id, order.crypto.transactionId));
+        else
+          await db
+            .update(purchases)
+            .set({ paymentDueAt: sql`now() - interval '1 second'` })
+            .where(eq(purchases.id, order.purchaseId));
+        await app.orderLapse.runOnce();
         break;
       }
       case 'accept':
