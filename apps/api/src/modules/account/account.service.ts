@@ -4,6 +4,7 @@ import { authMessages, messages } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
+import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
@@ -92,7 +93,7 @@ export function createAccountService({
         if (row && owner.walletAddress !== address)
           await queueMail(tx, row.email, {
             kind: 'walletChanged',
-            name: row.emailVerifiedAt ? row.name : '',
+            name: nameToGreet(row),
             walletAddress: address,
           });
         return row;

@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { deriveKey, type AuthUser } from '../../lib/auth.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer/mailer.ts';
-import type { MailTemplate } from '../../lib/mailer/templates.ts';
+import { nameToGreet, type MailTemplate } from '../../lib/mailer/templates.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { toUserDto } from '../account/user-dto.ts';
@@ -550,7 +550,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       });
       if (!changed) throw invalidResetToken();
       await rateLimiter.reset(authLimits.loginFailuresPerEmail, email);
-      mail(email, { kind: 'passwordChanged', name: user.name });
+      mail(email, { kind: 'passwordChanged', name: nameToGreet(user) });
     },
 
     /** Waits for mail still being handed over (on close, so nothing outlives the app). */
