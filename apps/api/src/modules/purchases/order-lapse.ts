@@ -6,6 +6,7 @@ import { queueMail } from '../../lib/mailer/mailer.ts';
 import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed } from '../../lib/money.ts';
+import { createRepeatingJob } from '../../lib/repeating-job.ts';
 import { findUserById } from '../account/users.repo.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import {
@@ -26,7 +27,6 @@ import type { PurchaseRow } from './purchases.repo.ts';
 const LEASE_NAME = 'order-lapse';
 /** Orders ended per kind and run: a run stays short, the next one goes on. */
 const BATCH = 100;
-const MAX_BACKOFF_MS = 5 * 60_000;
 
 /** A bank order whose window closed without a receipt: ended, whether or not the job has run yet. */
 export const isPastPaymentWindow = (
@@ -62,11 +62,15 @@ interface OrderLapseDeps {
  */
 export function createOrderLapse({ db, mail, log }: OrderLapseDeps) {
   const holder = randomUUID();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  let leaseSeconds = 120;
-  let everLeader = false;
+  const job = createRepeatingJob({
+    run: runOnce,
+    runAgainAtOnce: (result) => result.bank === BATCH || result.crypto === BATCH,
+    minLeaseSeconds: 120,
+    releaseLease: () => releaseChainWatcherLease(db, LEASE_NAME, holder),
+    failureMessage: 'ending unpaid orders failed; retrying later',
+    releaseFailureMessage: 'could not release the order lapse lease',
+    log,
+  });
 
   async function tellBuyer(tx: Tx, purchase: PurchaseRow, endedAt: Date) {
     const buyer = await findUserById(tx, purchase.userId);
@@ -109,8 +113,9 @@ export function createOrderLapse({ db, mail, log }: OrderLapseDeps) {
     const settings = await findSettings(db);
     if (!settings) return result;
     await ensureChainWatcher(db, LEASE_NAME, 0n);
-    if (!(await takeChainWatcherLease(db, LEASE_NAME, holder, leaseSeconds))) return result;
-    result.leader = everLeader = true;
+    if (!(await takeChainWatcherLease(db, LEASE_NAME, holder, job.leaseSeconds()))) return result;
+    result.leader = true;
+    job.tookLease();
 
     for (const id of await findBankOrdersPastWindow(db, BATCH))
       if (await endBankOrder(id)) result.bank++;
@@ -124,49 +129,7 @@ export function createOrderLapse({ db, mail, log }: OrderLapseDeps) {
     return result;
   }
 
-  function schedule(delayMs: number, intervalMs: number, failures: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce().then(
-        (result) => {
-          const more = result.bank === BATCH || result.crypto === BATCH;
-          schedule(more ? 0 : intervalMs, intervalMs, 0);
-        },
-        (err: unknown) => {
-          log.warn({ err, failures: failures + 1 }, 'ending unpaid orders failed; retrying later');
-          schedule(
-            Math.min(intervalMs * 2 ** (failures + 1), MAX_BACKOFF_MS),
-            intervalMs,
-            failures + 1,
-          );
-        },
-      );
-    }, delayMs);
-  }
-
-  return {
-    runOnce,
-
-    /** Runs every `intervalMs` until `stop`. */
-    start(intervalMs: number) {
-      if (!stopped) return;
-      stopped = false;
-      leaseSeconds = Math.max(120, Math.ceil((intervalMs * 4) / 1000));
-      schedule(0, intervalMs, 0);
-    },
-
-    /** Waits for a run under way, then gives the lease up so another copy can take over. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      if (!everLeader) return;
-      everLeader = false;
-      await releaseChainWatcherLease(db, LEASE_NAME, holder).catch((err: unknown) =>
-        log.warn({ err }, 'could not release the order lapse lease'),
-      );
-    },
-  };
+  return { runOnce, start: job.start, stop: job.stop };
 }
 
 export type OrderLapse = ReturnType<typeof createOrderLapse>;

@@ -5,6 +5,7 @@ import { getAddress, isAddress, isAddressEqual, zeroAddress, type Address } from
 import type { Db } from '../../db/client.ts';
 import type { ChainClient } from '../../lib/chain.ts';
 import { metrics } from '../../lib/metrics.ts';
+import { createRepeatingJob } from '../../lib/repeating-job.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import {
   advanceChainWatcher,
@@ -21,7 +22,6 @@ export const WATCHER_NAME = 'payments';
 export const FIRST_START_WINDOW = 50n;
 /** At most this many blocks a poll, so one poll never holds the lease for long. */
 export const MAX_BLOCKS_PER_POLL = 100n;
-const MAX_BACKOFF_MS = 5 * 60_000;
 
 export interface PollResult {
   /** False when another copy of the API holds the lease: this one did nothing. */
@@ -51,11 +51,18 @@ interface PaymentWatcherDeps {
 export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWatcherDeps) {
   // Names the copy on the System page (which one leads).
   const holder = `${hostname()} pid ${process.pid} ${randomUUID().slice(0, 8)}`;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  let leaseSeconds = 60;
-  let everLeader = false;
+  const job = createRepeatingJob({
+    run: pollAndRecord,
+    // Blocks left over: read on at once rather than after a whole interval.
+    runAgainAtOnce: (result) =>
+      result.blocks !== undefined &&
+      result.blocks.to - result.blocks.from + 1n === MAX_BLOCKS_PER_POLL,
+    minLeaseSeconds: 60,
+    releaseLease: () => releaseChainWatcherLease(db, WATCHER_NAME, holder),
+    failureMessage: 'payment watcher poll failed; retrying later',
+    releaseFailureMessage: 'could not release the payment watcher lease',
+    log,
+  });
 
   async function walletsToWatch(companyWallet: string): Promise<Address[]> {
     const wallets = new Map<string, Address>();
@@ -91,9 +98,10 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
       WATCHER_NAME,
       head > FIRST_START_WINDOW ? head - FIRST_START_WINDOW : 0n,
     );
-    const lease = await takeChainWatcherLease(db, WATCHER_NAME, holder, leaseSeconds);
+    const lease = await takeChainWatcherLease(db, WATCHER_NAME, holder, job.leaseSeconds());
     if (!lease) return result;
-    result.leader = everLeader = true;
+    result.leader = true;
+    job.tookLease();
 
     const from = lease.nextBlock;
     const confirmed = head - BigInt(settings.minConfirmations) + 1n;
@@ -132,56 +140,21 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
     return result;
   }
 
-  function schedule(delayMs: number, intervalMs: number, failures: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      const poll = pollOnce().then(
-        (result) => {
-          metrics.watcherPolled('ok');
-          if (result.leader)
-            void markChainWatcherSucceeded(db, WATCHER_NAME, holder).catch(() => {});
-          // Blocks left over: read on at once rather than after a whole interval.
-          const behind =
-            result.blocks && result.blocks.to - result.blocks.from + 1n === MAX_BLOCKS_PER_POLL;
-          schedule(behind ? 0 : intervalMs, intervalMs, 0);
-        },
-        (err: unknown) => {
-          metrics.watcherPolled('failed');
-          log.warn({ err, failures: failures + 1 }, 'payment watcher poll failed; retrying later');
-          schedule(
-            Math.min(intervalMs * 2 ** (failures + 1), MAX_BACKOFF_MS),
-            intervalMs,
-            failures + 1,
-          );
-        },
-      );
-      running = poll;
-    }, delayMs);
+  function pollAndRecord() {
+    return pollOnce().then(
+      (result) => {
+        metrics.watcherPolled('ok');
+        if (result.leader) void markChainWatcherSucceeded(db, WATCHER_NAME, holder).catch(() => {});
+        return result;
+      },
+      (err: unknown) => {
+        metrics.watcherPolled('failed');
+        throw err;
+      },
+    );
   }
 
-  return {
-    pollOnce,
-
-    /** Polls every `intervalMs` until `stop`; the lease outlives a few missed polls only. */
-    start(intervalMs: number) {
-      if (!stopped) return;
-      stopped = false;
-      leaseSeconds = Math.max(60, Math.ceil((intervalMs * 4) / 1000));
-      schedule(0, intervalMs, 0);
-    },
-
-    /** Waits for a poll under way, then gives the lease up so another copy can take over. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      if (!everLeader) return;
-      everLeader = false;
-      await releaseChainWatcherLease(db, WATCHER_NAME, holder).catch((err: unknown) =>
-        log.warn({ err }, 'could not release the payment watcher lease'),
-      );
-    },
-  };
+  return { pollOnce, start: job.start, stop: job.stop };
 }
 
 export type PaymentWatcher = ReturnType<typeof createPaymentWatcher>;
