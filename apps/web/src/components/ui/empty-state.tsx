@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { InboxIcon } from './icons';
+import { Button } from './button';
+import { AlertIcon, InboxIcon } from './icons';
 
 interface EmptyStateProps {
   title: ReactNode;
@@ -19,6 +20,32 @@ export function EmptyState({ title, description, icon, action, className }: Empt
       <p className="font-display text-lg font-black text-fg">{title}</p>
       {description ? <p className="max-w-md text-sm text-muted">{description}</p> : null}
       {action ? <div className="mt-2">{action}</div> : null}
+    </div>
+  );
+}
+
+/** What a card shows when its data could not be read: why, and a way to try again. */
+export function LoadError({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: Error;
+  onRetry: () => unknown;
+}) {
+  return (
+    <div className="card">
+      <EmptyState
+        icon={<AlertIcon className="text-danger" />}
+        title={title}
+        description={error.message}
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void onRetry()}>
+            Try again
+          </Button>
+        }
+      />
     </div>
   );
 }

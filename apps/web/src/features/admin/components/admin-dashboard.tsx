@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { AlertIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { PurchaseStatusBadge } from '../../../components/ui/status-badges';
 import { cn } from '../../../lib/cn';
@@ -72,20 +70,7 @@ export function AdminDashboard({
   let body: ReactNode;
   if (isPending) body = <PageSpinner label="Loading the dashboard" />;
   else if (isError)
-    body = (
-      <div className="card">
-        <EmptyState
-          icon={<AlertIcon className="text-danger" />}
-          title="Could not load the dashboard"
-          description={error.message}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      </div>
-    );
+    body = <LoadError title="Could not load the dashboard" error={error} onRetry={refetch} />;
   else {
     const percent = percentOf(data.raisedAud, data.hardCapAud);
     body = (

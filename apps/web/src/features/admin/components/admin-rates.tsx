@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { AlertIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
@@ -66,18 +65,7 @@ export function AdminRates() {
   if (query.isPending) body = <PageSpinner label="Loading rates" />;
   else if (query.isError)
     body = (
-      <div className="card">
-        <EmptyState
-          icon={<AlertIcon className="text-danger" />}
-          title="Could not load the rates"
-          description={query.error.message}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      </div>
+      <LoadError title="Could not load the rates" error={query.error} onRetry={query.refetch} />
     );
   else {
     const needle = search.trim().toUpperCase();

@@ -1,9 +1,7 @@
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type uPlot from 'uplot';
 import type { AdminCharts } from '@tmc/shared';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { AlertIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
 import { useAdminCharts } from '../api/get-admin-charts';
@@ -319,19 +317,6 @@ export function DashboardCharts() {
       </p>
     );
   if (isError)
-    return (
-      <div className="card">
-        <EmptyState
-          icon={<AlertIcon className="text-danger" />}
-          title="Could not load the charts"
-          description={error.message}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      </div>
-    );
+    return <LoadError title="Could not load the charts" error={error} onRetry={refetch} />;
   return <Charts data={data} />;
 }

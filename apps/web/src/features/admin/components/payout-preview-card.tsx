@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { AlertIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -37,18 +36,7 @@ export function PayoutPreviewCard({ tier }: { tier: PayoutTier }) {
   }
   if (query.isError) {
     return (
-      <div className="card">
-        <EmptyState
-          icon={<AlertIcon className="text-danger" />}
-          title="Could not preview the batch"
-          description={query.error.message}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      </div>
+      <LoadError title="Could not preview the batch" error={query.error} onRetry={query.refetch} />
     );
   }
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SystemLevel, SystemStatus } from '@tmc/shared';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/empty-state';
 import { AlertIcon } from '../../../components/ui/icons';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -155,20 +154,7 @@ export function SystemStatusPage() {
   let body: ReactNode;
   if (isPending) body = <PageSpinner label="Checking the system" />;
   else if (isError)
-    body = (
-      <div className="card">
-        <EmptyState
-          icon={<AlertIcon className="text-danger" />}
-          title="Could not check the system"
-          description={error.message}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      </div>
-    );
+    body = <LoadError title="Could not check the system" error={error} onRetry={refetch} />;
   else
     body = (
       <div className="flex flex-col gap-4">
