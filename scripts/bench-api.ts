@@ -23,6 +23,14 @@ import { createAccessTokens } from '../apps/api/src/lib/auth.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
 import { freePort } from '../apps/api/test/throwaway-postgres.ts';
 import { startThrowawayPostgres } from '../apps/web/e2e/postgres.ts';
+import {
+  CLK_TCK,
+  descendants,
+  machineBusy,
+  postgresProcesses,
+  readProcs,
+  ticksOf,
+} from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -47,12 +55,22 @@ const PASSWORD = 'correct horse battery staple';
 /** PostgreSQL from Debian's binaries in a temporary directory, as the browser suite starts it. */
 async function startPostgres() {
   if (process.env.BENCH_DATABASE_URL)
-    return { url: process.env.BENCH_DATABASE_URL, version: 'BENCH_DATABASE_URL', stop() {} };
+    return {
+      url: process.env.BENCH_DATABASE_URL,
+      version: 'BENCH_DATABASE_URL',
+      port: undefined,
+      stop() {},
+    };
   const versions = fs.existsSync('/usr/lib/postgresql')
     ? fs.readdirSync('/usr/lib/postgresql')
     : [];
-  const pg = startThrowawayPostgres(await freePort());
-  return { ...pg, version: `PostgreSQL ${versions.sort((x, y) => Number(y) - Number(x))[0]}` };
+  const port = await freePort();
+  const pg = startThrowawayPostgres(port);
+  return {
+    ...pg,
+    port,
+    version: `PostgreSQL ${versions.sort((x, y) => Number(y) - Number(x))[0]}`,
+  };
 }
 
 const children: ChildProcess[] = [];
@@ -78,12 +96,74 @@ async function startProcess(name: string, args: string[], env: NodeJS.ProcessEnv
   throw new Error(`${name} did not start:\n${errors}`);
 }
 
+// `/answer` sends the bytes and headers of the product's config answer (ANSWER, taken from the
+// product at start), with a fresh request id as the product makes one: what the answer itself
+// costs to send on this machine, whatever code makes it.
 const BARE_FASTIFY = `
 import Fastify from 'fastify';
+import { randomUUID } from 'node:crypto';
 const app = Fastify();
 app.get('/json', async () => ({ hello: 'world' }));
+const answer = JSON.parse(process.env.ANSWER);
+const body = Buffer.from(answer.body, 'base64');
+app.get('/answer', (req, reply) => {
+  reply.headers(answer.headers).header('x-request-id', randomUUID()).send(body);
+});
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
+
+/** The product's answer as bare Fastify replays it: its headers but those every server adds. */
+async function recordAnswer(url: string) {
+  const res = await fetch(url);
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'x-request-id']);
+  return JSON.stringify({
+    headers: Object.fromEntries([...res.headers].filter(([name]) => !skip.has(name))),
+    body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+  });
+}
+
+/** Whose CPU a measurement counts: the product, PostgreSQL, bare Fastify and this process. */
+const cpuGroups = ['server', 'PostgreSQL', 'bare Fastify', 'load generator', 'rest'] as const;
+type CpuGroup = (typeof cpuGroups)[number];
+const watched: { server?: number; bare?: number; pgPort?: number } = {};
+
+function cpuSnapshot() {
+  const procs = readProcs();
+  const ticks = (pid: number | undefined) =>
+    pid === undefined ? 0 : ticksOf(procs, descendants(procs, pid));
+  const groups = {
+    server: ticks(watched.server),
+    PostgreSQL:
+      watched.pgPort === undefined ? 0 : ticksOf(procs, postgresProcesses(procs, watched.pgPort)),
+    'bare Fastify': ticks(watched.bare),
+    'load generator': ticksOf(procs, new Set([process.pid])),
+  };
+  return { groups, machine: machineBusy() };
+}
+
+/** CPU microseconds per request of each group between two snapshots. */
+function cpuPerRequest(
+  before: ReturnType<typeof cpuSnapshot>,
+  after: ReturnType<typeof cpuSnapshot>,
+  requests: number,
+): Record<CpuGroup, number> {
+  const us = (ticks: number) => ((ticks / CLK_TCK) * 1e6) / Math.max(1, requests);
+  const named = Object.fromEntries(
+    Object.entries(after.groups).map(([g, t]) => [
+      g,
+      us(t - before.groups[g as keyof typeof before.groups]),
+    ]),
+  ) as Record<Exclude<CpuGroup, 'rest'>, number>;
+  const total = us(after.machine - before.machine);
+  const rest = total - Object.values(named).reduce((a, b) => a + b, 0);
+  return { ...named, rest: Math.max(0, rest) };
+}
+
+const cpuText = (cpu: Record<CpuGroup, number>) =>
+  cpuGroups
+    .filter((g) => cpu[g] >= 0.5)
+    .map((g) => `${g} ${Math.round(cpu[g])}`)
+    .join(', ');
 
 /** Inserts `count` transactions (and their purchases) for the user with this e-mail. */
 async function addRows(database: Database, email: string, count: number) {
@@ -114,6 +194,8 @@ interface Measure {
   p50: number;
   p99: number;
   non2xx: number;
+  /** CPU microseconds per request of each process group. */
+  cpu?: Record<CpuGroup, number>;
 }
 
 /**
@@ -133,6 +215,7 @@ async function load(
   } = {},
 ): Promise<Measure> {
   let n = 0;
+  const before = cpuSnapshot();
   const result = await autocannon({
     url,
     connections,
@@ -162,6 +245,7 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    cpu: cpuPerRequest(before, cpuSnapshot(), result.requests.total),
   };
 }
 
@@ -176,6 +260,7 @@ async function argon2Rate(hash: string, seconds: number): Promise<Measure> {
       times.push(performance.now() - t);
     }
   };
+  const before = cpuSnapshot();
   const start = performance.now();
   await Promise.all([worker(), worker()]);
   const elapsed = (performance.now() - start) / 1000;
@@ -186,6 +271,7 @@ async function argon2Rate(hash: string, seconds: number): Promise<Measure> {
     p50: Math.round(at(0.5)),
     p99: Math.round(at(0.99)),
     non2xx: 0,
+    cpu: cpuPerRequest(before, cpuSnapshot(), times.length),
   };
 }
 
@@ -222,13 +308,19 @@ async function main() {
     console.log(
       `Starting ${pg.version}, the product (${values.workers} worker(s)) and bare Fastify…`,
     );
-    await startProcess('the API', ['--import', 'tsx', 'src/server.ts'], env, `${api}/readyz`);
-    await startProcess(
+    const server = await startProcess(
+      'the API',
+      ['--import', 'tsx', 'src/server.ts'],
+      env,
+      `${api}/readyz`,
+    );
+    const bareServer = await startProcess(
       'bare Fastify',
       ['--input-type=module', '-e', BARE_FASTIFY],
-      { PORT: String(barePort) },
+      { PORT: String(barePort), ANSWER: await recordAnswer(`${api}/v1/presale/config`) },
       `${bare}/json`,
     );
+    Object.assign(watched, { server: server.pid, bare: bareServer.pid, pgPort: pg.port });
 
     const database = await openDatabase({ databaseUrl });
     const passwordHash = await hashPassword(PASSWORD);
@@ -265,7 +357,7 @@ async function main() {
     const record = (name: string, m: Measure) => {
       results.set(name, [...(results.get(name) ?? []), m]);
       console.log(
-        `  ${name.padEnd(44)} ${Math.round(m.rps).toString().padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.non2xx ? `  (${m.non2xx} not 2xx)` : ''}`,
+        `  ${name.padEnd(44)} ${Math.round(m.rps).toString().padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.non2xx ? `  (${m.non2xx} not 2xx)` : ''}${m.cpu ? `  CPU µs/request: ${cpuText(m.cpu)}` : ''}`,
       );
     };
     /**
@@ -286,6 +378,12 @@ async function main() {
         p50: (before.p50 + after.p50) / 2,
         p99: (before.p99 + after.p99) / 2,
         non2xx: before.non2xx + after.non2xx,
+        cpu:
+          before.cpu && after.cpu
+            ? (Object.fromEntries(
+                cpuGroups.map((g) => [g, (before.cpu![g] + after.cpu![g]) / 2]),
+              ) as Record<CpuGroup, number>)
+            : undefined,
       });
     };
     const lists = async (label: string) => {
@@ -323,6 +421,11 @@ async function main() {
         'GET /v1/currency-rate/getCurrency',
         () => load(`${api}/v1/currency-rate/getCurrency`),
       ]);
+      await bracketed(
+        'bare Fastify, the config answer',
+        (seconds) => load(`${bare}/answer`, { seconds }),
+        ['GET /v1/presale/config (against its answer)', () => load(`${api}/v1/presale/config`)],
+      );
       await lists('');
       await bracketed(
         'raw argon2 verify, 2 threads',
@@ -377,7 +480,7 @@ async function main() {
     }
     await database.close();
 
-    const med = (name: string, key: keyof Measure) =>
+    const med = (name: string, key: 'rps' | 'p50' | 'p99') =>
       median((results.get(name) ?? []).map((m) => m[key]));
     /** Each round's figure against its baseline measured in the same round, the median of those. */
     const ratio = (name: string, base: string, perRound = 1, offset = 0) => {
@@ -406,6 +509,18 @@ async function main() {
         'GET /v1/currency-rate/getCurrency',
         `${bareRatio('GET /v1/currency-rate/getCurrency').toFixed(2)}x`,
         '≥ 0.5x Fastify',
+      ),
+      row(
+        'bare Fastify sending the config answer (its bytes and headers)',
+        'bare Fastify, the config answer',
+        '',
+        '—',
+      ),
+      row(
+        '`GET /v1/presale/config` against that answer',
+        'GET /v1/presale/config (against its answer)',
+        `${ratio('GET /v1/presale/config (against its answer)', 'bare Fastify, the config answer').toFixed(2)}x`,
+        '—',
       ),
       row(
         '`GET /v1/transaction/getUserTransaction?page=1&limit=10`, 20 rows',
@@ -484,7 +599,21 @@ async function main() {
         '≥ 0.8x',
       ),
     ];
-    console.log(`\n${table.join('\n')}`);
+    const cpuMedian = (name: string, g: CpuGroup) =>
+      median((results.get(name) ?? []).flatMap((m) => (m.cpu ? [m.cpu[g]] : [])));
+    const cpuTable = [
+      '',
+      'CPU per request (µs, median of rounds), by process group, from /proc:',
+      '',
+      `| target | ${cpuGroups.join(' | ')} |`,
+      `|---|${cpuGroups.map(() => '---:').join('|')}|`,
+      ...[...results.keys()]
+        .filter((name) => results.get(name)!.some((m) => m.cpu))
+        .map(
+          (name) => `| ${name} | ${cpuGroups.map((g) => fmt(cpuMedian(name, g))).join(' | ')} |`,
+        ),
+    ];
+    console.log(`\n${[...table, ...cpuTable].join('\n')}`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1_000));
