@@ -64,6 +64,9 @@ export async function boundedCount(db: Tx, matching: SQLWrapper) {
   const { rows } = await db.execute<{ n: string }>(
     sql`select count(*) as n from (${matching} limit ${COUNT_CAP + 1}) matching`,
   );
-  const n = Number(rows[0]!.n);
-  return n > COUNT_CAP ? { total: COUNT_CAP, estimate: true } : { total: n, estimate: false };
+  return boundedTotal(Number(rows[0]!.n));
 }
+
+/** A count of at most COUNT_CAP + 1 matches as a page states it. */
+export const boundedTotal = (n: number) =>
+  n > COUNT_CAP ? { total: COUNT_CAP, estimate: true } : { total: n, estimate: false };

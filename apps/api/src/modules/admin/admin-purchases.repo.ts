@@ -2,7 +2,8 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import { PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
+import { boundedTotal, COUNT_CAP, exactTotal } from '../../db/list-sizes.ts';
+import { prepared } from '../../db/prepared.ts';
 import { banks, purchases, settings, transactions, users } from '../../db/schema/index.ts';
 import { containing } from './admin-users.repo.ts';
 
@@ -50,63 +51,66 @@ export interface AdminPurchaseQuery {
   id?: string;
 }
 
+/** Which filters a query uses and how it sorts: one prepared statement per shape. */
+const shapeOf = (q: AdminPurchaseQuery) =>
+  [
+    q.sortPrice ?? 0,
+    q.status !== undefined,
+    q.paymentMode !== undefined,
+    q.receipt ?? '',
+    Boolean(q.email),
+    Boolean(q.reference),
+    Boolean(q.id),
+  ].join('_');
+
+/** The filter with placeholders for its values (`receipt` is part of the shape). */
 function whereOf(q: AdminPurchaseQuery) {
   const conditions: SQL[] = [];
-  if (q.status !== undefined) conditions.push(eq(purchases.status, q.status));
-  if (q.paymentMode !== undefined) conditions.push(eq(purchases.paymentMode, q.paymentMode));
+  if (q.status !== undefined) conditions.push(eq(purchases.status, sql.placeholder('status')));
+  if (q.paymentMode !== undefined)
+    conditions.push(eq(purchases.paymentMode, sql.placeholder('paymentMode')));
   if (q.receipt !== undefined)
     conditions.push(q.receipt ? isNotNull(purchases.receiptKey) : isNull(purchases.receiptKey));
-  if (q.email) conditions.push(ilike(buyer.email, containing(q.email)));
-  if (q.reference) conditions.push(eq(purchases.reference, q.reference.toUpperCase()));
-  if (q.id) conditions.push(eq(purchases.id, q.id));
+  if (q.email) conditions.push(ilike(buyer.email, sql.placeholder('emailPattern')));
+  if (q.reference) conditions.push(eq(purchases.reference, sql.placeholder('reference')));
+  if (q.id) conditions.push(eq(purchases.id, sql.placeholder('id')));
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/**
- * How many requests the filter keeps: exact from list_counts when it filters only on status,
- * payment mode and receipt; a search (e-mail, reference, id) is counted up to COUNT_CAP.
- */
-const totalOf = (db: Tx, q: AdminPurchaseQuery, where: SQL | undefined) =>
-  q.email || q.reference || q.id
-    ? boundedCount(
-        db,
-        db
-          .select({ one: sql`1` })
-          .from(purchases)
-          .innerJoin(buyer, eq(buyer.id, purchases.userId))
-          .where(where),
-      )
-    : exactTotal(db, 'purchases', [q.status, q.paymentMode, q.receipt]);
+/** The values of a query's placeholders. */
+const valuesOf = (q: AdminPurchaseQuery) => ({
+  limit: q.limit,
+  offset: q.offset,
+  status: q.status,
+  paymentMode: q.paymentMode,
+  emailPattern: q.email ? containing(q.email) : undefined,
+  reference: q.reference?.toUpperCase(),
+  id: q.id,
+});
 
-/**
- * One page of presale requests with everything the review screen shows, in one query: buyer,
- * their affiliate and that affiliate's introducer (for the fraud signals), bank, latest payment
- * and reviewer. Newest first follows purchases_created_idx (or purchases_status_created_idx),
- * by amount purchases_amount_idx; the total costs the same however many rows there are.
- */
-export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
-  const latestTransaction = db
-    .select({
-      id: transactions.id,
-      paymentStatus: transactions.paymentStatus,
-      paymentMode: transactions.paymentMode,
-      price: transactions.price,
-      currency: transactions.currency,
-      tokenSymbol: transactions.tokenSymbol,
-      txnHash: transactions.txnHash,
-      fromAddress: transactions.fromAddress,
-      senderMatchesWallet: transactions.senderMatchesWallet,
-      walletAddress: transactions.walletAddress,
-      verifiedAt: transactions.verifiedAt,
-      paidBaseUnits: transactions.paidBaseUnits,
-      creditOverride: transactions.creditOverride,
-    })
-    .from(transactions)
-    .where(sql`${transactions.purchaseId} = ${purchases.id}`)
-    .orderBy(desc(transactions.createdAt))
-    .limit(1)
-    .as('latest_transaction');
-  const where = whereOf(q);
+function buildReviewPage(name: string, q: AdminPurchaseQuery) {
+  const latestTransaction = (db: Tx) =>
+    db
+      .select({
+        id: transactions.id,
+        paymentStatus: transactions.paymentStatus,
+        paymentMode: transactions.paymentMode,
+        price: transactions.price,
+        currency: transactions.currency,
+        tokenSymbol: transactions.tokenSymbol,
+        txnHash: transactions.txnHash,
+        fromAddress: transactions.fromAddress,
+        senderMatchesWallet: transactions.senderMatchesWallet,
+        walletAddress: transactions.walletAddress,
+        verifiedAt: transactions.verifiedAt,
+        paidBaseUnits: transactions.paidBaseUnits,
+        creditOverride: transactions.creditOverride,
+      })
+      .from(transactions)
+      .where(sql`${transactions.purchaseId} = ${purchases.id}`)
+      .orderBy(desc(transactions.createdAt))
+      .limit(1)
+      .as('latest_transaction');
   const newest = [desc(purchases.createdAt), desc(purchases.id)];
   const order =
     q.sortPrice === undefined
@@ -115,8 +119,9 @@ export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
           q.sortPrice === 1 ? asc(purchases.investmentAmount) : desc(purchases.investmentAmount),
           ...newest,
         ];
-  const [rows, { total, estimate }] = await Promise.all([
-    db
+  return prepared((db) => {
+    const latest = latestTransaction(db);
+    return db
       .select({
         purchase: purchases,
         bankName: banks.bankName,
@@ -126,19 +131,19 @@ export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
         introducer: introducerColumns,
         reviewer: { id: reviewer.id, email: reviewer.email },
         transaction: {
-          id: latestTransaction.id,
-          paymentStatus: latestTransaction.paymentStatus,
-          paymentMode: latestTransaction.paymentMode,
-          price: latestTransaction.price,
-          currency: latestTransaction.currency,
-          tokenSymbol: latestTransaction.tokenSymbol,
-          txnHash: latestTransaction.txnHash,
-          fromAddress: latestTransaction.fromAddress,
-          senderMatchesWallet: latestTransaction.senderMatchesWallet,
-          walletAddress: latestTransaction.walletAddress,
-          verifiedAt: latestTransaction.verifiedAt,
-          paidBaseUnits: latestTransaction.paidBaseUnits,
-          creditOverride: latestTransaction.creditOverride,
+          id: latest.id,
+          paymentStatus: latest.paymentStatus,
+          paymentMode: latest.paymentMode,
+          price: latest.price,
+          currency: latest.currency,
+          tokenSymbol: latest.tokenSymbol,
+          txnHash: latest.txnHash,
+          fromAddress: latest.fromAddress,
+          senderMatchesWallet: latest.senderMatchesWallet,
+          walletAddress: latest.walletAddress,
+          verifiedAt: latest.verifiedAt,
+          paidBaseUnits: latest.paidBaseUnits,
+          creditOverride: latest.creditOverride,
         },
       })
       .from(purchases)
@@ -147,12 +152,78 @@ export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
       .leftJoin(introducer, eq(introducer.id, affiliate.referredBy))
       .leftJoin(banks, eq(banks.id, purchases.bankId))
       .leftJoin(reviewer, eq(reviewer.id, purchases.reviewedBy))
-      .leftJoinLateral(latestTransaction, sql`true`)
-      .where(where)
+      .leftJoinLateral(latest, sql`true`)
+      .where(whereOf(q))
       .orderBy(...order)
-      .limit(q.limit)
-      .offset(q.offset),
-    totalOf(db, q, where),
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  });
+}
+
+/**
+ * How many requests the filter keeps: exact from list_counts when it filters only on status,
+ * payment mode and receipt; a search (e-mail, reference, id) is counted up to COUNT_CAP.
+ */
+function buildSearchCount(name: string, q: AdminPurchaseQuery) {
+  return prepared((db) =>
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(purchases)
+          .innerJoin(buyer, eq(buyer.id, purchases.userId))
+          .where(whereOf(q))
+          .limit(COUNT_CAP + 1)
+          .as('matching'),
+      )
+      .prepare(name),
+  );
+}
+
+const reviewPages = new Map<string, ReturnType<typeof buildReviewPage>>();
+const searchCounts = new Map<string, ReturnType<typeof buildSearchCount>>();
+
+/** A statement of `statements` for the query's shape, built on its first use. */
+function statementFor<S>(
+  statements: Map<string, S>,
+  prefix: string,
+  q: AdminPurchaseQuery,
+  build: (name: string, q: AdminPurchaseQuery) => S,
+) {
+  const name = `${prefix}_${shapeOf(q)}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = build(name, q);
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+async function totalOf(db: Tx, q: AdminPurchaseQuery) {
+  if (!(q.email || q.reference || q.id))
+    return exactTotal(db, 'purchases', [q.status, q.paymentMode, q.receipt]);
+  const [{ total }] = (await statementFor(
+    searchCounts,
+    'review_count',
+    q,
+    buildSearchCount,
+  )(db).execute(valuesOf(q))) as [{ total: number }];
+  return boundedTotal(total);
+}
+
+/**
+ * One page of presale requests with everything the review screen shows, in one prepared
+ * statement per shape of query: buyer, their affiliate and that affiliate's introducer (for the
+ * fraud signals), bank, latest payment and reviewer. Newest first follows purchases_created_idx
+ * (or purchases_status_created_idx), by amount purchases_amount_idx; the total costs the same
+ * however many rows there are.
+ */
+export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
+  const [rows, { total, estimate }] = await Promise.all([
+    statementFor(reviewPages, 'review_page', q, buildReviewPage)(db).execute(valuesOf(q)),
+    totalOf(db, q),
   ]);
   return { rows, total, estimate };
 }
