@@ -66,7 +66,7 @@ describe('a payment seen before it has enough confirmations (payment of GET /v1/
         logIndex: null,
         coin: 'ETH',
         amountBaseUnits: placed.transaction.quoteBaseUnits,
-        fromAddress: devAccount(4).address,
+        fromAddress: devAccount(4).address.toLowerCase(),
         blockNumber: paid.blockNumber,
         blockHash: block.hash,
         purchaseId: placed.purchase.id,

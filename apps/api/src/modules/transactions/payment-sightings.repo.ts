@@ -9,7 +9,7 @@ export type NewPaymentSighting = Omit<typeof paymentSightings.$inferInsert, 'id'
 /** A transfer's key: its transaction and, for USDC, its log (ETH has none: -1). */
 interface TransferKey {
   txnHash: string;
-  logIndex: number | null;
+  logIndex?: number | null;
 }
 
 const isTransfer = ({ txnHash, logIndex }: TransferKey): SQL =>
@@ -27,7 +27,7 @@ export async function saveSighting(db: Tx, values: NewPaymentSighting) {
   const moved = await db
     .update(paymentSightings)
     .set(now)
-    .where(isTransfer({ txnHash, logIndex: logIndex ?? null }))
+    .where(isTransfer({ txnHash, logIndex }))
     .returning({ id: paymentSightings.id });
   if (moved.length === 0) await db.insert(paymentSightings).values(values).onConflictDoNothing();
 }

@@ -42,7 +42,12 @@ import {
   type UnmatchedPaymentRow,
 } from './unmatched-payments.repo.ts';
 import { recordClaim } from './payment-claims.repo.ts';
-import { dropSightings, removeSighting, saveSighting } from './payment-sightings.repo.ts';
+import {
+  dropSightings,
+  removeSighting,
+  saveSighting,
+  type NewPaymentSighting,
+} from './payment-sightings.repo.ts';
 import { findProofBefore } from '../wallets/wallet-proofs.repo.ts';
 import { creditedFigures } from '../purchases/order-pricing.ts';
 import { lockPurchaseFigures, setPurchaseFigures } from '../purchases/accept-purchase.repo.ts';
@@ -422,7 +427,7 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
      * sightings there are now.
      */
     async recordSightings({ transfers, fromBlock, settledThrough }: UnconfirmedRead) {
-      const sightings = [];
+      const sightings: NewPaymentSighting[] = [];
       for (const transfer of transfers) {
         if (await findCreditedTransfer(db, transfer.txnHash, transfer.logIndex)) continue;
         if (await findUnmatchedTransfer(db, transfer.txnHash, transfer.logIndex)) continue;

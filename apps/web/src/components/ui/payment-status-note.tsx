@@ -32,8 +32,8 @@ function Confirmations({ payment }: { payment: PaymentProgress }) {
         className="h-2 w-full accent-cyan"
       />
       <p className="text-sm text-muted">
-        {amount} {coin} on its way: your order is credited by itself once the payment has{' '}
-        {confirmationsRequired} confirmations. This updates by itself as blocks arrive.
+        {amount} {coin} on its way: the payment counts once it has {confirmationsRequired}{' '}
+        confirmations. This updates by itself as blocks arrive.
       </p>
     </div>
   );
