@@ -39,7 +39,11 @@ export async function saveSighting(db: Tx, values: NewPaymentSighting) {
  */
 export async function dropSightings(
   db: Tx,
-  { settledThrough, fromBlock, found }: { settledThrough: bigint; fromBlock: bigint; found: TransferKey[] },
+  {
+    settledThrough,
+    fromBlock,
+    found,
+  }: { settledThrough: bigint; fromBlock: bigint; found: TransferKey[] },
 ) {
   const keys = found.map((t) => sql`(${t.txnHash}::text, ${t.logIndex ?? -1}::integer)`);
   const unseen = keys.length
