@@ -27,6 +27,8 @@ describe('where the money of an order is (payment of GET /v1/purchase/:id)', () 
       blockNumber: null,
       quoted: null,
       overridden: false,
+      confirmations: null,
+      confirmationsRequired: null,
       live: true,
     });
     const paid = await tools().pay('ETH', due(placed.transaction), { fromIndex: 5 });
@@ -40,6 +42,8 @@ describe('where the money of an order is (payment of GET /v1/purchase/:id)', () 
       blockNumber: transaction.blockNumber!.toString(),
       quoted: due(placed.transaction),
       overridden: false,
+      confirmations: null,
+      confirmationsRequired: null,
       live: false,
     });
     // A paid order cannot be cancelled, and stays as it was.

@@ -277,3 +277,42 @@ describe('settings the watcher reads', () => {
     }
   });
 });
+
+describe('payments not yet confirmed', () => {
+  it('a failed read of the unconfirmed blocks is logged and the confirmed payment is still credited', async () => {
+    await db().update(chainWatchers).set({ leaseUntil: null });
+    await db().update(settings).set({ minConfirmations: 2 });
+    const { rpcUrl, chainId } = devChain();
+    const real = createChainClient({ rpcUrl, chainId });
+    let failFrom: bigint | undefined;
+    const flaky: ChainClient = {
+      ...real,
+      getEthTransfersTo: (block, wallets) =>
+        failFrom !== undefined && block >= failFrom
+          ? Promise.reject(new Error('connect ECONNRESET'))
+          : real.getEthTransfersTo(block, wallets),
+    };
+    try {
+      const b = await buyer();
+      const first = await order(b, 'ETH', '0.05');
+      const second = await order(b, 'USDC', '100');
+      const confirmed = await tools().pay('ETH', due(first.transaction), { fromIndex: 4 });
+      const unconfirmed = await tools().pay('USDC', due(second.transaction), { fromIndex: 5 });
+      expect(unconfirmed.blockNumber).toBe(confirmed.blockNumber + 1n);
+      failFrom = unconfirmed.blockNumber;
+
+      const copy = await apiCopy(flaky);
+      const result = await copy.paymentWatcher.pollOnce();
+      await copy.close();
+      expect(result).toMatchObject({ leader: true, credited: 1 });
+      expect(result.sighted).toBeUndefined();
+      expect((await readOrder(db(), first.transaction.id)).transaction).toMatchObject({
+        paymentStatus: 1,
+        txnHash: confirmed.hash,
+      });
+      expect((await readOrder(db(), second.transaction.id)).transaction.paymentStatus).toBe(0);
+    } finally {
+      await db().update(settings).set({ minConfirmations: 1 });
+    }
+  });
+});

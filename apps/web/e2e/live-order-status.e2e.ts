@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { paymentProgressText } from '@tmc/shared';
 import { launchBrowser, openPage, scriptErrors, type Browser, type Page } from './browser.ts';
 import { amountDue, devPay, logInBuyer, orderOnBuyPage, verifiedBuyer } from './crypto-helpers.ts';
+import { rpc } from './injected-wallet.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,6 +13,17 @@ afterAll(() => browser.close());
 
 /** The watcher reads new blocks every 15 s in this suite; the page polls with backoff. */
 const WATCHER_WAIT = { timeout: 50_000 };
+
+/** Sets the confirmations a payment needs, as staff would in Settings (the watcher reads it each poll). */
+async function requireConfirmations(count: number) {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    await client.query('update settings set min_confirmations = $1', [count]);
+  } finally {
+    await client.end();
+  }
+}
 
 const focusedHeading = (page: Page) =>
   page.evaluate(() => {
@@ -61,6 +75,42 @@ describe('buyers always know where their money is', () => {
     expect(scriptErrors(errors)).toEqual([]);
     await close();
   });
+
+  it('the open payment dialog shows a payment seen on the chain with its confirmations, then verified, without a reload', async () => {
+    const { page, errors, close } = await openPage(browser);
+    try {
+      await logInBuyer(page, await verifiedBuyer('Sage'));
+      await orderOnBuyPage(page, 'Ethereum', '0.05');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Presale request submitted' });
+      const due = await amountDue(page, 'ETH', '0.05');
+      await requireConfirmations(3);
+
+      const hash = await devPay(due, 'ETH');
+      const receipt = await rpc('eth_getTransactionReceipt', [hash]);
+      const block = BigInt((receipt.result as { blockNumber: string }).blockNumber).toString();
+      await dialog.getByText(paymentProgressText.seen(block, 1, 3)).waitFor(WATCHER_WAIT);
+      await dialog.getByText(hash).waitFor();
+      expect(
+        await dialog.getByRole('progressbar', { name: 'Confirmations' }).getAttribute('max'),
+      ).toBe('3');
+      // The payment is on its way: the amount, QR, countdown and hash form are stale.
+      for (const stale of ['Copy amount due', 'Verify After Pay'])
+        expect(await dialog.getByRole('button', { name: stale }).count()).toBe(0);
+      expect(await dialog.getByText(/^Quote valid for/).count()).toBe(0);
+      expect(await dialog.getByRole('img', { name: /QR code/ }).count()).toBe(0);
+
+      // Two more blocks give it the confirmations it needs: the watcher credits it.
+      expect((await rpc('hardhat_mine', ['0x2'])).error).toBeUndefined();
+      await dialog.getByText('Payment verified: your tokens are allocated.').waitFor(WATCHER_WAIT);
+      await dialog.getByText(hash).waitFor();
+      expect(await dialog.getByText(/^Payment seen in block/).count()).toBe(0);
+      expect(scriptErrors(errors)).toEqual([]);
+    } finally {
+      await requireConfirmations(1);
+      await close();
+    }
+  }, 150_000);
 
   it('a wrong-amount payment shows on the order page as received and with our team, with no payment controls left', async () => {
     const { page, errors, close } = await openPage(browser);

@@ -11,6 +11,8 @@ export const PAYMENT_STATES = [
   'expired',
   /** Bank: the receipt is attached, staff check the transfer. */
   'receiptInReview',
+  /** Crypto: a transfer for the order is on the chain, short of the confirmations it needs. */
+  'seen',
   /** A transfer for the order reached the company wallet but did not credit it by itself. */
   'received',
   /** The payment was verified (crypto) or the order accepted (bank). */
@@ -24,7 +26,7 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export interface PaymentProgress {
   state: PaymentState;
-  /** The transfer this state is about (verified, received, refunded); null otherwise. */
+  /** The transfer this state is about (seen, verified, received, refunded); null otherwise. */
   txnHash: string | null;
   /** Its amount in `coin`, shortest exact decimal ("0.02"); null when none. */
   amount: string | null;
@@ -35,6 +37,10 @@ export interface PaymentProgress {
   quoted: string | null;
   /** Verified: staff credited the whole order although less than quoted arrived (audited). */
   overridden: boolean;
+  /** Seen: the confirmations the transfer has so far (at most `confirmationsRequired`); else null. */
+  confirmations: number | null;
+  /** Seen: the confirmations a payment needs before it counts; else null. */
+  confirmationsRequired: number | null;
   /** True while the state can still change by itself (poll again). */
   live: boolean;
 }
@@ -44,6 +50,8 @@ export const paymentProgressText = {
   awaitingPayment: 'Awaiting your payment',
   expired: 'The quote expired before a payment arrived. Place a new order to buy.',
   receiptInReview: 'Your receipt is in. Our team checks your payment and lets you know by e-mail.',
+  seen: (blockNumber: string, confirmations: number, required: number) =>
+    `Payment seen in block ${blockNumber}: ${confirmations} of ${required} confirmations`,
   received: (amount: string, coin: string) =>
     `We received ${amount} ${coin}. It is with our team: we will contact you.`,
   verified: 'Payment verified: your tokens are allocated.',

@@ -106,7 +106,7 @@ export function createChainClient(options: ChainOptions) {
     async getEthTransfersTo(
       blockNumber: bigint,
       wallets: readonly Address[],
-    ): Promise<{ timestamp: bigint; transfers: ScannedEthTransfer[] }> {
+    ): Promise<{ hash: Hash; timestamp: bigint; transfers: ScannedEthTransfer[] }> {
       const block = await client.getBlock({ blockNumber, includeTransactions: true });
       const transfers = block.transactions
         .filter((t) => t.to && t.value > 0n && wallets.some((w) => isAddressEqual(w, t.to!)))
@@ -117,7 +117,7 @@ export function createChainClient(options: ChainOptions) {
           value: t.value,
           blockNumber,
         }));
-      return { timestamp: block.timestamp, transfers };
+      return { hash: block.hash, timestamp: block.timestamp, transfers };
     },
 
     /** Transfer logs of the `usdcAddress` contract to one of `wallets` in the block range (inclusive). */

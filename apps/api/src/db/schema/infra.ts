@@ -60,6 +60,8 @@ export const chainWatchers = pgTable('chain_watchers', {
   nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
   holder: text('holder'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** The chain head the last poll read: how many confirmations a payment sighting has. */
+  headBlock: bigint('head_block', { mode: 'bigint' }),
   /** When a poll last finished without an error (a copy that read nothing new also counts). */
   lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

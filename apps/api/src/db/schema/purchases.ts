@@ -211,6 +211,34 @@ export const unmatchedPayments = pgTable(
 );
 
 /**
+ * A transfer to a watched wallet that the payment watcher saw in a block without enough
+ * confirmations yet, for the order its evidence names: the buyer sees it coming, nothing is
+ * credited. Removed once the transfer is settled or a re-read no longer finds it (reorg, dropped).
+ */
+export const paymentSightings = pgTable(
+  'payment_sightings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    txnHash: text('txn_hash').notNull(),
+    logIndex: integer('log_index'),
+    coin: text('coin', { enum: ['ETH', 'USDC'] }).notNull(),
+    amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
+    fromAddress: text('from_address').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_sightings_transfer_key').on(t.txnHash, sql`coalesce(${t.logIndex}, -1)`),
+    index('payment_sightings_purchase_idx').on(t.purchaseId, t.blockNumber),
+    index('payment_sightings_block_idx').on(t.blockNumber),
+  ],
+);
+
+/**
  * Every claim a buyer made that a transfer pays an order (the verify button): kept, never
  * credited by itself, shown to staff with the transfer.
  */

@@ -12,6 +12,10 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { paymentClaims, transactions, unmatchedPayments } from '../../db/schema/index.ts';
 import { plain } from '../../lib/money.ts';
+import {
+  findSightingOfPurchase,
+  type PaymentSightingRow,
+} from '../transactions/payment-sightings.repo.ts';
 import type { PurchaseRow } from './purchases.repo.ts';
 
 /** The `payment` field of GET /v1/purchase/:id. */
@@ -23,6 +27,8 @@ export const paymentProgressSchema = z.object({
   blockNumber: z.string().nullable(),
   quoted: z.string().nullable(),
   overridden: z.boolean(),
+  confirmations: z.number().int().nullable(),
+  confirmationsRequired: z.number().int().nullable(),
   live: z.boolean(),
 });
 
@@ -34,6 +40,16 @@ export interface PaymentEvidence {
   transaction: TransactionRow | undefined;
   /** Transfers staff hold that name this order or that its buyer claimed for it, newest first. */
   transfers: TransferRow[];
+  /** A transfer for the order the watcher saw before it had enough confirmations. */
+  sighting?: SightingEvidence;
+}
+
+export interface SightingEvidence {
+  sighting: PaymentSightingRow;
+  /** The chain head the watcher read last; null before its first poll. */
+  headBlock: bigint | null;
+  /** The confirmations a payment needs (the settings). */
+  required: number | null;
 }
 
 /**
@@ -41,7 +57,7 @@ export interface PaymentEvidence {
  * or by staff, or claimed by its buyer (a claim credits nothing, but the buyer sees it arrived).
  */
 export async function readPaymentEvidence(db: Tx, purchaseId: string): Promise<PaymentEvidence> {
-  const [transaction, transfers] = await Promise.all([
+  const [transaction, transfers, sighting] = await Promise.all([
     db
       .select()
       .from(transactions)
@@ -63,11 +79,17 @@ export async function readPaymentEvidence(db: Tx, purchaseId: string): Promise<P
       )
       .orderBy(desc(unmatchedPayments.createdAt))
       .limit(5),
+    findSightingOfPurchase(db, purchaseId),
   ]);
-  return { transaction, transfers };
+  return { transaction, transfers, sighting };
 }
 
-const unquoted = { quoted: null, overridden: false };
+const unquoted = {
+  quoted: null,
+  overridden: false,
+  confirmations: null,
+  confirmationsRequired: null,
+};
 const none = { txnHash: null, amount: null, coin: null, blockNumber: null, ...unquoted };
 
 const transferFigures = (t: TransferRow) => ({
@@ -78,13 +100,31 @@ const transferFigures = (t: TransferRow) => ({
   ...unquoted,
 });
 
+/** A sighting's figures: k of M confirmations, counted from the head the watcher read last. */
+function seenFigures({ sighting, headBlock, required }: SightingEvidence) {
+  const needed = Math.max(1, required ?? 1);
+  const behind = headBlock === null ? 0n : headBlock - sighting.blockNumber;
+  const confirmations = behind < 0n ? 1 : Math.min(Number(behind) + 1, needed);
+  return {
+    txnHash: sighting.txnHash,
+    amount: formatUnits(BigInt(sighting.amountBaseUnits), DECIMALS[sighting.coin]),
+    coin: sighting.coin,
+    blockNumber: sighting.blockNumber.toString(),
+    quoted: null,
+    overridden: false,
+    confirmations,
+    confirmationsRequired: needed,
+  };
+}
+
 /**
  * The one place that says where an order's money is. Verified payments win, then a transfer
- * staff hold for the order (received, or refunded), then the order's own state.
+ * staff hold for the order (received, or refunded), then the order's own state, where a
+ * transfer seen on the chain without enough confirmations yet comes before awaiting or expired.
  */
 export function paymentProgress(
   purchase: PurchaseRow,
-  { transaction, transfers }: PaymentEvidence,
+  { transaction, transfers, sighting }: PaymentEvidence,
   now: Date = new Date(),
 ): PaymentProgress {
   const paid = transaction?.paymentStatus === PaymentStatus.Success && transaction.txnHash !== null;
@@ -106,6 +146,8 @@ export function paymentProgress(
               ? formatUnits(BigInt(transaction.quoteBaseUnits), decimals)
               : plain(transaction.price),
             overridden: transaction.creditOverride !== null,
+            confirmations: null,
+            confirmationsRequired: null,
           }
         : none),
     };
@@ -120,6 +162,7 @@ export function paymentProgress(
     return purchase.receiptKey
       ? { state: 'receiptInReview', live: true, ...none }
       : { state: 'awaitingPayment', live: true, ...none };
+  if (sighting) return { state: 'seen', live: true, ...seenFigures(sighting) };
   const expiresAt = transaction?.quoteExpiresAt;
   // A late transfer can still arrive and be held for the order, so the page keeps following it.
   if (expiresAt && expiresAt <= now) return { state: 'expired', live: true, ...none };

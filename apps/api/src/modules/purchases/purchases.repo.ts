@@ -18,6 +18,7 @@ import {
   auditLog,
   banks,
   paymentClaims,
+  paymentSightings,
   purchases,
   transactions,
   unmatchedPayments,
@@ -177,6 +178,8 @@ export async function cancelUnpaidPurchase(db: Tx, id: string) {
         sql`not exists (select 1 from ${unmatchedPayments} where ${unmatchedPayments.purchaseId} = ${id})`,
         // A transfer its buyer claimed for it waits for staff, who may still assign it here.
         sql`not exists (select 1 from ${paymentClaims} c join ${transactions} t on t.id = c.transaction_id where t.purchase_id = ${id})`,
+        // A payment for it is on the chain, counting confirmations: it is on its way.
+        sql`not exists (select 1 from ${paymentSightings} where ${paymentSightings.purchaseId} = ${id})`,
       ),
     )
     .returning();

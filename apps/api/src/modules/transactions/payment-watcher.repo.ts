@@ -2,6 +2,9 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { chainWatchers } from '../../db/schema/index.ts';
 
+/** The payment watcher's row (its lease, cursor and the chain head it read last). */
+export const WATCHER_NAME = 'payments';
+
 /** Creates the watcher's row on its first start; a row that exists keeps its place. */
 export async function ensureChainWatcher(db: Tx, name: string, firstBlock: bigint) {
   await db.insert(chainWatchers).values({ name, nextBlock: firstBlock }).onConflictDoNothing();
@@ -49,6 +52,14 @@ export async function advanceChainWatcher(db: Tx, name: string, holder: string, 
     .where(and(eq(chainWatchers.name, name), eq(chainWatchers.holder, holder)))
     .returning({ name: chainWatchers.name });
   return rows.length > 0;
+}
+
+/** The chain head a poll read (lower again after a reorg), only while `holder` still has the lease. */
+export async function recordChainHead(db: Tx, name: string, holder: string, head: bigint) {
+  await db
+    .update(chainWatchers)
+    .set({ headBlock: head })
+    .where(and(eq(chainWatchers.name, name), eq(chainWatchers.holder, holder)));
 }
 
 /** Lets another copy take over at once (on a clean stop). */

@@ -11,17 +11,24 @@ import {
   advanceChainWatcher,
   ensureChainWatcher,
   markChainWatcherSucceeded,
+  recordChainHead,
   releaseChainWatcherLease,
   takeChainWatcherLease,
+  WATCHER_NAME,
 } from './payment-watcher.repo.ts';
-import type { Transfer, TransactionsService } from './transactions.service.ts';
+import type { SightedTransfer, TransactionsService } from './transactions.service.ts';
 import { findOpenOrderWallets } from './transactions.repo.ts';
 
-export const WATCHER_NAME = 'payments';
+export { WATCHER_NAME };
 /** On the very first start, this many blocks before the head are read too. */
 export const FIRST_START_WINDOW = 50n;
 /** At most this many blocks a poll, so one poll never holds the lease for long. */
 export const MAX_BLOCKS_PER_POLL = 100n;
+/**
+ * At most this many blocks below the head are read for payments not yet confirmed, however many
+ * confirmations the settings ask for, so a poll's extra work stays bounded.
+ */
+export const MAX_UNCONFIRMED_BLOCKS = 32n;
 
 export interface PollResult {
   /** False when another copy of the API holds the lease: this one did nothing. */
@@ -30,23 +37,28 @@ export interface PollResult {
   blocks?: { from: bigint; to: bigint };
   credited: number;
   unmatched: number;
+  /** The leader's count of transfers seen for an order but not yet confirmed; absent when unread. */
+  sighted?: number;
 }
 
 interface PaymentWatcherDeps {
   db: Db;
   chain: ChainClient;
-  transactions: Pick<TransactionsService, 'settleTransfer'>;
+  transactions: Pick<TransactionsService, 'settleTransfer' | 'recordSightings'>;
   log: FastifyBaseLogger;
 }
+
+const max = (...values: bigint[]) => values.reduce((a, b) => (a > b ? a : b));
 
 /**
  * Finds payments without the buyer's help: reads confirmed blocks for ETH sent to the company
  * wallet (and any wallet an open order was quoted to) and the configured USDC contract's Transfer
  * logs to them, and hands each transfer to the transactions service, which credits the order with
- * exactly that amount or lists the transfer for staff. One copy of the API at a time holds the
- * lease (a row, so it works on PGlite as on PostgreSQL); the block to read next is stored with
- * it, so a restart resumes where the last poll ended. A failed poll moves nothing and is retried
- * with a growing pause.
+ * exactly that amount or lists the transfer for staff. The blocks after them, up to the head, are
+ * read too and their transfers for an order kept as sightings (progress the buyer sees, never a
+ * credit). One copy of the API at a time holds the lease (a row, so it works on PGlite as on
+ * PostgreSQL); the block to read next is stored with it, so a restart resumes where the last poll
+ * ended. A failed poll moves nothing and is retried with a growing pause.
  */
 export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWatcherDeps) {
   // Names the copy on the System page (which one leads).
@@ -71,21 +83,41 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
     return [...wallets.values()];
   }
 
-  /** ETH transfers of the blocks that did not revert, and the blocks' times. */
+  /** ETH transfers of the blocks that did not revert, and the blocks' times and hashes. */
   async function ethTransfers(from: bigint, to: bigint, wallets: Address[]) {
-    const times = new Map<bigint, Date>();
-    const transfers: Transfer[] = [];
+    const blocks = new Map<bigint, { time: Date; hash: string }>();
+    const transfers: SightedTransfer[] = [];
     for (let n = from; n <= to; n++) {
       const block = await chain.getEthTransfersTo(n, wallets);
       const blockTime = new Date(Number(block.timestamp) * 1000);
-      times.set(n, blockTime);
+      blocks.set(n, { time: blockTime, hash: block.hash });
       for (const t of block.transfers) {
         const receipt = await chain.getTransactionReceipt(t.txnHash);
         if (receipt?.status !== 'success') continue;
-        transfers.push({ ...t, coin: 'ETH', logIndex: null, blockTime });
+        transfers.push({ ...t, coin: 'ETH', logIndex: null, blockTime, blockHash: block.hash });
       }
     }
-    return { times, transfers };
+    return { blocks, transfers };
+  }
+
+  /** The ETH and USDC payments to `wallets` in blocks `from` … `to`, oldest block first. */
+  async function transfersIn(from: bigint, to: bigint, wallets: Address[], usdcAddress: string) {
+    const eth = await ethTransfers(from, to, wallets);
+    const usdc = isAddress(usdcAddress)
+      ? await chain.getUsdcTransfersTo(getAddress(usdcAddress), wallets, from, to)
+      : [];
+    // A mint (from the zero address) is the token contract's doing, never a buyer's payment.
+    const usdcPayments = usdc.filter((t) => !isAddressEqual(t.from, zeroAddress));
+    const transfers: SightedTransfer[] = [
+      ...eth.transfers,
+      ...usdcPayments.map((t) => {
+        const block = eth.blocks.get(t.blockNumber)!;
+        return { ...t, coin: 'USDC' as const, blockTime: block.time, blockHash: block.hash };
+      }),
+    ];
+    return transfers.sort((a, b) =>
+      a.blockNumber < b.blockNumber ? -1 : a.blockNumber > b.blockNumber ? 1 : 0,
+    );
   }
 
   async function pollOnce(): Promise<PollResult> {
@@ -102,41 +134,52 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
     if (!lease) return result;
     result.leader = true;
     job.tookLease();
+    await recordChainHead(db, WATCHER_NAME, holder, head);
 
+    const required = BigInt(settings.minConfirmations);
     const from = lease.nextBlock;
-    const confirmed = head - BigInt(settings.minConfirmations) + 1n;
+    const confirmed = head - required + 1n;
     const last = from + MAX_BLOCKS_PER_POLL - 1n;
     const to = confirmed < last ? confirmed : last;
-    if (to < from) return result;
-
     const wallets = await walletsToWatch(settings.companyWallet);
-    const eth = await ethTransfers(from, to, wallets);
-    const usdc = isAddress(settings.usdcAddress)
-      ? await chain.getUsdcTransfersTo(getAddress(settings.usdcAddress), wallets, from, to)
-      : [];
-    // A mint (from the zero address) is the token contract's doing, never a buyer's payment.
-    const usdcPayments = usdc.filter((t) => !isAddressEqual(t.from, zeroAddress));
-    const transfers = [
-      ...eth.transfers,
-      ...usdcPayments.map((t) => ({
-        ...t,
-        coin: 'USDC' as const,
-        blockTime: eth.times.get(t.blockNumber)!,
-      })),
-    ].sort((a, b) => (a.blockNumber < b.blockNumber ? -1 : a.blockNumber > b.blockNumber ? 1 : 0));
 
-    for (const transfer of transfers) {
-      const outcome = await transactions.settleTransfer(transfer);
-      if (outcome === 'credited') result.credited++;
-      if (outcome === 'unmatched') result.unmatched++;
+    if (to >= from) {
+      for (const transfer of await transfersIn(from, to, wallets, settings.usdcAddress)) {
+        const outcome = await transactions.settleTransfer(transfer);
+        if (outcome === 'credited') result.credited++;
+        if (outcome === 'unmatched') result.unmatched++;
+      }
+      await advanceChainWatcher(db, WATCHER_NAME, holder, to + 1n);
+      result.blocks = { from, to };
+      if (result.credited || result.unmatched)
+        log.info(
+          { ...result, blocks: { from: `${from}`, to: `${to}` } },
+          'payment watcher read blocks',
+        );
     }
-    await advanceChainWatcher(db, WATCHER_NAME, holder, to + 1n);
-    result.blocks = { from, to };
-    if (result.credited || result.unmatched)
-      log.info(
-        { ...result, blocks: { from: `${from}`, to: `${to}` } },
-        'payment watcher read blocks',
-      );
+
+    // The blocks after the confirmed ones, re-read each poll: the buyer sees a payment coming,
+    // and one a reorg took away goes again. Only progress to show, so a failure stops nothing.
+    const settledThrough = to >= from ? to : from - 1n;
+    const unconfirmedFrom = max(
+      settledThrough + 1n,
+      head - required + 1n,
+      head - MAX_UNCONFIRMED_BLOCKS + 1n,
+      0n,
+    );
+    try {
+      const transfers =
+        unconfirmedFrom <= head
+          ? await transfersIn(unconfirmedFrom, head, wallets, settings.usdcAddress)
+          : [];
+      result.sighted = await transactions.recordSightings({
+        transfers,
+        fromBlock: unconfirmedFrom,
+        settledThrough,
+      });
+    } catch (err) {
+      log.warn({ err }, 'payment watcher could not read the unconfirmed blocks; going on');
+    }
     return result;
   }
 

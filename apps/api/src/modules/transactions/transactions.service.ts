@@ -42,6 +42,12 @@ import {
   type UnmatchedPaymentRow,
 } from './unmatched-payments.repo.ts';
 import { recordClaim } from './payment-claims.repo.ts';
+import {
+  dropSightings,
+  removeSighting,
+  saveSighting,
+  type NewPaymentSighting,
+} from './payment-sightings.repo.ts';
 import { findProofBefore } from '../wallets/wallet-proofs.repo.ts';
 import { creditedFigures } from '../purchases/order-pricing.ts';
 import { lockPurchaseFigures, setPurchaseFigures } from '../purchases/accept-purchase.repo.ts';
@@ -59,6 +65,20 @@ export interface Transfer extends WalletTransfer {
   txnHash: Hash;
   blockNumber: bigint;
   blockTime: Date;
+}
+
+/** A transfer in a block without enough confirmations yet, with that block's hash. */
+export interface SightedTransfer extends Transfer {
+  blockHash: string;
+}
+
+/** What the watcher read of the blocks after the confirmed ones (see recordSightings). */
+export interface UnconfirmedRead {
+  /** The transfers found in blocks `fromBlock` … the head. */
+  transfers: SightedTransfer[];
+  fromBlock: bigint;
+  /** The last block read as confirmed: its transfers are settled. */
+  settledThrough: bigint;
 }
 
 /** What became of a transfer the watcher found. */
@@ -260,6 +280,8 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
       await tx.execute(
         sql`select pg_advisory_xact_lock(hashtextextended(${`transfer:${transfer.txnHash}:${transfer.logIndex ?? -1}`}, 0))`,
       );
+      // Whatever becomes of it, a settled transfer is no longer only seen.
+      await removeSighting(tx, transfer);
       const creditedTo = await findCreditedTransfer(tx, transfer.txnHash, transfer.logIndex);
       if (creditedTo) return { outcome: 'known', transactionId: creditedTo };
       const held = await findUnmatchedTransfer(tx, transfer.txnHash, transfer.logIndex);
@@ -394,6 +416,39 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
       txnHash: Hash,
     ): Promise<Transaction> {
       return settlePayment(await ownTransaction(userId, transactionId), txnHash);
+    },
+
+    /**
+     * What the watcher saw in blocks without enough confirmations yet: each transfer whose
+     * evidence names an open order (the rule that credits it later, see evidenceFor) is kept as
+     * a sighting of that order for its buyer to see; transfers already settled or that name no
+     * order are not. Sightings the read no longer finds (reorged away, dropped) and those of
+     * blocks now read as confirmed are removed. Credits and lists nothing. Answers how many
+     * sightings there are now.
+     */
+    async recordSightings({ transfers, fromBlock, settledThrough }: UnconfirmedRead) {
+      const sightings: NewPaymentSighting[] = [];
+      for (const transfer of transfers) {
+        if (await findCreditedTransfer(db, transfer.txnHash, transfer.logIndex)) continue;
+        if (await findUnmatchedTransfer(db, transfer.txnHash, transfer.logIndex)) continue;
+        const order = await evidenceFor(db, transfer);
+        if (!order?.purchaseId) continue;
+        sightings.push({
+          txnHash: transfer.txnHash,
+          logIndex: transfer.logIndex,
+          coin: transfer.coin,
+          amountBaseUnits: transfer.value.toString(),
+          fromAddress: transfer.from,
+          blockNumber: transfer.blockNumber,
+          blockHash: transfer.blockHash,
+          purchaseId: order.purchaseId,
+        });
+      }
+      await db.transaction(async (tx) => {
+        await dropSightings(tx, { settledThrough, fromBlock, found: sightings });
+        for (const sighting of sightings) await saveSighting(tx, sighting);
+      });
+      return sightings.length;
     },
 
     /**

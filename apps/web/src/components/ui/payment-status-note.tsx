@@ -19,6 +19,26 @@ function TransferLine({ payment }: { payment: PaymentProgress }) {
   );
 }
 
+/** How far a payment seen on the chain is from counting; the note follows it by itself. */
+function Confirmations({ payment }: { payment: PaymentProgress }) {
+  const { confirmations, confirmationsRequired, amount, coin } = payment;
+  if (confirmations === null || !confirmationsRequired) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <progress
+        value={confirmations}
+        max={confirmationsRequired}
+        aria-label="Confirmations"
+        className="h-2 w-full accent-cyan"
+      />
+      <p className="text-sm text-muted">
+        {amount} {coin} on its way: the payment counts once it has {confirmationsRequired}{' '}
+        confirmations. This updates by itself as blocks arrive.
+      </p>
+    </div>
+  );
+}
+
 interface PaymentStatusNoteProps {
   payment: PaymentProgress;
   /** The order's page, offered where it helps ("View order"). */
@@ -28,8 +48,8 @@ interface PaymentStatusNoteProps {
 }
 
 /**
- * What happened to the buyer's money once it is no longer simply awaited: verified, received
- * and with staff, refunded, expired or closed. Announced politely as it changes.
+ * What happened to the buyer's money once it is no longer simply awaited: seen on the chain,
+ * verified, received and with staff, refunded, expired or closed. Announced politely as it changes.
  */
 export function PaymentStatusNote({ payment, orderHref, newOrderHref }: PaymentStatusNoteProps) {
   const { state, amount, coin } = payment;
@@ -39,6 +59,13 @@ export function PaymentStatusNote({ payment, orderHref, newOrderHref }: PaymentS
     case 'verified':
       text = paymentProgressText.verified;
       good = true;
+      break;
+    case 'seen':
+      text = paymentProgressText.seen(
+        payment.blockNumber ?? '',
+        payment.confirmations ?? 0,
+        payment.confirmationsRequired ?? 0,
+      );
       break;
     case 'received':
       text = paymentProgressText.received(amount ?? '', coin ?? '');
@@ -73,6 +100,7 @@ export function PaymentStatusNote({ payment, orderHref, newOrderHref }: PaymentS
         )}
         <span>{text}</span>
       </p>
+      {state === 'seen' ? <Confirmations payment={payment} /> : null}
       {verifiedAmountNote(payment) ? (
         <p data-testid="verified-amount">{verifiedAmountNote(payment)}</p>
       ) : null}

@@ -23,6 +23,8 @@ const payment = (amount: string, overridden = false): PaymentProgress => ({
   blockNumber: '12',
   quoted: '0.050123',
   overridden,
+  confirmations: null,
+  confirmationsRequired: null,
   live: false,
 });
 

@@ -1,6 +1,7 @@
 import {
   PaymentMode,
   PurchaseStatus,
+  paymentProgressText,
   verifiedAmountNote,
   type PaymentProgress,
   type Purchase,
@@ -50,7 +51,9 @@ export function orderSteps(
               .join(' ')
           : 'Your bank receipt is in.'
         : crypto
-          ? 'Send the amount due and verify it with the transaction hash.'
+          ? payment?.state === 'seen'
+            ? `${paymentProgressText.seen(payment.blockNumber ?? '', payment.confirmations ?? 0, payment.confirmationsRequired ?? 0)}.`
+            : 'Send the amount due and verify it with the transaction hash.'
           : 'Transfer the amount with your reference, then upload the receipt.',
       at: p.paidAt,
       state: paid ? 'done' : refused ? 'stopped' : 'current',

@@ -148,7 +148,9 @@ function PaymentDialog({
           ? 'Your request is Pending until your payment is verified.'
           : payment.state === 'verified'
             ? 'Your payment is verified and your request accepted.'
-            : 'Where your payment stands now.'
+            : payment.state === 'seen'
+              ? 'Your payment is on the chain: it counts once it has enough confirmations.'
+              : 'Where your payment stands now.'
       }
       size="lg"
     >

@@ -33,6 +33,8 @@ const detail = (purchase: Purchase): { data: PurchaseDetail } => ({
       blockNumber: null,
       quoted: null,
       overridden: false,
+      confirmations: null,
+      confirmationsRequired: null,
       live: false,
     },
   },
@@ -131,6 +133,35 @@ describe('PurchaseOrder', () => {
   it('leaves a crypto order’s payment step to the page that composes it', async () => {
     renderOrder(detail({ ...awaiting, paymentMode: 1, userCurrency: 'ETH' }));
     expect(await screen.findByText('Crypto step')).toBeInTheDocument();
+  });
+
+  it('shows a crypto payment seen on the chain with its confirmations, and no payment step or cancel', async () => {
+    const hash = `0x${'cd'.repeat(32)}`;
+    const order = detail({ ...awaiting, paymentMode: 1, userCurrency: 'ETH' });
+    order.data.payment = {
+      state: 'seen',
+      txnHash: hash,
+      amount: '0.050123',
+      coin: 'ETH',
+      blockNumber: '812',
+      quoted: null,
+      overridden: false,
+      confirmations: 1,
+      confirmationsRequired: 12,
+      live: true,
+    };
+    renderOrder(order);
+    expect(
+      await screen.findByText('Payment seen in block 812: 1 of 12 confirmations'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Confirmations' })).toHaveAttribute('max', '12');
+    expect(screen.getByText(hash)).toBeInTheDocument();
+    expect(screen.queryByText('Crypto step')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    const timeline = screen.getByRole('list', { name: 'Order status' });
+    expect(
+      within(timeline).getByText('Payment seen in block 812: 1 of 12 confirmations.'),
+    ).toBeInTheDocument();
   });
 
   it('says when the order is not the buyer’s (404) and links back to the list', async () => {
