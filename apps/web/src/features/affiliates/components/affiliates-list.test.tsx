@@ -99,7 +99,7 @@ describe('AffiliatesList', () => {
     expect(within(second!).getByText('50.00 AUD')).toBeInTheDocument();
     expect(within(second!).getByText('Paid')).toBeInTheDocument();
 
-    const listCall = api.spy.mock.calls.find(([input]) => String(input).includes('/get?'));
+    const listCall = api.spy.mock.calls.find(([input]) => (input as string).includes('/get?'));
     const url = new URL(listCall?.[0] as string, 'http://site.test');
     expect(Object.fromEntries(url.searchParams)).toEqual({ page: '1', limit: '10' });
   });
