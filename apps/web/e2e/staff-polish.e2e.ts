@@ -45,8 +45,8 @@ const lineBreaksIn = (element: Locator) =>
     return breaks;
   });
 
-/** A break between the parts of an address or link: after "." "/" "=" "-" "_", or before "@" "?" "&". */
-const atBoundary = (cut: string) => /[./=_-]\|/.test(cut) || /\|[@?&]/.test(cut);
+/** A break between the parts of an address or link (at "@", ".", "/", "?"), not inside a word. */
+const atBoundary = (cut: string) => !/[A-Za-z0-9]\|[A-Za-z0-9]/.test(cut);
 
 /** True when the page itself does not scroll sideways at the current width. */
 const fitsWidth = (page: Page) =>
