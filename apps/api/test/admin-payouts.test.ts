@@ -163,6 +163,15 @@ describe('weekly batches (tier 1)', () => {
       .where(and(eq(auditLog.action, 'payout.create'), eq(auditLog.entityId, batchId)));
     expect(audit).toMatchObject({ actorId: admin().id, entity: 'payout' });
     expect((audit!.after as { total: string }).total).toBe(batch.total);
+
+    // The console's audit log names the batch, not paid yet, by its tier and UTC cut-off date.
+    const logged = (
+      await as(app(), admin()).get(`/v1/admin/audit-log?entity=payout&entityId=${batchId}`)
+    ).json().data.data as { action: string; reference: string | null }[];
+    const cutoff = (batch.periodEnd as string).slice(0, 10);
+    expect(logged).toEqual([
+      expect.objectContaining({ action: 'payout.create', reference: `Tier 1 batch to ${cutoff}` }),
+    ]);
   });
 
   it('exports the batch as CSV: affiliate, e-mail, wallet, payout destination, amount AUD', async () => {
@@ -232,6 +241,11 @@ describe('weekly batches (tier 1)', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]!.before).toMatchObject({ status: 'created' });
     expect(audits[0]!.after).toMatchObject({ status: 'paid', reference: 'WIRE-2024-001' });
+    // Once paid, the log names it by the transfer reference.
+    const logged = (
+      await as(app(), admin()).get(`/v1/admin/audit-log?entity=payout&entityId=${batchId}`)
+    ).json().data.data as { reference: string | null }[];
+    expect(logged.map((e) => e.reference)).toEqual(['WIRE-2024-001', 'WIRE-2024-001']);
   });
 
   it('a revert after payment records a negative adjustment that the next batch takes off', async () => {

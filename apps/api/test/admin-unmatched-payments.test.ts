@@ -200,6 +200,13 @@ describe('POST /v1/admin/unmatched-payments/:id/refund', () => {
         after: { status: 'refunded', remark: 'Sent back to the sender, tx 0xabc' },
       },
     ]);
+    // The console's audit log names the payment by its transaction hash.
+    const logged = await staff().get(
+      `/v1/admin/audit-log?entity=unmatchedPayment&entityId=${payment.id}`,
+    );
+    expect(logged.json().data.data).toMatchObject([
+      { action: 'unmatchedPayment.refund', reference: (await rowOf(payment.id)).txnHash },
+    ]);
     const refunded = await staff().get('/v1/admin/unmatched-payments?status=refunded');
     expect(refunded.json().data.data.map((p: { _id: string }) => p._id)).toContain(payment.id);
 

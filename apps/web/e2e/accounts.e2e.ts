@@ -83,7 +83,7 @@ describe('accounts', () => {
     await affiliateTerms.getByRole('button', { name: 'Accept' }).click();
     const referral = field(page, 'Your referral link');
     await referral.waitFor();
-    expect(await referral.inputValue()).toMatch(
+    expect(await referral.textContent()).toMatch(
       new RegExp(`^${baseUrl().replace(/[.]/g, '\\.')}/\\?referral_code=[A-Z0-9]{8}$`),
     );
     await page.getByRole('img', { name: 'QR code of your referral link' }).waitFor();

@@ -77,7 +77,7 @@ describe('affiliate programme and staff console', () => {
       .click();
     const linkField = field(affiliate.page, 'Your referral link');
     await linkField.waitFor();
-    const link = await linkField.inputValue();
+    const link = (await linkField.textContent()) ?? '';
     const code = new URL(link).searchParams.get('referral_code') ?? '';
     expect(code).toMatch(/^[A-Z0-9]{8}$/);
     const kit = affiliate.page.getByRole('region', { name: 'Marketing kit' });
@@ -195,7 +195,9 @@ describe('affiliate programme and staff console', () => {
 
     // The affiliate sees a 20% earning, already approved, and the whole funnel.
     await affiliate.page.goto('/affiliates');
+    // The heading counts the people referred (as "Referred users" does); the ledger its entries.
     await affiliate.page.getByRole('heading', { name: '1 Affiliates', level: 1 }).waitFor();
+    await affiliate.page.getByRole('heading', { name: 'Earnings (1 entry)', level: 2 }).waitFor();
     const earning = affiliate.page.getByRole('row').nth(1);
     const cells = await earning.getByRole('cell').allTextContents();
     expect(cells.slice(0, 5)).toEqual([
@@ -218,7 +220,7 @@ describe('affiliate programme and staff console', () => {
     await staff.page.goto('/admin/payouts');
     let preview = staff.page.getByRole('region', { name: 'Batch due, tier 1' });
     await preview.waitFor();
-    await preview.getByText(/Cut-off .*0-day hold/).waitFor();
+    await preview.getByText(/Cut-off Mon .*, 00:00 UTC.*0-day hold/).waitFor();
     expect(await preview.getByText(affiliateEmail).count()).toBe(0);
 
     // A week goes by: the earning moves into the last complete week, as only time would move it.

@@ -39,10 +39,13 @@ export async function openPage(
     axe?: boolean;
     /** The visitor's address; a new one by default. */
     address?: string;
+    /** The visitor's time zone (IANA name); the machine's by default. */
+    timezoneId?: string;
   } = {},
 ) {
   const context = await browser.newContext({
     baseURL: baseUrl(),
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     bypassCSP: opts.axe ?? false,
     extraHTTPHeaders: { 'x-forwarded-for': opts.address ?? visitorAddress() },

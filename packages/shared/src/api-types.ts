@@ -573,7 +573,8 @@ export interface AuditEntry {
   entityId: string | null;
   /**
    * The record's name: a presale request's reference (TMC-XXXXXX), a user's e-mail, a bank's
-   * name or a paid payout's reference; null for other records.
+   * name, a paid payout's transfer reference (else "Tier 1 batch to 2026-11-30", its UTC cut-off)
+   * or an unmatched payment's transaction hash; null for other records.
    */
   reference: string | null;
   before: unknown;

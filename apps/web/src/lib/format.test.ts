@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAmount,
+  formatCount,
   formatDate,
   formatMoney,
+  formatPayoutPeriod,
+  formatUtcCutoff,
   initialOf,
   shortHash,
   toFixedDecimal,
@@ -41,5 +44,21 @@ describe('format', () => {
     expect(formatDate('2025-03-05T10:00:00.000Z')).toMatch(/05 Mar 2025/);
     expect(formatDate(undefined)).toBe('-');
     expect(initialOf(' jamie')).toBe('J');
+  });
+
+  it('shows payout cut-offs as what they are: midnight UTC, on the UTC day', () => {
+    expect(formatUtcCutoff('2026-11-30T00:00:00.000Z')).toMatch(/^Mon 30 Nov( 2026)?, 00:00 UTC$/);
+    // Another year says so.
+    expect(formatUtcCutoff('2024-01-01T00:00:00.000Z')).toBe('Mon 1 Jan 2024, 00:00 UTC');
+    expect(formatPayoutPeriod('2024-01-01T00:00:00.000Z', '2024-01-08T00:00:00.000Z')).toBe(
+      'Mon 1 Jan 2024 – Mon 8 Jan 2024, 00:00 UTC',
+    );
+    expect(formatUtcCutoff(null)).toBe('-');
+  });
+
+  it('counts grouped, with "+" when the server only counted up to its cap', () => {
+    expect(formatCount(12)).toBe('12');
+    expect(formatCount(10_000)).toBe('10,000');
+    expect(formatCount(10_000, true)).toBe('10,000+');
   });
 });

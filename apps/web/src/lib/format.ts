@@ -32,6 +32,72 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return dateTimeFormat.format(date);
 }
 
+const UTC_PARTS = { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' } as const;
+let utcDayFormat: Intl.DateTimeFormat | undefined;
+let localMomentFormat: Intl.DateTimeFormat | undefined;
+
+/** "Mon 30 Nov", with the year when it is not this year: the day as it is in UTC. */
+export function formatUtcDay(value: string | Date | null | undefined): string {
+  const date = value ? toDate(value) : null;
+  if (!date) return '-';
+  const withYear = date.getUTCFullYear() !== new Date().getUTCFullYear();
+  utcDayFormat ??= new Intl.DateTimeFormat('en-AU', { ...UTC_PARTS, year: 'numeric' });
+  const parts = Object.fromEntries(
+    utcDayFormat.formatToParts(date).map((part) => [part.type, part.value]),
+  );
+  return [parts.weekday, parts.day, parts.month, withYear ? parts.year : null]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * "Mon 30 Nov, 00:00 UTC": payout periods start and end at midnight UTC whatever the viewer's
+ * zone, so a cut-off is shown in UTC (a local date would put it on the wrong day west of UTC).
+ */
+export function formatUtcCutoff(value: string | Date | null | undefined): string {
+  const date = value ? toDate(value) : null;
+  if (!date) return '-';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatUtcDay(date)}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+/** "Sun 29 Nov, 07:00 pm your time", or null when the viewer's clock is on UTC anyway. */
+export function formatLocalEquivalent(value: string | Date | null | undefined): string | null {
+  const date = value ? toDate(value) : null;
+  if (!date || date.getTimezoneOffset() === 0) return null;
+  localMomentFormat ??= new Intl.DateTimeFormat('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const parts = Object.fromEntries(
+    localMomentFormat.formatToParts(date).map((part) => [part.type, part.value]),
+  );
+  const time = `${parts.hour}:${parts.minute}${parts.dayPeriod ? ` ${parts.dayPeriod}` : ''}`;
+  return `${parts.weekday} ${parts.day} ${parts.month}, ${time} your time`;
+}
+
+/** "Mon 23 Nov – Mon 30 Nov, 00:00 UTC": a payout period, from its start up to its cut-off. */
+export function formatPayoutPeriod(
+  start: string | Date | null | undefined,
+  end: string | Date | null | undefined,
+): string {
+  return `${formatUtcDay(start)} – ${formatUtcCutoff(end)}`;
+}
+
+let countFormat: Intl.NumberFormat | undefined;
+
+/**
+ * "1,234"; "10,000+" when the server counted only up to that many (a staff search past its cap
+ * answers `totalIsEstimate: true`), so the figure never looks exact when it is not.
+ */
+export function formatCount(total: number, estimate = false): string {
+  countFormat ??= new Intl.NumberFormat('en-AU');
+  return `${countFormat.format(total)}${estimate ? '+' : ''}`;
+}
+
 /** Display decimals per currency; fiat codes and the token (2, its order figure) not listed use 2. */
 const displayDecimals: Record<string, { min: number; max: number }> = {
   ETH: { min: 0, max: 6 },

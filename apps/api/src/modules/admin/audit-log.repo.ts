@@ -1,7 +1,14 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
-import { auditLog, banks, payouts, purchases, users } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  banks,
+  payouts,
+  purchases,
+  unmatchedPayments,
+  users,
+} from '../../db/schema/index.ts';
 import { containing } from './admin-users.repo.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -56,12 +63,23 @@ const namedRecords = {
   purchase: { table: purchases, id: purchases.id, name: purchases.reference },
   user: { table: users, id: users.id, name: users.email },
   bank: { table: banks, id: banks.id, name: banks.bankName },
-  payout: { table: payouts, id: payouts.id, name: payouts.reference },
+  // A batch not paid yet has no transfer reference: it is named by its tier and UTC cut-off.
+  payout: {
+    table: payouts,
+    id: payouts.id,
+    name: sql<string>`coalesce(${payouts.reference}, 'Tier ' || ${payouts.tier} || ' batch to ' || to_char(${payouts.periodEnd} at time zone 'UTC', 'YYYY-MM-DD'))`,
+  },
+  unmatchedPayment: {
+    table: unmatchedPayments,
+    id: unmatchedPayments.id,
+    name: unmatchedPayments.txnHash,
+  },
 } as const;
 
 /**
  * The names of the records a page of audit entries is about (a presale request's TMC-XXXXXX
- * reference, a user's e-mail, a bank's name, a paid payout's reference), keyed
+ * reference, a user's e-mail, a bank's name, a payout's transfer reference or tier and cut-off,
+ * an unmatched payment's transaction hash), keyed
  * `entity:entityId`: one query per kind of record on the page, not one per entry.
  */
 export async function auditRecordNames(

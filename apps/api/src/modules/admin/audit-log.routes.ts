@@ -22,7 +22,7 @@ const auditEntrySchema = z.object({
     .string()
     .nullable()
     .describe(
-      "The record's name: a presale request's reference (TMC-XXXXXX), a user's e-mail, a bank's name or a paid payout's reference; null for others",
+      "The record's name: a presale request's reference (TMC-XXXXXX), a user's e-mail, a bank's name, a paid payout's transfer reference (else its tier and UTC cut-off date, 'Tier 1 batch to 2026-11-30') or an unmatched payment's transaction hash; null for others",
     ),
   before: z.unknown(),
   after: z.unknown(),

@@ -107,7 +107,7 @@ describe('Profile', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.bodies('POST /v1/auth/become-affiliate')).toHaveLength(1);
     expect(getSession().user).toMatchObject({ isAffiliated: true, affiliateCode: 'TMC8CODE' });
-    expect(main().getByLabelText('Your referral link')).toHaveValue(
+    expect(main().getByLabelText('Your referral link')).toHaveTextContent(
       `${window.location.origin}/?referral_code=TMC8CODE`,
     );
     expect(main().queryByRole('button', { name: 'Become an Affiliate' })).not.toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('Profile', () => {
     await openProfile(affiliate);
 
     const link = `${window.location.origin}/?referral_code=TMC8CODE`;
-    expect(await main().findByLabelText('Your referral link')).toHaveValue(link);
+    expect(await main().findByLabelText('Your referral link')).toHaveTextContent(link);
     expect(main().getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
     const qr = await main().findByRole('img', { name: 'QR code of your referral link' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);

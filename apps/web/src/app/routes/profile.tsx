@@ -16,6 +16,7 @@ import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { UserAvatar } from '../layouts/user-avatar';
+import { BreakableText } from '../../components/ui/breakable-text';
 
 function Panel({
   title,
@@ -65,7 +66,9 @@ export function ProfileRoute() {
           <UserAvatar name={user.name} className="size-16 text-3xl" />
           <div className="min-w-0">
             <p className="font-display text-2xl font-black break-words">{user.name}</p>
-            <p className="break-all text-muted">{user.email}</p>
+            <p className="text-muted">
+              <BreakableText text={user.email} />
+            </p>
           </div>
         </div>
         <div className="flex flex-wrap gap-3">

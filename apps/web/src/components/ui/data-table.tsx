@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@tmc/shared';
 import { cn } from '../../lib/cn';
+import { formatCount } from '../../lib/format';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import {
@@ -43,6 +44,11 @@ export interface DataTableProps<T> {
   page: number;
   limit: number;
   totalResults: number;
+  /**
+   * The server counted only up to `totalResults` (a staff search past its cap): the total and
+   * the page count read "10,000+", Next stays open while pages come back full, Last is off.
+   */
+  totalIsEstimate?: boolean;
   onPageChange: (page: number) => void;
   onLimitChange: (limit: number) => void;
   pageSizeOptions?: readonly number[];
@@ -55,7 +61,7 @@ export interface DataTableProps<T> {
 
 /** What `queryTableProps` reads of a paged query (a TanStack Query result). */
 interface PagedQuery<T> {
-  data?: { data: readonly T[]; totalResults: number } | undefined;
+  data?: { data: readonly T[]; totalResults: number; totalIsEstimate?: boolean } | undefined;
   isFetching: boolean;
   isError: boolean;
   error: Error | null;
@@ -71,6 +77,7 @@ export function queryTableProps<T extends { _id: string }>(query: PagedQuery<T>)
     error: query.isError ? (query.error?.message ?? null) : null,
     onRetry: () => void query.refetch(),
     totalResults: query.data?.totalResults ?? 0,
+    totalIsEstimate: query.data?.totalIsEstimate ?? false,
   };
 }
 
@@ -95,6 +102,7 @@ export function DataTable<T>({
   page,
   limit = DEFAULT_PAGE_SIZE,
   totalResults,
+  totalIsEstimate = false,
   onPageChange,
   onLimitChange,
   pageSizeOptions = PAGE_SIZES,
@@ -103,8 +111,10 @@ export function DataTable<T>({
   const pageSizeId = useId();
   const stacked = useMediaQuery(PHONE_QUERY) && stackOnPhone;
   const totalPages = Math.max(1, Math.ceil(totalResults / limit));
-  const from = totalResults === 0 ? 0 : (page - 1) * limit + 1;
-  const to = Math.min(page * limit, totalResults);
+  const shown = rows?.length ?? 0;
+  const from = (totalIsEstimate ? shown === 0 : totalResults === 0) ? 0 : (page - 1) * limit + 1;
+  const to = totalIsEstimate ? (page - 1) * limit + shown : Math.min(page * limit, totalResults);
+  const hasNext = totalIsEstimate ? shown === limit : page < totalPages;
   const span = columns.length;
 
   let body: ReactNode;
@@ -242,7 +252,7 @@ export function DataTable<T>({
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:justify-end">
           <p className="text-sm text-muted" aria-live="polite">
-            {from}–{to} of {totalResults}
+            {from}–{to} of {formatCount(totalResults, totalIsEstimate)}
           </p>
           <div className="flex items-center gap-1">
             <Button
@@ -264,13 +274,13 @@ export function DataTable<T>({
               <ChevronLeftIcon />
             </Button>
             <span className="px-1 text-sm font-bold whitespace-nowrap">
-              Page {page} of {totalPages}
+              Page {page} of {formatCount(totalPages, totalIsEstimate)}
             </span>
             <Button
               variant="ghost"
               className={pageButton}
               aria-label="Next page"
-              disabled={loading || page >= totalPages}
+              disabled={loading || !hasNext}
               onClick={() => onPageChange(page + 1)}
             >
               <ChevronRightIcon />
@@ -279,7 +289,7 @@ export function DataTable<T>({
               variant="ghost"
               className={pageButton}
               aria-label="Last page"
-              disabled={loading || page >= totalPages}
+              disabled={loading || totalIsEstimate || page >= totalPages}
               onClick={() => onPageChange(totalPages)}
             >
               <ChevronsRightIcon />

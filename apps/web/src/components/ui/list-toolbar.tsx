@@ -1,16 +1,30 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { formatCount } from '../../lib/format';
 import { Button } from './button';
 import { RefreshIcon } from './icons';
 import { Spinner } from './spinner';
 
-/** A list page's title with the server's total in front: "12 Transactions". */
-export function ListHeading({ title, count }: { title: string; count?: number }) {
+/** A list page's title with the server's total in front: "12 Transactions", "10,000+ Users". */
+export function ListHeading({
+  title,
+  count,
+  countIsEstimate = false,
+}: {
+  title: string;
+  count?: number;
+  countIsEstimate?: boolean;
+}) {
   return (
     <h1 className="text-3xl sm:text-4xl">
       {count !== undefined ? (
         <>
-          <span className="text-lime tabular-nums">{count}</span>{' '}
+          <span
+            className="text-lime tabular-nums"
+            title={countIsEstimate ? `More than ${formatCount(count)} match` : undefined}
+          >
+            {formatCount(count, countIsEstimate)}
+          </span>{' '}
         </>
       ) : null}
       {title}
@@ -42,6 +56,8 @@ interface ListHeaderProps {
   title: string;
   /** The total on the server; hidden until known. */
   count?: number;
+  /** The server counted only up to `count` (`totalIsEstimate`): shown as "10,000+". */
+  countIsEstimate?: boolean;
   refreshing?: boolean;
   /** A filter changed and the list reloads once typing stops: said next to the title. */
   filtering?: boolean;
@@ -63,6 +79,7 @@ interface ListHeaderProps {
 export function ListHeader({
   title,
   count,
+  countIsEstimate,
   refreshing,
   filtering = false,
   onRefresh,
@@ -74,7 +91,7 @@ export function ListHeader({
   const beside = filtersPlacement === 'beside';
   const heading = (
     <div className={cn('flex items-center', beside ? 'gap-3' : 'gap-2')}>
-      <ListHeading title={title} count={count} />
+      <ListHeading title={title} count={count} countIsEstimate={countIsEstimate} />
       {onRefresh ? (
         <RefreshButton refreshing={refreshing || filtering} onRefresh={onRefresh} />
       ) : null}

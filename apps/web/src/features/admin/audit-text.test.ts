@@ -56,6 +56,13 @@ describe('audit log text', () => {
       auditRecordName({ entityId: 'b3c1f0e2-1111-4a4a-8888-123456789abc', reference: null }),
     ).toBe('b3c1f0e2…');
     expect(auditRecordName({ entityId: null, reference: null })).toBeNull();
+    // An unmatched payment is named by its transaction hash, shortened (the full one is the title).
+    expect(
+      auditRecordName({
+        entityId: 'b3c1f0e2-1111-4a4a-8888-123456789abc',
+        reference: `0x9fa3${'0'.repeat(56)}b7c4`,
+      }),
+    ).toBe('0x9fa3…b7c4');
     expect(auditValue('payout', 'status', 'paid')).toBe('Paid');
   });
 });

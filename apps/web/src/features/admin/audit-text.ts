@@ -1,4 +1,5 @@
 import { purchaseStatusLabel, type AuditEntry } from '@tmc/shared';
+import { shortHash } from '../../lib/format';
 
 /** What the server records, in the words staff use. The filter sends the keys (exact names). */
 export const auditActions: Record<string, string> = {
@@ -123,9 +124,14 @@ export function auditChanges(
     .map((field) => change(field, b[field], a[field]));
 }
 
-/** How a record is named in the log: its reference when it has one, else a short id. */
+const TX_HASH = /^0x[0-9a-f]{64}$/i;
+
+/**
+ * How a record is named in the log: its reference when it has one (a transaction hash
+ * shortened), else a short id.
+ */
 export function auditRecordName(entry: Pick<AuditEntry, 'entityId' | 'reference'>): string | null {
-  if (entry.reference) return entry.reference;
+  if (entry.reference) return TX_HASH.test(entry.reference) ? shortHash(entry.reference) : entry.reference;
   if (!entry.entityId) return null;
   return entry.entityId.length > 12 ? `${entry.entityId.slice(0, 8)}…` : entry.entityId;
 }

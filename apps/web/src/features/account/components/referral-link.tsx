@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { BreakableText } from '../../../components/ui/breakable-text';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { controlClasses } from '../../../components/ui/field';
 import { QrCode } from '../../../components/ui/qr-code';
@@ -19,13 +20,13 @@ export function ReferralLink({ code }: { code: string }) {
         <label htmlFor={inputId} className="text-sm font-bold">
           Your referral link
         </label>
-        <input
+        {/* Text, not an input: the whole link stays in view on a phone, wrapped at "/" and "?". */}
+        <output
           id={inputId}
-          readOnly
-          value={link}
-          onFocus={(event) => event.target.select()}
-          className={cn(controlClasses, 'font-mono text-sm')}
-        />
+          className={cn(controlClasses, 'block h-auto py-2.5 font-mono text-sm select-all')}
+        >
+          <BreakableText text={link} />
+        </output>
         <CopyButton value={link} label="Copy link" className="mt-1 self-start" />
         <p className="text-sm text-muted">
           Your code: <strong className="font-mono text-fg">{code}</strong>

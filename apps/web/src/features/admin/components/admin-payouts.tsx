@@ -7,7 +7,12 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
-import { formatDate, formatMoney } from '../../../lib/format';
+import {
+  formatDate,
+  formatLocalEquivalent,
+  formatMoney,
+  formatPayoutPeriod,
+} from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { downloadPayoutCsv } from '../api/download-payout-csv';
 import { usePayouts } from '../api/get-payouts';
@@ -44,7 +49,7 @@ function MarkPaidDialog({ payout, onClose }: { payout: Payout | null; onClose: (
       title="Mark batch paid"
       description={
         payout
-          ? `${formatMoney(payout.total, payout.currency)} for ${formatDate(payout.periodStart)} – ${formatDate(payout.periodEnd)}. Its earnings become paid and each affiliate is e-mailed.`
+          ? `${formatMoney(payout.total, payout.currency)} for ${formatPayoutPeriod(payout.periodStart, payout.periodEnd)}. Its earnings become paid and each affiliate is e-mailed.`
           : undefined
       }
     >
@@ -91,8 +96,14 @@ function PayoutBatches({ tier }: { tier: PayoutTier }) {
     {
       id: 'period',
       header: 'Period',
-      cell: (row) => `${formatDate(row.periodStart)} – ${formatDate(row.periodEnd)}`,
-      className: 'whitespace-nowrap',
+      cell: (row) => {
+        const local = formatLocalEquivalent(row.periodEnd);
+        return (
+          <time dateTime={row.periodEnd} title={local ? `Cut-off ${local}` : undefined}>
+            {formatPayoutPeriod(row.periodStart, row.periodEnd)}
+          </time>
+        );
+      },
     },
     { id: 'affiliates', header: 'Affiliates', cell: (row) => row.affiliates, align: 'right' },
     {

@@ -10,6 +10,7 @@ import { useListState } from '../../../lib/use-list-state';
 import { useAdminTransactions } from '../api/get-admin-transactions';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 import { SenderMatch } from './review-details';
+import { BreakableText } from '../../../components/ui/breakable-text';
 
 const statusOptions = [
   { value: '', label: 'All' },
@@ -44,7 +45,7 @@ const columns: Column<AdminTransaction>[] = [
     cell: (row) => (
       <span className="flex flex-col">
         <span className="font-bold">{row.user.name}</span>
-        <span className="break-all text-muted">{row.user.email}</span>
+        <BreakableText text={row.user.email} className="text-muted" />
       </span>
     ),
     className: 'min-w-36',
@@ -118,6 +119,7 @@ export function AdminTransactions() {
         filtering={list.pending}
         title="Transactions"
         count={query.data?.totalResults}
+        countIsEstimate={query.data?.totalIsEstimate}
         refreshing={query.isFetching}
         onRefresh={() => void query.refetch()}
         filters={

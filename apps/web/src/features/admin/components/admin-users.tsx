@@ -15,6 +15,7 @@ import { useUpdateAdminUser, type AdminUserChange } from '../api/update-admin-us
 import { ConfirmDialog } from './confirm-dialog';
 import { DismissAffiliateDialog } from './dismiss-affiliate-dialog';
 import { ListHeader } from '../../../components/ui/list-toolbar';
+import { BreakableText } from '../../../components/ui/breakable-text';
 
 const yesNo = (all: string) => [
   { value: '', label: all },
@@ -100,7 +101,7 @@ export function AdminUsers() {
       cell: (row) => (
         <span className="flex flex-col">
           <span className="font-bold">{row.name}</span>
-          <span className="break-all text-muted">{row.email}</span>
+          <BreakableText text={row.email} className="text-muted" />
           {row.emailVerified ? null : (
             <span className="text-xs text-pink">E-mail not verified</span>
           )}
@@ -131,7 +132,7 @@ export function AdminUsers() {
       header: 'Introduced by',
       cell: (row) =>
         row.referredBy ? (
-          <span className="break-all">{row.referredBy.email}</span>
+          <BreakableText text={row.referredBy.email} />
         ) : (
           <span className="text-muted">--</span>
         ),
@@ -202,6 +203,7 @@ export function AdminUsers() {
         filtering={list.pending}
         title="Users"
         count={query.data?.totalResults}
+        countIsEstimate={query.data?.totalIsEstimate}
         refreshing={query.isFetching}
         onRefresh={() => void query.refetch()}
         filters={
@@ -235,7 +237,7 @@ export function AdminUsers() {
       />
       {list.filters.referredBy ? (
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          Showing the people introduced by <strong className="break-all">{introducer}</strong>
+          Showing the people introduced by <strong>{introducer ? <BreakableText text={introducer} /> : null}</strong>
           <Button
             size="sm"
             variant="ghost"

@@ -15,6 +15,7 @@ import {
   auditRecordName,
   type AuditChange,
 } from '../audit-text';
+import { BreakableText } from '../../../components/ui/breakable-text';
 
 const entityOptions = [
   { value: '', label: 'All' },
@@ -66,13 +67,18 @@ const columns: Column<AuditEntry>[] = [
   {
     id: 'createdAt',
     header: 'When',
-    cell: (row) => formatDateTime(row.createdAt),
+    // Read in the viewer's own time; the exact moment (UTC) is the tooltip.
+    cell: (row) => (
+      <time dateTime={row.createdAt} title={row.createdAt}>
+        {formatDateTime(row.createdAt)}
+      </time>
+    ),
     className: 'whitespace-nowrap',
   },
   {
     id: 'actor',
     header: 'Who',
-    cell: (row) => (row.actor ? <span className="break-all">{row.actor.email}</span> : 'System'),
+    cell: (row) => (row.actor ? <BreakableText text={row.actor.email} /> : 'System'),
   },
   {
     id: 'action',
@@ -88,11 +94,8 @@ const columns: Column<AuditEntry>[] = [
         <span className="flex flex-col">
           <span>{auditEntityLabel(row.entity)}</span>
           {name ? (
-            <code
-              className="font-mono text-sm break-all text-muted"
-              title={row.entityId ?? undefined}
-            >
-              {name}
+            <code className="font-mono text-sm text-muted">
+              <BreakableText text={name} title={row.reference ?? row.entityId ?? name} />
             </code>
           ) : null}
         </span>
@@ -116,6 +119,7 @@ export function AuditLog() {
         filtering={list.pending}
         title="Audit log"
         count={query.data?.totalResults}
+        countIsEstimate={query.data?.totalIsEstimate}
         refreshing={query.isFetching}
         onRefresh={() => void query.refetch()}
         filters={

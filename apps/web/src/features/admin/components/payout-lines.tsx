@@ -1,6 +1,7 @@
 import { destinationText, type PayoutLine } from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
 import { formatMoney } from '../../../lib/format';
+import { BreakableText } from '../../../components/ui/breakable-text';
 
 /** One row per affiliate: what they earned, what is taken off, what they get. */
 export function PayoutLines({ lines, caption }: { lines: PayoutLine[]; caption: string }) {
@@ -29,10 +30,10 @@ export function PayoutLines({ lines, caption }: { lines: PayoutLine[]; caption: 
               <td className="px-3 py-2.5">
                 <span className="flex flex-col">
                   <span className="font-bold">{line.affiliate.name}</span>
-                  <span className="break-all text-muted">{line.affiliate.email}</span>
+                  <BreakableText text={line.affiliate.email} className="text-muted" />
                 </span>
               </td>
-              <td className="px-3 py-2.5 break-all">
+              <td className="px-3 py-2.5 break-words">
                 {line.destination ? (
                   destinationText(line.destination)
                 ) : (

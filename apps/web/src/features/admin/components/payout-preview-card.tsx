@@ -4,7 +4,12 @@ import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import {
+  formatLocalEquivalent,
+  formatMoney,
+  formatPayoutPeriod,
+  formatUtcCutoff,
+} from '../../../lib/format';
 import { useCreatePayout } from '../api/create-payout';
 import { usePayoutPreview, type PayoutTier } from '../api/get-payout-preview';
 import { ConfirmDialog } from './confirm-dialog';
@@ -41,7 +46,8 @@ export function PayoutPreviewCard({ tier }: { tier: PayoutTier }) {
   }
 
   const preview = query.data;
-  const period = `${formatDate(preview.periodStart)} – ${formatDate(preview.periodEnd)}`;
+  const period = formatPayoutPeriod(preview.periodStart, preview.periodEnd);
+  const localCutoff = formatLocalEquivalent(preview.periodEnd);
   const existing = preview.existingPayout;
   return (
     <section aria-label={`Batch due, tier ${tier}`} className="card flex flex-col gap-4 p-5">
@@ -49,8 +55,13 @@ export function PayoutPreviewCard({ tier }: { tier: PayoutTier }) {
         <div>
           <h2 className="text-xl">Batch due: {period}</h2>
           <p className="text-sm text-muted">
-            Cut-off {formatDateTime(preview.periodEnd)}: commissions created by{' '}
-            {formatDateTime(preview.approvedBy)} ({preview.holdDays}-day hold), less adjustments.
+            Cut-off{' '}
+            <time dateTime={preview.periodEnd} className="font-bold text-fg">
+              {formatUtcCutoff(preview.periodEnd)}
+            </time>
+            {localCutoff ? ` (${localCutoff})` : null}: commissions created by{' '}
+            <time dateTime={preview.approvedBy}>{formatUtcCutoff(preview.approvedBy)}</time> (
+            {preview.holdDays}-day hold), less adjustments.
           </p>
         </div>
         <p className="font-display text-3xl font-black text-lime tabular-nums">

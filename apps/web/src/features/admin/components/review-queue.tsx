@@ -20,6 +20,7 @@ import { useAdminPurchases } from '../api/get-admin-purchases';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 import { ReviewActions } from './review-actions';
 import { ReviewDetails } from './review-details';
+import { BreakableText } from '../../../components/ui/breakable-text';
 
 const statusOptions = [
   { value: '', label: 'All' },
@@ -55,7 +56,7 @@ function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseRev
       cell: (row) => (
         <span className="flex flex-col">
           <span className="font-bold">{row.user.name}</span>
-          <span className="break-all text-muted">{row.user.email}</span>
+          <BreakableText text={row.user.email} className="text-muted" />
         </span>
       ),
       className: 'min-w-36',
@@ -149,6 +150,7 @@ export function ReviewQueue() {
         filtering={list.pending}
         title="Review queue"
         count={query.data?.totalResults}
+        countIsEstimate={query.data?.totalIsEstimate}
         refreshing={query.isFetching}
         onRefresh={() => void query.refetch()}
         filters={

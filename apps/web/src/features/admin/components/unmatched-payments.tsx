@@ -137,6 +137,7 @@ export function UnmatchedPayments() {
         filtering={list.pending}
         title="Unmatched payments"
         count={query.data?.totalResults}
+        countIsEstimate={query.data?.totalIsEstimate}
         refreshing={query.isFetching}
         onRefresh={() => void query.refetch()}
         filtersClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-4"

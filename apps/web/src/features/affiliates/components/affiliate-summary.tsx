@@ -54,7 +54,12 @@ export function AffiliateSummaryStrip() {
     <section aria-label="Affiliate summary" className="card grid gap-6 p-5 sm:p-6 md:grid-cols-2">
       <div className="flex flex-col gap-5">
         <dl className="grid grid-cols-2 gap-3">
-          <Stat label="Referred users" value={data.referredUsers} tone="text-lime" />
+          <Stat
+            label="Referred users"
+            value={data.referredUsers}
+            tone="text-lime"
+            hint="Signed up with your link"
+          />
           <Stat label="Total earned" value={formatMoney(data.totalEarned, data.currency)} />
           <Stat
             label="Pending"

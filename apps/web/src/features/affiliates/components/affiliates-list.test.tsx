@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AffiliateEarning } from '@tmc/shared';
+import type { AffiliateEarning, AffiliateSummary } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
 import { clearSession, setSession } from '../../../lib/session';
 import { tokensFixture, userFixture } from '../../../testing/fixtures';
@@ -9,6 +9,21 @@ import { renderWithClient } from '../../../testing/render';
 import { AffiliatesList } from './affiliates-list';
 
 const LIST = 'GET /v1/affiliate-earning/get';
+const SUMMARY = 'GET /v1/affiliate-earning/summary';
+
+const summaryOf = (referredUsers: number): { data: AffiliateSummary } => ({
+  data: {
+    referredUsers,
+    totalEarned: '250.00',
+    pending: '0.00',
+    approved: '200.00',
+    paid: '50.00',
+    adjustments: '0.00',
+    currency: 'AUD',
+    funnel: { clicks: 5, signUps: referredUsers, verified: referredUsers, buyers: 1 },
+    earningsByWeek: [],
+  },
+});
 
 const bankEarning: AffiliateEarning = {
   _id: 'e-1',
@@ -41,9 +56,9 @@ function page(rows: AffiliateEarning[], total = rows.length) {
   return { data: { data: rows, page: 1, limit: 10, totalResults: total, totalPages: 1 } };
 }
 
-function renderList(handler: MockHandler) {
+function renderList(handler: MockHandler, referredUsers = 1) {
   setSession({ user: { ...userFixture, isAffiliated: true }, tokens: tokensFixture() });
-  const api = mockApi({ [LIST]: handler });
+  const api = mockApi({ [LIST]: handler, [SUMMARY]: summaryOf(referredUsers) });
   renderWithClient(<AffiliatesList />);
   return api;
 }
@@ -57,10 +72,13 @@ afterEach(() => {
 });
 
 describe('AffiliatesList', () => {
-  it('shows the count, the spec columns and a row per earning', async () => {
-    const api = renderList(page([bankEarning, cryptoEarning], 12));
+  it('counts the people referred in the heading, the earnings under it, with the spec columns', async () => {
+    const api = renderList(page([bankEarning, cryptoEarning], 12), 2);
 
-    expect(await heading('12 Affiliates')).toBeInTheDocument();
+    // The heading counts what "Referred users" counts, not the ledger's rows.
+    expect(await heading('2 Affiliates')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Earnings (12 entries)' })).toBeVisible();
+    expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual([
       'Referred To',
@@ -81,13 +99,14 @@ describe('AffiliatesList', () => {
     expect(within(second!).getByText('50.00 AUD')).toBeInTheDocument();
     expect(within(second!).getByText('Paid')).toBeInTheDocument();
 
-    const url = new URL(api.spy.mock.calls[0]?.[0] as string, 'http://site.test');
+    const listCall = api.spy.mock.calls.find(([input]) => (input as string).includes('/get?'));
+    const url = new URL(listCall?.[0] as string, 'http://site.test');
     expect(Object.fromEntries(url.searchParams)).toEqual({ page: '1', limit: '10' });
   });
 
   it('maps payment mode 1 to Crypto and anything else to Bank', async () => {
     renderList(page([bankEarning, cryptoEarning, { ...bankEarning, _id: 'e-3', paymentMode: 7 }]));
-    await heading('3 Affiliates');
+    await screen.findByText('crypto@example.com');
     const modes = screen
       .getAllByRole('row')
       .slice(1)
@@ -104,13 +123,14 @@ describe('AffiliatesList', () => {
     act(() => screen.getByRole('button', { name: 'Refresh' }).click());
 
     expect(await heading('0 Affiliates')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Earnings (0 entries)' })).toBeVisible();
     await waitFor(() => expect(screen.queryByText('buyer@example.com')).not.toBeInTheDocument());
     expect(screen.getAllByRole('row')).toHaveLength(2);
     expect(screen.getByText('Could not load your earnings')).toBeInTheDocument();
   });
 
   it('says so when there are no earnings yet', async () => {
-    renderList(page([]));
+    renderList(page([]), 0);
     expect(await heading('0 Affiliates')).toBeInTheDocument();
     expect(await screen.findByText('No affiliate earnings yet')).toBeInTheDocument();
   });

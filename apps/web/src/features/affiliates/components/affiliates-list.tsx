@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { ratePercent, type AffiliateEarning } from '@tmc/shared';
 import { DataTable, type Column } from '../../../components/ui/data-table';
+import { BreakableText } from '../../../components/ui/breakable-text';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 import { EarningStatusBadge, paymentModeLabel } from '../../../components/ui/status-badges';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useAffiliateEarnings } from '../api/get-affiliate-earnings';
+import { useAffiliateSummary } from '../api/get-affiliate-summary';
 
 /** Spec section 9: the affiliate currency defaults to AUD. */
 export const DEFAULT_AFFILIATE_CURRENCY = 'AUD';
@@ -14,7 +16,7 @@ const columns: Column<AffiliateEarning>[] = [
   {
     id: 'referredTo',
     header: 'Referred To',
-    cell: (row) => <span className="break-all">{row.referredToObj?.email ?? '-'}</span>,
+    cell: (row) => (row.referredToObj ? <BreakableText text={row.referredToObj.email} /> : '-'),
   },
   {
     id: 'investmentAmount',
@@ -62,29 +64,45 @@ const columns: Column<AffiliateEarning>[] = [
   },
 ];
 
-/** The signed-in affiliate's commission ledger, paged on the server; `summary` sits under the heading. */
+/**
+ * The signed-in affiliate's page: the heading counts the people they referred (the same figure
+ * as "Referred users"), the ledger under it counts earnings, paged on the server; `summary` sits
+ * under the heading.
+ */
 export function AffiliatesList({ summary }: { summary?: ReactNode }) {
   const { paging } = useListState({});
   const query = useAffiliateEarnings({ page: paging.page, limit: paging.limit });
+  const referred = useAffiliateSummary();
   // Spec section 8: on a failed call the list just empties and the count goes back to 0.
   const failed = query.isError;
   const rows = failed ? [] : query.data?.data;
   const total = failed ? 0 : (query.data?.totalResults ?? 0);
+  const people =
+    failed || referred.isError ? 0 : referred.data ? referred.data.referredUsers : undefined;
 
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
         title="Affiliates"
-        count={total}
-        refreshing={query.isFetching}
-        onRefresh={() => void query.refetch()}
+        count={people}
+        refreshing={query.isFetching || referred.isFetching}
+        onRefresh={() => {
+          void query.refetch();
+          void referred.refetch();
+        }}
         filtersPlacement="beside"
       />
 
       {summary}
 
+      <h2 className="text-xl">
+        Earnings{' '}
+        <span className="text-base font-normal text-muted tabular-nums">
+          ({total} {total === 1 ? 'entry' : 'entries'})
+        </span>
+      </h2>
       <DataTable<AffiliateEarning>
-        caption="Affiliates"
+        caption="Affiliate earnings"
         columns={columns}
         rows={rows}
         getRowId={(row) => row._id}

@@ -38,7 +38,8 @@ export function EarningsChart({ weeks }: { weeks: readonly WeekAmount[] }) {
   return (
     <figure className="flex flex-col gap-2">
       <figcaption id={titleId} className="text-sm font-bold">
-        Earnings by week <span className="font-normal text-muted">(AUD)</span>
+        Earnings by week{' '}
+        <span className="font-normal text-muted">(AUD; weeks start Monday 00:00 UTC)</span>
       </figcaption>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
