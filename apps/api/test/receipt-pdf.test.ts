@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -20,9 +22,21 @@ let buyer: Person;
 let order: Purchase;
 let person: ReturnType<typeof people>;
 
+// The receipt uses the standard fonts without embedding them: the reader gets their data here.
+const STANDARD_FONTS = `${path.join(
+  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+  'standard_fonts',
+)}/`;
+
 /** The words of the receipt's page, in drawing order, as a PDF reader extracts them. */
 async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    useWasm: false,
+    isEvalSupported: false,
+    standardFontDataUrl: STANDARD_FONTS,
+    verbosity: 0,
+  }).promise;
   const page = await pdf.getPage(1);
   const content = await page.getTextContent();
   const text = content.items.map((item) => ('str' in item ? item.str : '')).join('\n');
