@@ -33,7 +33,6 @@ async function pdfText(bytes: Buffer): Promise<string> {
   const pdf = await getDocument({
     data: new Uint8Array(bytes),
     useWasm: false,
-    isEvalSupported: false,
     standardFontDataUrl: STANDARD_FONTS,
     verbosity: 0,
   }).promise;
@@ -44,8 +43,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return text;
 }
 
-const receipt = (query = '') =>
-  as(app, buyer).get(`/v1/purchase/${order._id}/receipt.pdf${query}`);
+const receipt = (query = '') => as(app, buyer).get(`/v1/purchase/${order._id}/receipt.pdf${query}`);
 
 beforeAll(async () => {
   let config;

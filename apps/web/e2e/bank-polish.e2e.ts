@@ -56,7 +56,9 @@ describe('bank transfer polish', () => {
     // 1. Before the order: no account, reference or copy button; the intro says what happens.
     await page.getByText(`You pay into ${BANK}.`).waitFor();
     await main
-      .getByText(/the account details and your payment reference are shown once the order is placed/)
+      .getByText(
+        /the account details and your payment reference are shown once the order is placed/,
+      )
       .waitFor();
     await main.getByText(/Pick a bank and place your order/).waitFor();
     expect(await main.getByText(/upload your receipt and submit/).count()).toBe(0);

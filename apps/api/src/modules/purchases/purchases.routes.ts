@@ -37,15 +37,11 @@ const idParams = z.object({ id: z.string().max(64) });
 
 /** GET /purchase/:id/receipt.pdf?tz=Australia/Sydney: the buyer's time zone for its dates. */
 const receiptPdfQuery = z.object({
-  tz: z
-    .string()
-    .refine(isTimeZone, purchaseMessages.timeZone)
-    .optional()
-    .meta({
-      description:
-        "The buyer's IANA time zone (e.g. Australia/Sydney) the receipt's dates are written in; UTC without it",
-      example: 'Australia/Sydney',
-    }),
+  tz: z.string().refine(isTimeZone, purchaseMessages.timeZone).optional().meta({
+    description:
+      "The buyer's IANA time zone (e.g. Australia/Sydney) the receipt's dates are written in; UTC without it",
+    example: 'Australia/Sydney',
+  }),
 });
 
 const buyerResultSchema = envelopeSchema(

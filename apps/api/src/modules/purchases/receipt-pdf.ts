@@ -86,10 +86,10 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Uint8Array>
     ['Amount (AUD)', formatMoney(facts.investmentAud, 'AUD')],
     ...(facts.userCurrency !== 'AUD'
       ? [
-          [
-            `Amount (${facts.userCurrency})`,
-            formatMoney(facts.userAmount, facts.userCurrency),
-          ] as [string, string],
+          [`Amount (${facts.userCurrency})`, formatMoney(facts.userAmount, facts.userCurrency)] as [
+            string,
+            string,
+          ],
         ]
       : []),
     ['Token price', formatTokenPrice(facts.tokenPriceAud)],

@@ -286,9 +286,7 @@ export function BuyForm({
         </div>
         <div className="flex flex-col gap-0.5">
           <dt className="text-muted">Token price</dt>
-          <dd className="font-bold">
-            {config ? formatTokenPrice(config.tokenPriceAud) : '-'}
-          </dd>
+          <dd className="font-bold">{config ? formatTokenPrice(config.tokenPriceAud) : '-'}</dd>
         </div>
         <div className="flex flex-col gap-0.5">
           <dt className="text-muted">Minimum purchase</dt>

@@ -18,7 +18,12 @@ const inReview: Purchase = {
   receiptUrl: 'http://files.test/r.png?sig=1',
   receiptType: 'image',
 };
-const crypto: Purchase = { ...purchaseFixture, _id: 'p-3', reference: 'TMC-CRYPTO', paymentMode: 1 };
+const crypto: Purchase = {
+  ...purchaseFixture,
+  _id: 'p-3',
+  reference: 'TMC-CRYPTO',
+  paymentMode: 1,
+};
 
 const page = (rows: Purchase[]) => ({
   data: { data: rows, page: 1, limit: 10, totalResults: rows.length, totalPages: 1 },
@@ -59,7 +64,8 @@ describe('PendingBankOrders on the Transactions page', () => {
       'href',
       '/presale-requests',
     );
-    const url = new URL(String(api.spy.mock.calls[0]?.[0]), 'http://site.test');
+    const [input] = api.spy.mock.calls[0] ?? [];
+    const url = new URL(input instanceof Request ? input.url : (input ?? ''), 'http://site.test');
     expect(JSON.parse(url.searchParams.get('filter[query]') ?? '{}')).toEqual({ status: 0 });
   });
 
