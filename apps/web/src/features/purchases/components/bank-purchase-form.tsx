@@ -308,13 +308,7 @@ export function BankPurchaseForm({
               options={(banks ?? []).map((bank) => ({ value: bank._id, label: bank.bankName }))}
               // A long name is cut short in the closed box: the whole of it is here and below.
               title={selectedBank?.bankName}
-              hint={
-                selectedBank ? (
-                  <>
-                    You pay into <strong className="text-fg">{selectedBank.bankName}</strong>.
-                  </>
-                ) : undefined
-              }
+              hint={selectedBank ? `You pay into ${selectedBank.bankName}.` : undefined}
               error={errors.bankId?.message}
               {...register('bankId', { onChange: () => clearErrors('bankId') })}
             />

@@ -73,6 +73,8 @@ describe('PendingBankOrders on the Transactions page', () => {
     const api = renderNote([crypto]);
     await waitFor(() => expect(api.spy).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'Bank transfers in progress' }),
+    ).not.toBeInTheDocument();
   });
 });
