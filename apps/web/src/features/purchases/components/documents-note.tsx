@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
  * optional fields of a bank purchase (spec section 2, API.md), so nothing here says they are required.
  */
 export const documentsWhy =
-  'anti-money-laundering (AML) and know-your-customer rules require us to know who is buying, that you are 18 or older and that the money is yours. An ID document (front and back) and a recent bill or bank statement show this. They are optional when you order; adding them helps our team review your request.';
+  'anti-money-laundering (AML) and know your customer (KYC) rules require us to know who is buying, that you are 18 or older and that the money is yours. An ID document (front and back) and a recent bill or bank statement show this. They are optional when you order; adding them helps our team review your request.';
 
 export const documentsKept =
   'your documents and receipts are held in private storage, never public. Only our staff can open them, to review your request, through signed links that expire after a few minutes. We do not sell or share them, except where the law requires it.';
