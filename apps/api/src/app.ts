@@ -223,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rates,
     rateLimiter,
     publicUrl: config.publicUrl,
+    seller: config.seller,
   });
   const purchaseAcceptance = createPurchaseAcceptance({ onAccepted: [recordEarnings] });
   const transactions = createTransactionsService({

@@ -4,6 +4,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { REAL_CHAIN_MIN_CONFIRMATIONS } from '@tmc/shared';
 
+/** The seller printed on receipts unless SELLER_NAME and SELLER_ADDRESS say otherwise. */
+export const DEFAULT_SELLER = {
+  name: 'TMC Presale Pty Ltd',
+  address: 'Sydney NSW 2000, Australia',
+} as const;
+
 /** Used only outside production; production refuses to start with it. */
 export const DEV_JWT_SECRET = 'dev-only-secret-change-me-dev-only-secret';
 
@@ -84,6 +90,9 @@ const envSchema = z.object({
   CHAIN_ID: optional.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
   COMPANY_WALLET: address,
   USDC_ADDRESS: address,
+  /** The seller named on the buyer's PDF receipts (defaults: DEFAULT_SELLER). */
+  SELLER_NAME: optional,
+  SELLER_ADDRESS: optional,
   MIN_CONFIRMATIONS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   /** How often the payment watcher reads new blocks; 0 turns it off. */
   PAYMENT_WATCHER_INTERVAL_SECONDS: optional.pipe(
@@ -165,6 +174,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
     explorerUrl: env.EXPLORER_URL,
     companyWallet: env.COMPANY_WALLET,
     usdcAddress: env.USDC_ADDRESS,
+    seller: {
+      name: env.SELLER_NAME ?? DEFAULT_SELLER.name,
+      address: env.SELLER_ADDRESS ?? DEFAULT_SELLER.address,
+    },
     minConfirmations: env.MIN_CONFIRMATIONS ?? minConfirmationsFloor,
     /** Whether MIN_CONFIRMATIONS was given (a difference from the database is then worth a log line). */
     minConfirmationsFromEnv: env.MIN_CONFIRMATIONS !== undefined,

@@ -8,6 +8,7 @@ import {
   minimumPurchaseMessage,
   purchaseMessages,
 } from '@tmc/shared';
+import { DEFAULT_SELLER } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { banks, files, purchases, settings, users } from '../src/db/schema/index.ts';
 import { createRateLimiter } from '../src/lib/rate-limit.ts';
@@ -218,6 +219,7 @@ describe('POST /v1/purchase/add: a bank purchase', () => {
       rates: createRatesService({ db }),
       rateLimiter,
       publicUrl: 'http://localhost',
+      seller: DEFAULT_SELLER,
       newReference: () => sequence.shift() ?? 'TMC-NEVER2',
     });
     const body = bankPurchaseSchema.parse(await freshBody());

@@ -131,7 +131,7 @@ describe('affiliate programme and staff console', () => {
     await visitor.page.getByRole('button', { name: 'Accept', exact: true }).click();
     await visitor.page.getByRole('button', { name: 'Bank Transfer' }).click();
     await visitor.page.waitForURL((url) => url.pathname === '/token/buy/bank');
-    await visitor.page.locator('dd').getByText('Demo Bank of Australia (test account)').waitFor();
+    await visitor.page.getByText('You pay into Demo Bank of Australia (test account).').waitFor();
     // The order first (its reference and the bank details), then the receipt.
     await visitor.page.getByRole('button', { name: 'Continue to bank transfer' }).click();
     const reference =

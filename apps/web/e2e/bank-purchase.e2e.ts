@@ -94,8 +94,8 @@ describe('buying by bank transfer', () => {
     await page.getByRole('heading', { name: 'Pay with Bank Transfer', level: 1 }).waitFor();
     await page.getByText('833.33 AUD', { exact: true }).waitFor();
     await page.getByText('41,666.50 TMC', { exact: true }).waitFor();
-    // The bank's details show once it is chosen for the buyer.
-    await page.locator('dd').getByText('Demo Bank of Australia (test account)').waitFor();
+    // The bank is named once it is chosen for the buyer; its account waits for the order.
+    await page.getByText('You pay into Demo Bank of Australia (test account).').waitFor();
     // An optional identity document as a pdf: it shows as a link in the list.
     await page.getByLabel('Document Id Front').setInputFiles({
       name: 'id-front.pdf',

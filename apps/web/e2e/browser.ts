@@ -65,6 +65,29 @@ export const field = (page: Page, label: string) => page.getByLabel(label, { exa
 export const scriptErrors = (errors: string[]) =>
   errors.filter((e) => !e.startsWith('Failed to load resource'));
 
+/** Words (up to 20 characters: not hashes or addresses) that the layout split over two lines. */
+export const brokenWords = (page: Page) =>
+  page.evaluate(() => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/\S+/g)) {
+        if (match[0].length > 20) continue;
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set(
+          Array.from(range.getClientRects())
+            .filter((r) => r.width > 0)
+            .map((r) => Math.round(r.top)),
+        );
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+
 interface AxeResult {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, post, verifiedAccount } from './accounts-api.ts';
 import {
+  brokenWords,
   field,
   launchBrowser,
   openPage,
   scriptErrors,
   type Browser,
-  type Page,
 } from './browser.ts';
 import { devPay } from './crypto-helpers.ts';
 import { logInAsStaff } from './staff.ts';
@@ -18,29 +18,6 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 const PASSWORD = 'polish-pass-1';
-
-/** Words (up to 20 characters: not hashes or addresses) that the layout split over two lines. */
-const brokenWords = (page: Page) =>
-  page.evaluate(() => {
-    const broken: string[] = [];
-    const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (const match of text.matchAll(/\S+/g)) {
-        if (match[0].length > 20) continue;
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const tops = new Set(
-          Array.from(range.getClientRects())
-            .filter((r) => r.width > 0)
-            .map((r) => Math.round(r.top)),
-        );
-        if (tops.size > 1) broken.push(match[0]);
-      }
-    }
-    return broken;
-  });
 
 describe('buyer polish', () => {
   it('no word of the order page or My TMC breaks mid-word at 360 px', async () => {

@@ -66,7 +66,7 @@ describe.each([
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
     await page.getByRole('button', { name: 'Bank Transfer' }).click();
     await page.waitForURL((url) => url.pathname === '/token/buy/bank');
-    await page.locator('dd').getByText('Demo Bank of Australia (test account)').waitFor();
+    await page.getByText('You pay into Demo Bank of Australia (test account).').waitFor();
     await page.getByRole('button', { name: 'Continue to bank transfer' }).click();
 
     // Before any upload: the reference, the exact amount and the account to pay.

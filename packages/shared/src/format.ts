@@ -65,3 +65,66 @@ export function toFixedDecimal(value: string | number, decimals: number): string
 
 /** An order figure (AUD or tokens) as screens and e-mails show it: grouped, 2 decimals, "8,333.50". */
 export const formatFigure = (value: string | number) => formatAmount(value, 2, 2);
+
+/** Display decimals per currency; fiat codes and the token (2, its order figure) not listed use 2. */
+const displayDecimals: Record<string, { min: number; max: number }> = {
+  ETH: { min: 0, max: 6 },
+  USDC: { min: 2, max: 6 },
+};
+
+/** "1,250.00 AUD", "0.053 ETH", "12.50 USDC": amounts as the site, its e-mails and receipts show them. */
+export function formatMoney(value: string | number | null | undefined, currency: string): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const rule = displayDecimals[currency.toUpperCase()] ?? { min: 2, max: 2 };
+  return `${formatAmount(value, rule.max, rule.min)} ${currency}`;
+}
+
+/** The token price, finer than a cent: "0.02 AUD", "0.0025 AUD". */
+export const formatTokenPrice = (value: string | number) => `${formatAmount(value, 6)} AUD`;
+
+/** True for a time zone the platform knows by its IANA name ("Australia/Sydney", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Made on first use, one per zone: a page that shows no date does not pay for the locale's data.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const day = { day: '2-digit', month: 'short', year: 'numeric' } as const;
+const time = { hour: '2-digit', minute: '2-digit' } as const;
+
+function dateFormat(withTime: boolean, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${withTime ? 'time' : 'day'} ${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', { ...day, ...(withTime ? time : {}), timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * "05 Mar 2025" (Created On, Requested On, Received On), in `timeZone` (default: the
+ * device's). '-' for a missing or bad date.
+ */
+export function formatDate(value: string | Date | null | undefined, timeZone?: string): string {
+  const date = toDate(value);
+  return date ? dateFormat(false, timeZone).format(date) : '-';
+}
+
+/** "05 Mar 2025, 02:30 pm", in `timeZone` (default: the device's). */
+export function formatDateTime(value: string | Date | null | undefined, timeZone?: string): string {
+  const date = toDate(value);
+  return date ? dateFormat(true, timeZone).format(date) : '-';
+}

@@ -36,6 +36,8 @@ export const purchaseMessages = {
   purchaseNotFound: 'Presale request not found',
   bankOrderOnly: 'Only a bank-transfer presale request takes a bank receipt',
   receiptNotReady: 'The PDF receipt is ready once the presale request is accepted',
+  /** The receipt's `tz` query: the buyer's zone its dates are written in. */
+  timeZone: 'tz must be an IANA time zone, e.g. Australia/Sydney',
   hardCapReached: 'This purchase would go over the presale hard cap',
   /** Staff acceptance (or a chain payment) that would take the amount raised past the hard cap. */
   acceptOverHardCap:

@@ -6,6 +6,8 @@ import {
   cancelOrderMessages,
   guestBankOrderSchema,
   guestBankPurchaseSchema,
+  isTimeZone,
+  purchaseMessages,
   receiptBodySchema,
 } from '@tmc/shared';
 import { bankSchema } from '../banks/banks.routes.ts';
@@ -32,6 +34,15 @@ const ORDERED_NEW_ACCOUNT =
 const RECEIPT_ATTACHED = 'Receipt attached: our team will review your payment';
 
 const idParams = z.object({ id: z.string().max(64) });
+
+/** GET /purchase/:id/receipt.pdf?tz=Australia/Sydney: the buyer's time zone for its dates. */
+const receiptPdfQuery = z.object({
+  tz: z.string().refine(isTimeZone, purchaseMessages.timeZone).optional().meta({
+    description:
+      "The buyer's IANA time zone (e.g. Australia/Sydney) the receipt's dates are written in; UTC without it",
+    example: 'Australia/Sydney',
+  }),
+});
 
 const buyerResultSchema = envelopeSchema(
   z.object({ userInfo: userSchema, purchase: purchaseSchema }),
@@ -263,13 +274,19 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
       schema: {
         tags,
         security,
-        summary: 'The PDF receipt of my accepted presale request (400 before it is accepted)',
+        summary:
+          'The PDF receipt of my accepted presale request (400 before it is accepted); its dates in the IANA zone `tz` (default UTC), each with its zone',
         params: idParams,
+        querystring: receiptPdfQuery,
       },
       config: { openapi: { answers: { 200: fileAnswer('The receipt', ['application/pdf']) } } },
     },
     async (req, reply) => {
-      const { fileName, bytes } = await purchases.receiptPdf(req.user.id, req.params.id);
+      const { fileName, bytes } = await purchases.receiptPdf(
+        req.user.id,
+        req.params.id,
+        req.query.tz,
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -146,6 +146,8 @@ interface PurchasesDeps {
   rateLimiter: RateLimiter;
   /** The site's address, for the order link in the e-mail. */
   publicUrl: string;
+  /** Who sells the tokens, as the PDF receipt names them. */
+  seller: { name: string; address: string };
   /** Tests pass a fixed sequence to provoke a clash. */
   newReference?: () => string;
 }
@@ -159,6 +161,7 @@ export function createPurchasesService({
   rates,
   rateLimiter,
   publicUrl,
+  seller,
   newReference = newPaymentReference,
 }: PurchasesDeps) {
   /** Prices an order from the server's rates, token price and minimum (400 on any problem). */
@@ -491,8 +494,11 @@ export function createPurchasesService({
       };
     },
 
-    /** GET /v1/purchase/:id/receipt.pdf: the receipt of the caller's accepted order. */
-    async receiptPdf(userId: string, purchaseId: string) {
+    /**
+     * GET /v1/purchase/:id/receipt.pdf: the receipt of the caller's accepted order, dated in
+     * `timeZone` (the buyer's, an IANA name) or else in UTC.
+     */
+    async receiptPdf(userId: string, purchaseId: string, timeZone?: string) {
       const row = await mine(userId, purchaseId);
       const { purchase } = row;
       if (purchase.status !== PurchaseStatus.Accepted)
@@ -500,6 +506,8 @@ export function createPurchasesService({
       const [user, settings] = await Promise.all([findUserById(db, userId), presale.settings()]);
       const bytes = await renderReceiptPdf({
         reference: purchase.reference,
+        seller,
+        timeZone: timeZone ?? 'UTC',
         buyerName: user?.name ?? '',
         buyerEmail: user?.email ?? '',
         createdAt: purchase.createdAt,

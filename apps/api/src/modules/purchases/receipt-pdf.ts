@@ -1,8 +1,12 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { formatFigure, PaymentMode } from '@tmc/shared';
+import { formatDateTime, formatMoney, formatTokenPrice, PaymentMode } from '@tmc/shared';
 
 export interface ReceiptFacts {
   reference: string;
+  /** Who sells the tokens (SELLER_NAME, SELLER_ADDRESS). */
+  seller: { name: string; address: string };
+  /** IANA zone the dates are written in, and named after them ("UTC" when the buyer's is unknown). */
+  timeZone: string;
   buyerName: string;
   buyerEmail: string;
   createdAt: Date;
@@ -19,10 +23,13 @@ export interface ReceiptFacts {
   deliveryStatement: string;
 }
 
-// The standard PDF fonts only carry WinAnsi: anything else (a name in another script) prints as '?'.
-const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+// The standard PDF fonts only carry WinAnsi: anything else (a name in another script) prints as
+// '?'. Intl writes some spaces as Unicode ones (before "am"/"pm"): those stay spaces.
+const printable = (text: string) =>
+  text.replace(/[\u2000-\u200a\u202f\u205f]/g, ' ').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+/** "27 Nov 2026, 09:15 am Australia/Sydney": the zone written out, so the day is never ambiguous. */
+const when = (date: Date, timeZone: string) => `${formatDateTime(date, timeZone)} ${timeZone}`;
 
 /** Splits `text` into lines no wider than `width` points. */
 function wrap(text: string, width: number, measure: (line: string) => number): string[] {
@@ -59,25 +66,34 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Uint8Array>
 
   page.drawText('TMC', { x: left, y, size: 30, font: bold, color: rgb(0.35, 0.5, 0) });
   page.drawText('Presale receipt', { x: left + 80, y: y + 6, size: 18, font: bold, color: ink });
-  y -= 44;
+  y -= 26;
+  page.drawText(printable(facts.seller.name), { x: left, y, size: 11, font: bold, color: ink });
+  y -= 14;
+  for (const line of wrap(printable(facts.seller.address), width, (text) =>
+    regular.widthOfTextAtSize(text, 10),
+  )) {
+    page.drawText(line, { x: left, y, size: 10, font: regular, color: muted });
+    y -= 13;
+  }
+  y -= 22;
 
   const rows: [string, string][] = [
     ['Payment reference', facts.reference],
     ['Buyer', `${facts.buyerName} <${facts.buyerEmail}>`],
-    ['Requested on', day(facts.createdAt)],
-    ['Accepted on', facts.acceptedAt ? day(facts.acceptedAt) : '-'],
+    ['Requested on', when(facts.createdAt, facts.timeZone)],
+    ['Accepted on', facts.acceptedAt ? when(facts.acceptedAt, facts.timeZone) : '-'],
     ['Paid by', facts.paymentMode === PaymentMode.Crypto ? 'Crypto wallet' : 'Bank transfer'],
-    ['Amount (AUD)', `A$${formatFigure(facts.investmentAud)}`],
+    ['Amount (AUD)', formatMoney(facts.investmentAud, 'AUD')],
     ...(facts.userCurrency !== 'AUD'
       ? [
-          [`Amount (${facts.userCurrency})`, `${facts.userAmount} ${facts.userCurrency}`] as [
+          [`Amount (${facts.userCurrency})`, formatMoney(facts.userAmount, facts.userCurrency)] as [
             string,
             string,
           ],
         ]
       : []),
-    ['Token price', `A$${facts.tokenPriceAud}`],
-    ['Tokens allocated', `${formatFigure(facts.tokenAmount)} ${facts.tokenSymbol}`],
+    ['Token price', formatTokenPrice(facts.tokenPriceAud)],
+    ['Tokens allocated', formatMoney(facts.tokenAmount, facts.tokenSymbol)],
     ['Delivery wallet', facts.wallet ?? 'None saved yet: add one in your profile'],
   ];
   for (const [label, value] of rows) {

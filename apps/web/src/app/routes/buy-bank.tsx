@@ -3,7 +3,6 @@ import { Navigate, useLocation } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { useBanksByCurrency } from '../../features/banks/api/get-banks-by-currency';
-import { BankDetails } from '../../features/banks/components/bank-details';
 import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
 import { BankPurchaseForm } from '../../features/purchases/components/bank-purchase-form';
 import { bankStateFrom } from '../../features/purchases/route-state';
@@ -39,8 +38,9 @@ export function BuyBankRoute() {
         <header className="flex flex-col gap-2">
           <h1 className="text-4xl sm:text-5xl">Pay with Bank Transfer</h1>
           <p className="text-muted">
-            Transfer the amount to our bank account, upload your receipt and submit your presale
-            request. We review every request and confirm by e-mail.
+            Pick a bank and place your order. Its page then shows your payment reference and the
+            bank account to pay: transfer the amount, then upload your receipt there. Our team
+            reviews every presale request and confirms by e-mail.
           </p>
         </header>
         <BankPurchaseForm
@@ -57,7 +57,6 @@ export function BuyBankRoute() {
             setCurrency(code);
             void banks.refetch();
           }}
-          BankDetails={BankDetails}
           TermsDialog={PurchaseTermsDialog}
           upload={(file, onProgress) => uploadFile(file, onProgress)}
           tokenSymbol={config?.tokenSymbol ?? 'TMC'}

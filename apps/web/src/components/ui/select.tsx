@@ -43,7 +43,8 @@ export function Select({
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(selectId, error, hint)}
-        className={cn(controlClasses, 'cursor-pointer appearance-none pr-10', className)}
+        // One line, cut with an ellipsis, never mid-word: the open list shows the whole text.
+        className={cn(controlClasses, 'cursor-pointer appearance-none truncate pr-10', className)}
         {...props}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

@@ -123,4 +123,22 @@ describe('UploadBox', () => {
     await act(() => Promise.resolve());
     expect(screen.getByRole('img', { name: 'Preview of a.png' })).toBeInTheDocument();
   });
+
+  it.each(['Enter', ' '])(
+    'opens the file picker once on %j, without submitting the form',
+    (key) => {
+      const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+      render(
+        <form onSubmit={onSubmit}>
+          <UploadBox label="Bank Receipt" accept="image-or-pdf" upload={vi.fn()} />
+        </form>,
+      );
+      const picker = vi.spyOn(input(), 'click');
+      input().focus();
+      const notCancelled = fireEvent.keyDown(input(), { key });
+      expect(notCancelled).toBe(false);
+      expect(picker).toHaveBeenCalledTimes(1);
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -240,6 +240,13 @@ export function UploadBox({
           aria-invalid={shownError ? true : undefined}
           aria-describedby={shownError || hint ? messageId : undefined}
           onChange={(event) => void take(event.target.files)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' && event.key !== ' ') return;
+            // Browsers differ on which keys open a file input's picker (and Enter may submit the
+            // form instead): both open it here, once.
+            event.preventDefault();
+            event.currentTarget.click();
+          }}
           className="sr-only"
         />
       </label>

@@ -5,11 +5,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, signupSchema } from '@tmc/shared';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { REFERRAL_STORAGE_KEY, useReferralCode } from '../../../lib/referral';
 import { useSignup } from '../api/signup';
 import type { EmailState } from '../route-state';
@@ -164,19 +164,15 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
 
         <div className="flex flex-col gap-1.5">
           <div className="flex items-start gap-3">
-            <input
+            <Checkbox
               id={termsId}
-              type="checkbox"
               required
               aria-labelledby={`${termsId}-label ${termsId}-link`}
               aria-invalid={errors.terms ? true : undefined}
               aria-describedby={errors.terms ? termsErrorId : undefined}
               {...register('terms', { onChange: () => clearErrors('terms') })}
               onFocus={clearOnUserFocus(() => clearErrors('terms'))}
-              className={cn(
-                'mt-0.5 size-6 shrink-0 cursor-pointer rounded-md accent-lime',
-                errors.terms && 'outline-2 outline-danger',
-              )}
+              className="mt-0.5"
             />
             <p className="text-sm leading-6">
               <label id={`${termsId}-label`} htmlFor={termsId} className="cursor-pointer">

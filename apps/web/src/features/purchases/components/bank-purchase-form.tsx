@@ -12,7 +12,6 @@ import {
 } from '@tmc/shared';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -37,6 +36,10 @@ import {
 } from './guest-checkout-dialog';
 import { DocumentsNote } from './documents-note';
 import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
+
+/** The pre-order screen has no reference yet, so it shows no account to pay into. */
+const BANK_DETAILS_AFTER_ORDER =
+  'the account details and your payment reference are shown once the order is placed. Write the reference on your transfer, then upload the receipt on the order page.';
 
 /** One documentType covers both sides of the identity document (API.md). */
 const DOCUMENT_KINDS_DIFFER = 'Document Id Front and Back must both be images or both be pdf';
@@ -117,7 +120,6 @@ export interface BankPurchaseFormProps {
   currency: string;
   currencies: readonly string[];
   onCurrencyChange: (currency: string) => void;
-  BankDetails: ComponentType<{ bank: Bank }>;
   TermsDialog: ComponentType<TermsDialogProps>;
   upload: UploadBoxProps['upload'];
   tokenSymbol: string;
@@ -133,7 +135,6 @@ export function BankPurchaseForm({
   currency,
   currencies,
   onCurrencyChange,
-  BankDetails,
   TermsDialog,
   upload,
   tokenSymbol,
@@ -259,12 +260,9 @@ export function BankPurchaseForm({
           <h2 id={`${headingId}-amount`} className="text-xl">
             1. Your order
           </h2>
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="font-display text-3xl font-black break-all text-lime tabular-nums">
-              {formatMoney(order.convertedAmount, 'AUD')}
-            </p>
-            <CopyButton value={order.convertedAmount} ariaLabel="Copy amount" />
-          </div>
+          <p className="font-display text-3xl font-black wrap-anywhere text-lime tabular-nums">
+            {formatMoney(order.convertedAmount, 'AUD')}
+          </p>
           <p className="text-sm text-muted">
             For {formatMoney(order.price, order.userCurrency)}, converted to AUD at today&rsquo;s
             rate.
@@ -296,7 +294,7 @@ export function BankPurchaseForm({
 
           {banksLoading ? (
             <p className="flex items-center gap-2 text-muted">
-              <Spinner /> Loading bank details…
+              <Spinner /> Loading banks…
             </p>
           ) : banksError ? (
             <p role="alert" className="flex items-center gap-2 text-danger">
@@ -308,16 +306,16 @@ export function BankPurchaseForm({
               required
               placeholder="Select a bank"
               options={(banks ?? []).map((bank) => ({ value: bank._id, label: bank.bankName }))}
+              // A long name is cut short in the closed box: the whole of it is here and below.
+              title={selectedBank?.bankName}
+              hint={selectedBank ? `You pay into ${selectedBank.bankName}.` : undefined}
               error={errors.bankId?.message}
               {...register('bankId', { onChange: () => clearErrors('bankId') })}
             />
           )}
-          {selectedBank ? <BankDetails bank={selectedBank} /> : null}
 
           <p className="rounded-2xl border-2 border-cyan/60 bg-cyan/5 p-3 text-sm">
-            <strong className="text-cyan">Before you pay:</strong> continue to get your payment
-            reference and the bank details. Write the reference on your transfer, then upload the
-            receipt.
+            <strong className="text-cyan">Before you pay:</strong> {BANK_DETAILS_AFTER_ORDER}
           </p>
         </section>
 
@@ -346,12 +344,18 @@ export function BankPurchaseForm({
           />
           <DocumentsNote />
           <div className="grid gap-4 md:grid-cols-2">
-            {uploadField('documentFront', 'Document Id Front', { accept: 'image-or-pdf' })}
-            {uploadField('documentBack', 'Document Id Back', { accept: 'image-or-pdf' })}
+            {uploadField('documentFront', 'Document Id Front', {
+              accept: 'image-or-pdf',
+              hint: 'Optional: the front of your ID document.',
+            })}
+            {uploadField('documentBack', 'Document Id Back', {
+              accept: 'image-or-pdf',
+              hint: 'Optional: the back of your ID document.',
+            })}
           </div>
           {uploadField('billingDoc', 'Billing Document (AML)', {
             accept: 'pdf',
-            hint: 'A recent bill or bank statement, PDF only.',
+            hint: 'Optional: a recent bill or bank statement, PDF only.',
           })}
           <TextArea
             label="User Remark"

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { FOCUS_ON_ERROR_ATTRIBUTE, focusFirstInvalid } from '../../../lib/focus-first-error';
-import { formatAmount, formatMoney } from '../../../lib/format';
+import { formatMoney, formatTokenPrice } from '../../../lib/format';
 import {
   bankTransferProblem,
   buyFigures,
@@ -286,9 +286,7 @@ export function BuyForm({
         </div>
         <div className="flex flex-col gap-0.5">
           <dt className="text-muted">Token price</dt>
-          <dd className="font-bold">
-            {config ? `${formatAmount(config.tokenPriceAud, 6)} AUD` : '-'}
-          </dd>
+          <dd className="font-bold">{config ? formatTokenPrice(config.tokenPriceAud) : '-'}</dd>
         </div>
         <div className="flex flex-col gap-0.5">
           <dt className="text-muted">Minimum purchase</dt>

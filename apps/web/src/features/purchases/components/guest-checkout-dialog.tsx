@@ -5,11 +5,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { guestFields, messages } from '@tmc/shared';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/cn';
 import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 /** What the guest adds to the purchase; `name` only for a new account. */
@@ -140,18 +140,14 @@ function NewAccountPanel({
       />
       <div className="flex flex-col gap-1.5">
         <div className="flex items-start gap-3">
-          <input
+          <Checkbox
             id={termsId}
-            type="checkbox"
             required
             aria-labelledby={`${termsId}-label ${termsId}-link`}
             aria-invalid={errors.terms ? true : undefined}
             aria-describedby={errors.terms ? `${termsId}-error` : undefined}
             {...register('terms', { onChange: () => clearErrors('terms') })}
-            className={cn(
-              'mt-0.5 size-6 shrink-0 cursor-pointer rounded-md accent-lime',
-              errors.terms && 'outline-2 outline-danger',
-            )}
+            className="mt-0.5"
           />
           <p className="text-sm leading-6">
             <label id={`${termsId}-label`} htmlFor={termsId} className="cursor-pointer">

@@ -96,7 +96,7 @@ export function PurchaseTerms({ headingLevel = 2, className }: PurchaseTermsProp
       <Clause number={5} title="Identity and AML documents" {...clause}>
         <ul className="flex list-disc flex-col gap-2 pl-5">
           <li>
-            <strong className="text-fg">Why we ask:</strong> {documentsWhy}
+            <strong className="text-fg">What they are for:</strong> {documentsWhy}
           </li>
           <li>
             <strong className="text-fg">How we keep them:</strong> {documentsKept}

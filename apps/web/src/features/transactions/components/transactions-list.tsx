@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PaymentMode, PaymentStatus, type Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
@@ -122,10 +122,12 @@ function columnsFor(onVerify: (row: Transaction) => void): Column<Transaction>[]
 export interface TransactionsListProps {
   /** The company wallet from the presale settings, shown when a transaction names none. */
   companyWallet?: string;
+  /** Shown between the heading and the table, e.g. the bank orders that are not transactions yet. */
+  notice?: ReactNode;
 }
 
 /** The signed-in user's payments, paged on the server, with the Verify modal. */
-export function TransactionsList({ companyWallet }: TransactionsListProps) {
+export function TransactionsList({ companyWallet, notice }: TransactionsListProps) {
   const navigate = useNavigate();
   // sort: '' none, '1' ascending, '-1' descending; mode and status: '' all, else the enum value.
   const list = useListState({ sort: '', mode: '', status: '' });
@@ -190,11 +192,13 @@ export function TransactionsList({ companyWallet }: TransactionsListProps) {
         }
       />
 
+      {notice}
+
       <DataTable<Transaction>
         caption="Transactions"
         columns={columnsFor(setVerifying)}
         emptyTitle="No transactions yet"
-        emptyDescription="Payments you make on the Buy page show up here."
+        emptyDescription="A crypto payment shows up here as soon as you order, a bank transfer once our team has accepted it."
         {...queryTableProps(query)}
         {...list.paging}
       />
