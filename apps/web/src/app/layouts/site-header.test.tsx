@@ -212,7 +212,8 @@ describe('SiteHeader', () => {
 
   it('mobile menu closes on any navigation, also one not made through its links', async () => {
     const user = userEvent.setup();
-    const { router } = renderHeader();
+    // One route for every path, so the header (and its open menu) stays mounted across them.
+    const { router } = renderRoutes([{ path: '*', element: <SiteHeader /> }], ['/']);
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeInTheDocument();
