@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function OtpRoute() {
   useDocumentTitle('Verify OTP');
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   const email = emailFromState(state);
   if (!email) return <Navigate to={paths.signup} replace />;
   const address = <strong className="text-fg">{email}</strong>;
