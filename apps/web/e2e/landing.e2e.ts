@@ -190,7 +190,8 @@ describe('copying the swap address', () => {
     await address.getByText(swapWallet).click();
     await address.getByText('Copied!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(swapWallet);
-    await page.getByText('Copied to clipboard!').waitFor();
+    // The inline cue is the only one (announced by its live region), no toast as well.
+    await page.getByRole('status').filter({ hasText: 'Copied!' }).waitFor();
     await address.getByText('Copy', { exact: true }).waitFor({ timeout: 5000 });
 
     const { shown, hidden } = await page.evaluate(

@@ -22,6 +22,18 @@ describe('route guard', () => {
     expect(postLoginTarget(router.state.location)).toBe('/transaction?page=2#latest');
   });
 
+  it('titles the login on the way to the staff console for staff, not affiliates', async () => {
+    const { router } = renderRoutes(routes, ['/admin/review']);
+
+    expect(
+      await screen.findByRole('heading', { name: 'Staff Login', level: 1 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(document.title).toBe('Staff Login · TMC Presale'));
+    expect(screen.queryByText('Affiliate Login')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
+  });
+
   it('lets callbackUrl win over the guarded origin', async () => {
     const { router } = renderRoutes(routes, ['/profile']);
     await screen.findByRole('heading', { name: 'Affiliate Login', level: 1 });

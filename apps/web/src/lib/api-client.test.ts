@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokensFixture, userFixture } from '../testing/fixtures';
-import { api, ApiError, storedFileLink, uploadWithProgress } from './api-client';
+import { api, ApiError, failureMessages, storedFileLink, uploadWithProgress } from './api-client';
 import { clearSession, getSession, setSession } from './session';
 
 interface Call {
@@ -165,6 +165,70 @@ describe('api client', () => {
       status: 400,
       message: refusal.message,
       errors: { file: refusal.message },
+    });
+  });
+
+  describe('tells a connection problem from a server outage', () => {
+    const answering = (response: () => Response) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => Promise.resolve(response())),
+      );
+    const failureOf = () => api.get('/v1/presale/config').catch((error: unknown) => error);
+
+    it('no answer at all: check the connection', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+      );
+      expect(await failureOf()).toMatchObject({ status: 0, message: failureMessages.network });
+      expect(failureMessages.network).toMatch(/check your connection/);
+    });
+
+    it.each([502, 503, 504])(
+      'a %i without a message: the service is unavailable, not the connection',
+      async (status) => {
+        answering(() => new Response('<html>Bad gateway</html>', { status }));
+        const failure = await failureOf();
+        expect(failure).toMatchObject({ status, message: failureMessages.unavailable });
+        expect((failure as Error).message).not.toMatch(/connection/);
+      },
+    );
+
+    it('a 500 without a message: something went wrong on our side', async () => {
+      answering(() => new Response('', { status: 500 }));
+      const failure = await failureOf();
+      expect(failure).toMatchObject({ status: 500, message: failureMessages.serverFault });
+      expect((failure as Error).message).not.toMatch(/connection/);
+    });
+
+    it("a server's own 503 message wins", async () => {
+      const message = 'The service is temporarily unavailable, please try again in a moment';
+      answering(() => json(503, { code: 503, message, data: null }));
+      expect(await failureOf()).toMatchObject({ status: 503, message });
+    });
+
+    it('a 4xx without a message names the call and its status', async () => {
+      answering(() => new Response('', { status: 404 }));
+      expect(await failureOf()).toMatchObject({ status: 404, message: 'Request failed (404)' });
+    });
+
+    it('an upload that got no answer: check the connection', async () => {
+      class OfflineXhr {
+        upload = {};
+        onerror: (() => void) | null = null;
+        open() {}
+        setRequestHeader() {}
+        send() {
+          this.onerror?.();
+        }
+      }
+      vi.stubGlobal('XMLHttpRequest', OfflineXhr);
+      const png = new File(['png'], 'a.png', { type: 'image/png' });
+      await expect(uploadWithProgress('/files/u/a.png?sig=1', png)).rejects.toMatchObject({
+        status: 0,
+        message: failureMessages.network,
+      });
     });
   });
 

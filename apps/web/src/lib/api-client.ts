@@ -23,7 +23,38 @@ export interface RequestOptions {
   auth?: boolean;
 }
 
-const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
+/**
+ * What a failed call says when the server's answer has no message of its own. Only a call that
+ * got no answer at all is put down to the buyer's connection; a server fault is ours.
+ */
+export const failureMessages = {
+  network: 'Network error. Please check your connection and try again.',
+  unavailable: 'The service is temporarily unavailable, please try again in a moment',
+  serverFault: 'Something went wrong on our side. Please try again shortly.',
+} as const;
+
+/** Gateways and proxies answer these while the service is down or restarting. */
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
+
+/** The error of a call that got no answer (offline, DNS, refused connection, CORS). */
+export const networkError = () => new ApiError(0, failureMessages.network);
+
+/**
+ * The one mapping from a failed answer to its error: the envelope's message when there is one,
+ * else what kind of failure it was (`what` names the call for a 4xx without a message).
+ */
+export function failedAnswerError(
+  status: number,
+  envelope: { message?: string; errors?: Record<string, string> } | null,
+  what = 'Request failed',
+): ApiError {
+  const fallback = UNAVAILABLE_STATUSES.has(status)
+    ? failureMessages.unavailable
+    : status >= 500
+      ? failureMessages.serverFault
+      : `${what} (${status})`;
+  return new ApiError(status, envelope?.message || fallback, envelope?.errors ?? {});
+}
 
 function buildUrl(path: string, params?: Record<string, QueryValue>): string {
   if (!params) return path;
@@ -56,7 +87,7 @@ async function send(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
+    throw networkError();
   }
 }
 
@@ -74,13 +105,7 @@ function parseBody<T>(text: string): { parsed: unknown; envelope: Envelope<T> | 
 
 async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
   const { parsed, envelope } = parseBody<T>(await response.text());
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      envelope?.message || `Request failed (${response.status})`,
-      envelope?.errors ?? {},
-    );
-  }
+  if (!response.ok) throw failedAnswerError(response.status, envelope);
   return envelope ?? { code: response.status, message: '', data: parsed as T };
 }
 
@@ -188,16 +213,10 @@ export function uploadWithProgress(
       } else {
         // Our own file server answers with the envelope (e.g. bytes not of the declared type).
         const { envelope } = parseBody(xhr.responseText);
-        reject(
-          new ApiError(
-            xhr.status,
-            envelope?.message || `Upload failed (${xhr.status})`,
-            envelope?.errors ?? {},
-          ),
-        );
+        reject(failedAnswerError(xhr.status, envelope, 'Upload failed'));
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+    xhr.onerror = () => reject(networkError());
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);

@@ -1,9 +1,15 @@
-import { api, ApiError } from './api-client';
+import { api, failedAnswerError, networkError } from './api-client';
 import { getSession } from './session';
 
-const fetchWithToken = (path: string) => {
+const fetchWithToken = async (path: string) => {
   const { accessToken } = getSession();
-  return fetch(path, { headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {} });
+  try {
+    return await fetch(path, {
+      headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+    });
+  } catch {
+    throw networkError();
+  }
 };
 
 /**
@@ -19,7 +25,7 @@ export async function downloadWithToken(path: string, fallbackName: string): Pro
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(response.status, body?.message || `Download failed (${response.status})`);
+    throw failedAnswerError(response.status, body, 'Download failed');
   }
   const fileName = /filename="?([^";]+)"?/i.exec(
     response.headers.get('content-disposition') ?? '',

@@ -78,7 +78,6 @@ export function formatCount(total: number, estimate = false): string {
   return `${countFormat.format(total)}${estimate ? '+' : ''}`;
 }
 
-
 /** First 6 and last 4 characters: "0x12ab…9f3c". '-' when absent. */
 export function shortHash(hash: string | null | undefined): string {
   if (!hash) return '-';

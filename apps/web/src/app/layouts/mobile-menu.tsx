@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '@tmc/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { CloseIcon, ExternalLinkIcon, MenuIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
+import { focusableIn } from '../../lib/focusable';
 import { accountLinks } from './account-links';
 import { UserAvatar } from './user-avatar';
 
@@ -22,36 +24,60 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-surface-3 text-lime' : 'text-fg',
   );
 
-/** Below 960 px: a hamburger that opens the same links as the desktop header and menu. */
+/**
+ * Below 960 px: a hamburger that opens the same links as the desktop header and menu. The open
+ * menu is an opaque sheet over the page: focus moves into it and stays between its links and the
+ * button; Escape closes it and returns focus to the button; following a link closes it (the new
+ * page's heading takes focus).
+ */
 export function MobileMenu({ user, homeHref, buyHref, whitePaperUrl, onLogout }: MobileMenuProps) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // Any navigation closes the menu, also one not made through its links (Back, a redirect).
+  const { key: locationKey } = useLocation();
+  const [menuLocation, setMenuLocation] = useState(locationKey);
+  if (menuLocation !== locationKey) {
+    setMenuLocation(locationKey);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    }
+    const panel = panelRef.current;
+    if (panel) focusableIn(panel)[0]?.focus();
     function onPointerDown(event: MouseEvent) {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     }
-    document.addEventListener('keydown', onKeyDown);
     document.addEventListener('mousedown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('mousedown', onPointerDown);
-    };
+    return () => document.removeEventListener('mousedown', onPointerDown);
   }, [open]);
 
   const close = () => setOpen(false);
 
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (!open) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current || !buttonRef.current) return;
+    const cycle = [buttonRef.current, ...focusableIn(panelRef.current)];
+    const index = cycle.indexOf(document.activeElement as HTMLElement);
+    const next = event.shiftKey ? index - 1 : index + 1;
+    if (index === -1 || next < 0 || next >= cycle.length) {
+      event.preventDefault();
+      (event.shiftKey ? cycle[cycle.length - 1] : cycle[0])?.focus();
+    }
+  }
+
   return (
-    <div ref={rootRef} className="md:hidden">
+    <div ref={rootRef} className="md:hidden" onKeyDown={onKeyDown}>
       <button
         ref={buttonRef}
         type="button"
@@ -63,10 +89,21 @@ export function MobileMenu({ user, homeHref, buyHref, whitePaperUrl, onLogout }:
       >
         {open ? <CloseIcon /> : <MenuIcon />}
       </button>
+      {open
+        ? // The page under the sheet is dimmed, and a tap on it closes the menu (mousedown
+          // above). In the body, below the header: the header's backdrop filter would hold a
+          // fixed element inside its own box.
+          createPortal(
+            <div aria-hidden="true" className="fixed inset-0 z-30 bg-ink/80" />,
+            document.body,
+          )
+        : null}
       <div
+        ref={panelRef}
         id={panelId}
         hidden={!open}
-        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b-2 border-line bg-ink/98 shadow-chunky backdrop-blur"
+        data-testid="mobile-menu"
+        className="absolute inset-x-0 top-full z-50 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b-2 border-line bg-surface shadow-chunky"
       >
         <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-4">
           <NavLink to={homeHref} end className={linkClass} onClick={close}>
@@ -118,7 +155,7 @@ export function MobileMenu({ user, homeHref, buyHref, whitePaperUrl, onLogout }:
               onClick={close}
               className={buttonClasses('primary', 'md', 'mt-3')}
             >
-              Affiliate Login
+              Log in
             </Link>
           )}
         </nav>

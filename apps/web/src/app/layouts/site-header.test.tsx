@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
@@ -28,10 +28,11 @@ afterEach(() => {
 });
 
 describe('SiteHeader', () => {
-  it('offers Affiliate Login to visitors', () => {
+  it('offers Log in to visitors (buyers, affiliates and staff alike)', () => {
     renderHeader();
 
-    expect(screen.getByRole('link', { name: 'Affiliate Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByText('Affiliate Login')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /account menu/i })).not.toBeInTheDocument();
     expect(mainNav().getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(mainNav().getByRole('link', { name: 'Buy TMC' })).toHaveAttribute('href', '/token/buy');
@@ -91,7 +92,7 @@ describe('SiteHeader', () => {
     expect(within(button).getByText('Jamie Rivers')).toBeInTheDocument();
     expect(within(button).getByText('jamie@example.com')).toBeInTheDocument();
     expect(within(button).getByText('J')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Affiliate Login' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
   it('carries referral_code from the URL on Home and Buy', () => {
@@ -182,5 +183,54 @@ describe('SiteHeader', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.length).toBe(0);
     expect(getSession().user).toBeNull();
+  });
+
+  it('mobile menu: focus moves in and stays, Escape closes it and returns focus to the button', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+
+    await user.click(toggle);
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    const links = within(mobile).getAllByRole('link');
+    expect(links[0]).toHaveAccessibleName('Home');
+    expect(links[links.length - 1]).toHaveAccessibleName('Log in');
+    expect(links[0]).toHaveFocus();
+
+    // Tab from the last link comes back round to the close button, not into the page.
+    links[links.length - 1]!.focus();
+    await user.tab();
+    const closeButton = screen.getByRole('button', { name: 'Close menu' });
+    expect(closeButton).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(links[links.length - 1]).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('mobile menu closes on any navigation, also one not made through its links', async () => {
+    const user = userEvent.setup();
+    // One route for every path, so the header (and its open menu) stays mounted across them.
+    const { router } = renderRoutes([{ path: '*', element: <SiteHeader /> }], ['/']);
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeInTheDocument();
+    await act(() => router.navigate('/token/buy'));
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', {
+        name: 'Home',
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });
 });

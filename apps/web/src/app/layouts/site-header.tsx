@@ -67,7 +67,7 @@ export function SiteHeader() {
             </Suspense>
           ) : (
             <Link to={paths.login} className={buttonClasses('primary')}>
-              Affiliate Login
+              Log in
             </Link>
           )}
         </div>

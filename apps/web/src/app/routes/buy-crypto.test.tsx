@@ -477,4 +477,39 @@ describe('Crypto transfer screen', () => {
     expect(getSession().user).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Login and submit' })).toBeEnabled();
   });
+
+  it("shows 'Email already registered' at the e-mail field, with Log in instead keeping the e-mail", async () => {
+    const { api, user } = renderCrypto({
+      [ADD_GUEST]: {
+        status: 400,
+        message: messages.emailTaken,
+        errors: { email: messages.emailTaken },
+      },
+    });
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Jamie Rivers');
+    await user.type(within(dialog).getByLabelText('Email'), 'taken@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'password1');
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
+
+    const emailField = within(dialog).getByLabelText('Email');
+    await waitFor(() => expect(emailField).toHaveAccessibleDescription(messages.emailTaken));
+    expect(emailField).toHaveAttribute('aria-invalid', 'true');
+    expect(emailField).toHaveFocus();
+    // Inline only: no toast says it a second time.
+    expect(within(notifications()).queryByText(messages.emailTaken)).not.toBeInTheDocument();
+    expect(api.bodies(ADD_GUEST)).toHaveLength(1);
+    expect(within(dialog).getByRole('button', { name: 'Create account and submit' })).toBeEnabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Log in instead' }));
+    expect(within(dialog).getByRole('tab', { name: 'Login to proceed' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('taken@example.com');
+    expect(within(dialog).getByLabelText('Password')).toHaveValue('');
+    expect(within(dialog).getByRole('button', { name: 'Login and submit' })).toBeInTheDocument();
+  });
 });

@@ -90,7 +90,8 @@ describe('HomeRoute', () => {
     fireEvent.click(swap.getByText(presaleConfigFixture.swapWallet));
     await act(() => Promise.resolve());
     expect(writeText).toHaveBeenCalledWith(presaleConfigFixture.swapWallet);
-    expect(swap.getByText('Copied!')).toBeInTheDocument();
+    expect(swap.getByTitle('Click to copy')).toHaveTextContent('Copied!');
+    expect(swap.getByRole('status')).toHaveTextContent('Copied!');
     act(() => {
       vi.advanceTimersByTime(2000);
     });

@@ -5,19 +5,37 @@ import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { TextLink } from '../../features/auth/components/text-link';
 import { emailFromState } from '../../features/auth/route-state';
+import { postLoginTarget } from '../../lib/auth-redirect';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useHydrated } from '../../lib/use-hydrated';
+
+/** The spec's name for /login; staff on their way to the console are not affiliates. */
+const BUYER_TITLE = 'Affiliate Login';
+const STAFF_TITLE = 'Staff Login';
+
+const leadsToConsole = (target: string) =>
+  target === paths.admin || target.startsWith(`${paths.admin}/`);
 
 export function LoginRoute() {
-  useDocumentTitle('Affiliate Login');
   const location = useLocation();
+  // The prerendered page is the buyers' one; the route state is read once the page runs.
+  const forStaff = useHydrated() && leadsToConsole(postLoginTarget(location));
+  const title = forStaff ? STAFF_TITLE : BUYER_TITLE;
+  useDocumentTitle(title);
   return (
     <AuthCard
-      title="Affiliate Login"
-      description="Log in to see your transactions, presale requests and affiliate earnings."
+      title={title}
+      description={
+        forStaff
+          ? 'Log in with your staff e-mail and password to open the console.'
+          : 'Log in to see your transactions, presale requests and affiliate earnings.'
+      }
       footer={
-        <p>
-          Don&rsquo;t have an account? <TextLink to={paths.signup}>Sign Up</TextLink>
-        </p>
+        forStaff ? undefined : (
+          <p>
+            Don&rsquo;t have an account? <TextLink to={paths.signup}>Sign Up</TextLink>
+          </p>
+        )
       }
     >
       <LiveForm>

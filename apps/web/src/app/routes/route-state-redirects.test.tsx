@@ -21,4 +21,21 @@ describe('account screens that need route state', () => {
     await screen.findByRole('heading', { name: 'Forgot Password', level: 1 });
     expect(router.state.location.pathname).toBe('/forgetpassword');
   });
+
+  it('/otp says a new code was sent when a login of the unverified account led there', async () => {
+    renderRoutes(routes, [
+      { pathname: '/otp', state: { email: 'jamie@example.com', codeResent: true } },
+    ]);
+    const heading = await screen.findByRole('heading', { name: 'Verify OTP', level: 1 });
+    expect(heading.parentElement).toHaveTextContent(
+      'Your e-mail is not verified yet. We sent a new 4-digit code to jamie@example.com',
+    );
+  });
+
+  it('/otp after a sign-up just says where the code went', async () => {
+    renderRoutes(routes, [{ pathname: '/otp', state: { email: 'jamie@example.com' } }]);
+    const heading = await screen.findByRole('heading', { name: 'Verify OTP', level: 1 });
+    expect(heading.parentElement).toHaveTextContent('We sent a 4-digit code to jamie@example.com.');
+    expect(heading.parentElement).not.toHaveTextContent('not verified');
+  });
 });

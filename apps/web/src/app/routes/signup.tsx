@@ -14,7 +14,7 @@ export function SignupRoute() {
       description="Create your account to buy TMC and join the affiliate programme."
       footer={
         <p>
-          Already have an account? <TextLink to={paths.login}>Affiliate Login</TextLink>
+          Already have an account? <TextLink to={paths.login}>Log in</TextLink>
         </p>
       }
     >

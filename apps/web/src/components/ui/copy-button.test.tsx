@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('CopyButton', () => {
-  it('copies, shows Copied! for 2 seconds and toasts', async () => {
+  it('copies and shows Copied! for 2 seconds, announced, with no toast as well', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     mockClipboard(writeText);
     render(
@@ -33,7 +33,10 @@ describe('CopyButton', () => {
 
     expect(writeText).toHaveBeenCalledWith('0xabc123');
     expect(button).toHaveTextContent('Copied!');
-    expect(screen.getByText('Copied to clipboard!')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Copied!');
+    // One cue only: the toast region stays empty.
+    expect(screen.getByRole('region', { name: /notifications/i })).toBeEmptyDOMElement();
+    expect(screen.queryByText('Copied to clipboard!')).not.toBeInTheDocument();
 
     act(() => {
       vi.advanceTimersByTime(1999);
@@ -43,6 +46,7 @@ describe('CopyButton', () => {
       vi.advanceTimersByTime(1);
     });
     expect(button).toHaveTextContent('Copy address');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('toasts a failure and keeps its label', async () => {

@@ -9,8 +9,9 @@ import { toast } from './toast';
 export const COPIED_MS = 2000;
 
 /**
- * Puts `value` on the clipboard and toasts the result; `copied` stays true for COPIED_MS so
- * every control bound to the same value can show 'Copied!'.
+ * Puts `value` on the clipboard; `copied` stays true for COPIED_MS so the control can show
+ * 'Copied!' (with CopiedStatus for screen readers). That inline cue is the only feedback of a
+ * copy; a failure, which has no cue of its own, is a toast.
  */
 export function useCopyToClipboard(value: string) {
   const [copied, setCopied] = useState(false);
@@ -22,7 +23,6 @@ export function useCopyToClipboard(value: string) {
     try {
       await navigator.clipboard.writeText(value);
       setCopied(true);
-      toast.success(messages.copied);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_MS);
     } catch {
@@ -31,6 +31,18 @@ export function useCopyToClipboard(value: string) {
   }
 
   return { copied, copy: () => void copyAsync() };
+}
+
+/** The inline cue of a copy (spec: 'Copied!' for 2 seconds). */
+export const COPIED_TEXT = 'Copied!';
+
+/** Announces 'Copied!' to screen readers while it shows (a live region, empty otherwise). */
+export function CopiedStatus({ copied }: { copied: boolean }) {
+  return (
+    <span role="status" className="sr-only">
+      {copied ? COPIED_TEXT : ''}
+    </span>
+  );
 }
 
 interface CopyButtonProps {
@@ -56,22 +68,25 @@ export function CopyButton({
   className,
 }: CopyButtonProps) {
   const { copied, copy } = useCopyToClipboard(value);
-  const text = copied ? 'Copied!' : label;
+  const text = copied ? COPIED_TEXT : label;
   return (
-    <button
-      type="button"
-      onClick={copy}
-      aria-label={ariaLabel && !copied ? ariaLabel : undefined}
-      className={cn(
-        iconOnly
-          ? 'inline-flex size-9 items-center justify-center rounded-full text-lg text-muted transition hover:bg-surface-3 hover:text-fg'
-          : buttonClasses(variant, size),
-        copied && 'text-success',
-        className,
-      )}
-    >
-      {copied ? <CheckIcon /> : <CopyIcon />}
-      <span className={iconOnly ? 'sr-only' : undefined}>{text}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        onClick={copy}
+        aria-label={ariaLabel && !copied ? ariaLabel : undefined}
+        className={cn(
+          iconOnly
+            ? 'inline-flex size-9 items-center justify-center rounded-full text-lg text-muted transition hover:bg-surface-3 hover:text-fg'
+            : buttonClasses(variant, size),
+          copied && 'text-success',
+          className,
+        )}
+      >
+        {copied ? <CheckIcon /> : <CopyIcon />}
+        <span className={iconOnly ? 'sr-only' : undefined}>{text}</span>
+      </button>
+      <CopiedStatus copied={copied} />
+    </>
   );
 }

@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 describe('CopyableAddress', () => {
-  it("copies when the address is clicked and shows 'Copied!' for 2 seconds", async () => {
+  it("copies when the address is clicked and shows 'Copied!' for 2 seconds, announced, no toast", async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     render(
@@ -31,7 +31,8 @@ describe('CopyableAddress', () => {
 
     expect(writeText).toHaveBeenCalledWith(address);
     expect(button).toHaveTextContent('Copied!');
-    expect(screen.getByText('Copied to clipboard!')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Copied!');
+    expect(screen.queryByText('Copied to clipboard!')).not.toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(1999);
     });

@@ -62,10 +62,25 @@ describe('DataTable', () => {
     expect(screen.queryByText('a@example.com')).not.toBeInTheDocument();
   });
 
-  it('says when there is nothing to show', () => {
+  it('says when there is nothing to show, with no pager under it', () => {
     renderTable({ rows: [], totalResults: 0, page: 1 });
     expect(screen.getByText('No records found')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.queryByRole('navigation', { name: 'Affiliates pages' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Rows per page')).not.toBeInTheDocument();
+    expect(screen.queryByText(/of 0/)).not.toBeInTheDocument();
+  });
+
+  it('has no pager while the first page loads or when it failed', () => {
+    renderTable({ rows: undefined, totalResults: 0, page: 1, loading: true });
+    expect(screen.queryByRole('navigation', { name: 'Affiliates pages' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the pager on an empty page past the end of a list, to go back', () => {
+    const { onPageChange } = renderTable({ rows: [], totalResults: 35, page: 9 });
+    const pager = screen.getByRole('navigation', { name: 'Affiliates pages' });
+    fireEvent.click(within(pager).getByRole('button', { name: 'First page' }));
+    expect(onPageChange).toHaveBeenCalledWith(1);
   });
 
   it('shows the error with a retry', () => {

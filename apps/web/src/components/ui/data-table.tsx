@@ -116,6 +116,9 @@ export function DataTable<T>({
   const to = totalIsEstimate ? (page - 1) * limit + shown : Math.min(page * limit, totalResults);
   const hasNext = totalIsEstimate ? shown === limit : page < totalPages;
   const span = columns.length;
+  // Nothing to page through: no pager under an empty list (or one that failed or is loading its
+  // first page). A page past the end of a non-empty list keeps it, to find the way back.
+  const showPager = totalResults > 0 || shown > 0;
 
   let body: ReactNode;
   if (loading) {
@@ -223,80 +226,82 @@ export function DataTable<T>({
         </div>
       )}
 
-      <nav
-        aria-label={`${caption} pages`}
-        className="flex flex-col gap-3 border-t-2 border-line bg-surface-2/50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-      >
-        <div className="flex items-center gap-3">
-          <label htmlFor={pageSizeId} className="text-sm text-muted">
-            Rows per page
-          </label>
-          <div className="relative">
-            <select
-              id={pageSizeId}
-              value={String(limit)}
-              onChange={(event) => onLimitChange(Number(event.target.value))}
-              className={cn(
-                controlClasses,
-                'min-h-10 w-20 cursor-pointer appearance-none px-3 pr-8',
-              )}
-            >
-              {pageSizeOptions.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-            <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-muted" />
+      {showPager ? (
+        <nav
+          aria-label={`${caption} pages`}
+          className="flex flex-col gap-3 border-t-2 border-line bg-surface-2/50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div className="flex items-center gap-3">
+            <label htmlFor={pageSizeId} className="text-sm text-muted">
+              Rows per page
+            </label>
+            <div className="relative">
+              <select
+                id={pageSizeId}
+                value={String(limit)}
+                onChange={(event) => onLimitChange(Number(event.target.value))}
+                className={cn(
+                  controlClasses,
+                  'min-h-10 w-20 cursor-pointer appearance-none px-3 pr-8',
+                )}
+              >
+                {pageSizeOptions.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+              <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-muted" />
+            </div>
           </div>
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:justify-end">
-          <p className="text-sm text-muted" aria-live="polite">
-            {from}–{to} of {formatCount(totalResults, totalIsEstimate)}
-          </p>
-          <div className="flex items-center gap-1">
-            <Button
-              variant="ghost"
-              className={pageButton}
-              aria-label="First page"
-              disabled={loading || page <= 1}
-              onClick={() => onPageChange(1)}
-            >
-              <ChevronsLeftIcon />
-            </Button>
-            <Button
-              variant="ghost"
-              className={pageButton}
-              aria-label="Previous page"
-              disabled={loading || page <= 1}
-              onClick={() => onPageChange(page - 1)}
-            >
-              <ChevronLeftIcon />
-            </Button>
-            <span className="px-1 text-sm font-bold whitespace-nowrap">
-              Page {page} of {formatCount(totalPages, totalIsEstimate)}
-            </span>
-            <Button
-              variant="ghost"
-              className={pageButton}
-              aria-label="Next page"
-              disabled={loading || !hasNext}
-              onClick={() => onPageChange(page + 1)}
-            >
-              <ChevronRightIcon />
-            </Button>
-            <Button
-              variant="ghost"
-              className={pageButton}
-              aria-label="Last page"
-              disabled={loading || totalIsEstimate || page >= totalPages}
-              onClick={() => onPageChange(totalPages)}
-            >
-              <ChevronsRightIcon />
-            </Button>
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:justify-end">
+            <p className="text-sm text-muted" aria-live="polite">
+              {from}–{to} of {formatCount(totalResults, totalIsEstimate)}
+            </p>
+            <div className="flex items-center gap-1">
+              <Button
+                variant="ghost"
+                className={pageButton}
+                aria-label="First page"
+                disabled={loading || page <= 1}
+                onClick={() => onPageChange(1)}
+              >
+                <ChevronsLeftIcon />
+              </Button>
+              <Button
+                variant="ghost"
+                className={pageButton}
+                aria-label="Previous page"
+                disabled={loading || page <= 1}
+                onClick={() => onPageChange(page - 1)}
+              >
+                <ChevronLeftIcon />
+              </Button>
+              <span className="px-1 text-sm font-bold whitespace-nowrap">
+                Page {page} of {formatCount(totalPages, totalIsEstimate)}
+              </span>
+              <Button
+                variant="ghost"
+                className={pageButton}
+                aria-label="Next page"
+                disabled={loading || !hasNext}
+                onClick={() => onPageChange(page + 1)}
+              >
+                <ChevronRightIcon />
+              </Button>
+              <Button
+                variant="ghost"
+                className={pageButton}
+                aria-label="Last page"
+                disabled={loading || totalIsEstimate || page >= totalPages}
+                onClick={() => onPageChange(totalPages)}
+              >
+                <ChevronsRightIcon />
+              </Button>
+            </div>
           </div>
-        </div>
-      </nav>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 /** Route state the account screens hand to each other (spec section 2). */
 export interface EmailState {
   email: string;
+  /** /otp: a login of the unverified account had a new code sent (rather than a sign-up). */
+  codeResent?: boolean;
 }
 
 export interface ResetState {
@@ -17,6 +19,11 @@ function stringField(state: unknown, key: string): string | null {
 /** The e-mail passed to /otp, /forgetpasswordotp and /login, if any. */
 export function emailFromState(state: unknown): string | null {
   return stringField(state, 'email');
+}
+
+/** Whether /otp was reached from a login of an unverified account (see EmailState). */
+export function codeResentFromState(state: unknown): boolean {
+  return !!state && typeof state === 'object' && (state as EmailState).codeResent === true;
 }
 
 /** What /updatepassword needs; null sends the visitor back to the start of the reset. */

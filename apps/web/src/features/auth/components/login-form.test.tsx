@@ -132,7 +132,7 @@ describe('LoginForm', () => {
     expect(getSession().user).toBeNull();
   });
 
-  it('sends an unverified account to /otp with its e-mail on 403', async () => {
+  it('sends an unverified account straight to /otp on 403, with no error toast', async () => {
     mockApi({
       'POST /v1/auth/login': { status: 403, message: messages.verifyEmail },
     });
@@ -142,9 +142,10 @@ describe('LoginForm', () => {
     await user.type(email(), 'jamie@example.com');
     await user.type(password(), 'password1{Enter}');
 
-    expect(await screen.findByText(`Login failed: ${messages.verifyEmail}`)).toBeInTheDocument();
     await screen.findByText(/OTP page/);
-    expect(router.state.location.state).toEqual({ email: 'jamie@example.com' });
+    expect(router.state.location.state).toEqual({ email: 'jamie@example.com', codeResent: true });
+    expect(screen.queryByText(/Login failed/)).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.verifyEmail)).not.toBeInTheDocument();
   });
 
   it('prefixes other failures with "Login failed:"', async () => {

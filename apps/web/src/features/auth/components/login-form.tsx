@@ -75,12 +75,14 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         setCodeError(code.trim() ? wanted : undefined);
         return;
       }
-      toast.error(loginFailure(error));
-      // 403: the e-mail is not verified yet; the server has sent a fresh code.
+      // 403: the e-mail is not verified yet and the server has sent a fresh code. Not a failure
+      // to report: the code screen says what happened.
       if (error instanceof ApiError && error.status === 403) {
-        const state: EmailState = { email: values.email };
+        const state: EmailState = { email: values.email, codeResent: true };
         await navigate(paths.otp, { state });
+        return;
       }
+      toast.error(loginFailure(error));
     }
   });
 

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
+import { failureMessages } from '../../../lib/api-client';
 import { mockApi } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
 import { SignupForm, type SignupTermsDialogProps } from './signup-form';
@@ -185,7 +186,7 @@ describe('SignupForm', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign Up' })).toBeEnabled());
   });
 
-  it('reports a call that never got an answer as an internal error', async () => {
+  it('puts a call that never got an answer down to the connection, not the server', async () => {
     mockApi({
       'POST /v1/auth/signup': () => {
         throw new TypeError('Failed to fetch');
@@ -197,6 +198,9 @@ describe('SignupForm', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect(await screen.findByText('Signup failed: INTERNAL SERVER ERROR')).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Signup failed: ${failureMessages.network}`),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/INTERNAL SERVER ERROR/)).not.toBeInTheDocument();
   });
 });

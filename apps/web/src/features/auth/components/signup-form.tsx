@@ -38,9 +38,12 @@ const signupFormSchema = z
 type SignupFormInput = z.input<typeof signupFormSchema>;
 type SignupFormValues = z.output<typeof signupFormSchema>;
 
-/** Spec section 8: 400 shows the server's text; other answers and crashes are prefixed. */
+/**
+ * Spec section 8: 400 shows the server's text; other answers and crashes are prefixed. A call
+ * that got no answer says so (the API client's words), rather than blaming the server.
+ */
 function signupFailure(error: unknown): string {
-  if (!(error instanceof ApiError) || error.status === 0) return SIGNUP_CRASHED;
+  if (!(error instanceof ApiError)) return SIGNUP_CRASHED;
   return error.status === 400 ? error.message : `${SIGNUP_FAILED}${error.message}`;
 }
 

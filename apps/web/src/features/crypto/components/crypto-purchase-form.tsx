@@ -63,7 +63,8 @@ export interface GuestCheckoutProps {
   referralCode: string | null;
   TermsDialog: ComponentType<TermsDialogProps>;
   submitting: boolean;
-  onSubmit: (details: GuestDetails) => void;
+  /** Rejects when the server refuses; the dialog shows why. */
+  onSubmit: (details: GuestDetails) => Promise<void>;
 }
 
 const cryptoFormSchema = z.object({
@@ -181,18 +182,13 @@ export function CryptoPurchaseForm({
     }
   });
 
+  // A refusal goes back to the dialog, which shows it at the field it concerns.
   async function submitAsGuest(details: GuestDetails) {
     if (!guestBody) return;
-    try {
-      const result = unlessCreated(
-        await addGuestPurchase.mutateAsync({ ...guestBody, ...details }),
-      );
-      if (!result) return;
-      setGuestBody(null);
-      placedOrder(result.transaction);
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
+    const result = unlessCreated(await addGuestPurchase.mutateAsync({ ...guestBody, ...details }));
+    if (!result) return;
+    setGuestBody(null);
+    placedOrder(result.transaction);
   }
 
   const submitting = addPurchase.isPending || addGuestPurchase.isPending;
@@ -315,7 +311,7 @@ export function CryptoPurchaseForm({
         referralCode={referralCode}
         TermsDialog={TermsDialog}
         submitting={addGuestPurchase.isPending}
-        onSubmit={(details) => void submitAsGuest(details)}
+        onSubmit={submitAsGuest}
       />
       <CryptoSuccessDialog
         key={placed?._id}

@@ -208,15 +208,12 @@ export function BankPurchaseForm({
     }
   });
 
+  // A refusal goes back to the dialog, which shows it at the field it concerns.
   async function submitAsGuest(details: GuestDetails) {
     if (!guestBody) return;
-    try {
-      const { data } = await addGuestOrder.mutateAsync({ ...guestBody, ...details });
-      setGuestBody(null);
-      placedOrder(data.purchase);
-    } catch (error) {
-      toast.error(failureMessage(error));
-    }
+    const { data } = await addGuestOrder.mutateAsync({ ...guestBody, ...details });
+    setGuestBody(null);
+    placedOrder(data.purchase);
   }
 
   const uploadField = (
@@ -376,7 +373,7 @@ export function BankPurchaseForm({
         referralCode={referralCode}
         TermsDialog={TermsDialog}
         submitting={addGuestOrder.isPending}
-        onSubmit={(details) => void submitAsGuest(details)}
+        onSubmit={submitAsGuest}
       />
     </>
   );

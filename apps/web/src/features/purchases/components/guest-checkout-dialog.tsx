@@ -1,6 +1,6 @@
 import { useId, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { guestFields, messages } from '@tmc/shared';
 import { z } from 'zod';
@@ -9,7 +9,10 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 /** What the guest adds to the purchase; `name` only for a new account. */
@@ -38,9 +41,27 @@ const newAccountSchema = z.object({
 
 const loginSchema = z.object({ email: guestFields.email, password: guestFields.password });
 
+/** Places the order with the guest's details; rejects (an ApiError) when the server refuses. */
+export type GuestSubmit = (details: GuestDetails) => Promise<void>;
+
+/**
+ * A refusal the buyer can fix in a field of this tab (e.g. "Email already registered") shows at
+ * that field; anything else is a toast.
+ */
+function showRefusal<T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+) {
+  const fieldErrors = error instanceof ApiError ? error.errors : {};
+  const shown = fields.filter((name) => fieldErrors[name]);
+  for (const name of shown) setError(name, { message: fieldErrors[name] });
+  if (shown.length === 0) toast.error(error instanceof Error ? error.message : String(error));
+}
+
 interface PanelProps {
   submitting: boolean;
-  onSubmit: (details: GuestDetails) => void;
+  onSubmit: GuestSubmit;
   /** The e-mail typed so far in either tab, carried over when the buyer switches. */
   email: string;
   onEmailChange: (email: string) => void;
@@ -71,6 +92,7 @@ function NewAccountPanel({
     register,
     handleSubmit,
     clearErrors,
+    setError,
     setValue,
     formState: { errors, submitCount },
   } = useForm<z.input<typeof newAccountSchema>, unknown, z.output<typeof newAccountSchema>>({
@@ -101,14 +123,24 @@ function NewAccountPanel({
     setTermsOpen(false);
   }
 
-  const submit = handleSubmit((values) =>
-    onSubmit({
-      name: values.name,
-      email: values.email,
-      password: values.password,
-      referralCode: referralCode ?? values.referralCode,
-    }),
-  );
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit({
+        name: values.name,
+        email: values.email,
+        password: values.password,
+        referralCode: referralCode ?? values.referralCode,
+      });
+    } catch (error) {
+      // A locked referral code is not the buyer's to fix here: its refusal stays a toast.
+      const fields = referralCode
+        ? (['name', 'email', 'password'] as const)
+        : (['name', 'email', 'password', 'referralCode'] as const);
+      showRefusal(error, fields, setError);
+    }
+  });
+  // The e-mail has an account already: logging in is the way on, with the e-mail kept.
+  const emailTaken = errors.email?.message === messages.emailTaken;
 
   return (
     <form
@@ -118,13 +150,24 @@ function NewAccountPanel({
       className="flex flex-col gap-4"
     >
       <TextField label="Name" autoComplete="name" {...field('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        {...field('email')}
-      />
+      <div className="flex flex-col gap-1.5">
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          {...field('email')}
+        />
+        {emailTaken ? (
+          <button
+            type="button"
+            onClick={onLogInInstead}
+            className={cn(linkClass, 'self-start text-sm')}
+          >
+            Log in instead
+          </button>
+        ) : null}
+      </div>
       <TextField
         label="Password"
         type="password"
@@ -172,12 +215,14 @@ function NewAccountPanel({
       <Button type="submit" size="lg" loading={submitting}>
         Create account and submit
       </Button>
-      <p className="text-center text-sm text-muted">
-        Bought from us before?{' '}
-        <button type="button" onClick={onLogInInstead} className={linkClass}>
-          Log in instead
-        </button>
-      </p>
+      {emailTaken ? null : (
+        <p className="text-center text-sm text-muted">
+          Bought from us before?{' '}
+          <button type="button" onClick={onLogInInstead} className={linkClass}>
+            Log in instead
+          </button>
+        </p>
+      )}
       <TermsDialog
         open={termsOpen}
         onAccept={() => closeTerms(true)}
@@ -192,6 +237,7 @@ function LoginPanel({ submitting, onSubmit, email, onEmailChange }: PanelProps) 
     register,
     handleSubmit,
     clearErrors,
+    setError,
     formState: { errors, submitCount },
   } = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
@@ -209,11 +255,19 @@ function LoginPanel({ submitting, onSubmit, email, onEmailChange }: PanelProps) 
     onFocus: clearOnUserFocus(() => clearErrors(name)),
   });
 
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      showRefusal(error, ['email', 'password'] as const, setError);
+    }
+  });
+
   return (
     <form
       ref={formRef}
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={(event) => void submit(event)}
       className="flex flex-col gap-4"
     >
       <TextField
@@ -255,7 +309,7 @@ export interface GuestCheckoutDialogProps {
   /** The Terms and Conditions modal (the affiliate terms, composed in by the route). */
   TermsDialog: ComponentType<TermsDialogProps>;
   submitting: boolean;
-  onSubmit: (details: GuestDetails) => void;
+  onSubmit: GuestSubmit;
 }
 
 /**
