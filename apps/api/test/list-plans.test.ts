@@ -160,7 +160,12 @@ describe('list plans on PostgreSQL (50,000 rows a table)', () => {
        where t.aud_value is distinct from p.investment_amount`,
     );
     expect(rows[0]!.n).toBe(0);
-    const filters = [{}, { paymentStatus: 0 }, { paymentMode: 1 }, { paymentStatus: 0, paymentMode: 1 }];
+    const filters = [
+      {},
+      { paymentStatus: 0 },
+      { paymentMode: 1 },
+      { paymentStatus: 0, paymentMode: 1 },
+    ];
     for (const sortPrice of [1, -1] as const)
       for (const filter of filters)
         for (const offset of [0, 500]) {

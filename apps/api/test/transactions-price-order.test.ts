@@ -181,7 +181,14 @@ describe('staff transactions sorted by price', () => {
     await db.execute(sql`truncate transactions, purchases cascade`);
     for (let n = 0; n < 30; n++)
       await apply(
-        { kind: 'order', aud: ['50', '100', '75.5'][n % 3]!, currency: 'AUD', price: '1', at: n % 4, together: n % 2 === 0 },
+        {
+          kind: 'order',
+          aud: ['50', '100', '75.5'][n % 3]!,
+          currency: 'AUD',
+          price: '1',
+          at: n % 4,
+          together: n % 2 === 0,
+        },
         n,
       );
     const whole = await computedOrder(-1, {});
