@@ -153,6 +153,45 @@ describe('list plans on PostgreSQL (50,000 rows a table)', () => {
     await expectIndexedPage((db) => listUnmatchedPayments(db, { ...page, status: 'open' }));
   });
 
+  it('the staff transactions sorted by price: an index in that order, no sort of the rows the filter keeps', async () => {
+    // The bulk insert above (requests and payments in one statement) stored each one's AUD value.
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from transactions t join purchases p on p.id = t.purchase_id
+       where t.aud_value is distinct from p.investment_amount`,
+    );
+    expect(rows[0]!.n).toBe(0);
+    const filters = [
+      {},
+      { paymentStatus: 0 },
+      { paymentMode: 1 },
+      { paymentStatus: 0, paymentMode: 1 },
+    ];
+    for (const sortPrice of [1, -1] as const)
+      for (const filter of filters)
+        for (const offset of [0, 500]) {
+          const q = { ...page, offset, sortPrice, ...filter };
+          await expectIndexedPage((db) => listAllTransactions(db, q), offset + 1_000);
+          const pages = (await plansOf((db) => listAllTransactions(db, q))).filter(({ plan }) =>
+            nodes(plan).some((n) => n['Relation Name'] === 'transactions'),
+          );
+          expect(pages).toHaveLength(1);
+          const plan = pages[0]!.plan;
+          const explained = JSON.stringify(plan, null, 1);
+          const kinds = nodes(plan).map((n) => n['Node Type']);
+          expect(kinds, explained).not.toContain('Sort');
+          expect(kinds, explained).not.toContain('Incremental Sort');
+          const direction = sortPrice === 1 ? 'asc' : 'desc';
+          const index =
+            'paymentStatus' in filter
+              ? `transactions_status_aud_value_${direction}_idx`
+              : `transactions_aud_value_${direction}_idx`;
+          expect(
+            nodes(plan).map((n) => n['Index Name']),
+            explained,
+          ).toContain(index);
+        }
+  });
+
   it('totals read list_counts, not the tables', async () => {
     const plans = await plansOf((db) => staffListTotal(db, 'purchases', [0, undefined, false]));
     const relations = plans.flatMap(({ plan }) => nodes(plan).map((n) => n['Relation Name']));

@@ -6,6 +6,7 @@ import {
   parseUnits,
   type Address,
   type Hash,
+  type Hex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createChainClient, defineRpcChain } from '../lib/chain.ts';
@@ -25,6 +26,8 @@ export interface DevPaymentOptions {
   to: Address;
   /** Dev account index that pays; a buyer (#2) by default. */
   fromIndex?: number;
+  /** Pays from this key instead of a dev account (a wallet funded on the dev chain). */
+  privateKey?: Hex;
   /** Required for USDC. */
   usdcAddress?: Address;
 }
@@ -70,7 +73,7 @@ export async function sendDevPayment(options: DevPaymentOptions): Promise<DevPay
   }
 
   const account = privateKeyToAccount(
-    devAccount(options.fromIndex ?? FIRST_BUYER_INDEX).privateKey,
+    options.privateKey ?? devAccount(options.fromIndex ?? FIRST_BUYER_INDEX).privateKey,
   );
   const wallet = createWalletClient({
     account,

@@ -108,6 +108,11 @@ export const transactions = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** Staff's reason for crediting the whole order with less than it was due. */
     creditOverride: text('credit_override'),
+    /**
+     * What sort[price] orders by (API.md): the request's investment_amount, else the price when in
+     * AUD. Computed by the trigger transactions_aud_value (migration 0015), never by code.
+     */
+    audValue: numeric('aud_value', { precision: 60, scale: 18 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -120,6 +125,29 @@ export const transactions = pgTable(
     index('transactions_purchase_idx').on(t.purchaseId),
     index('transactions_created_idx').on(t.createdAt, t.id),
     index('transactions_status_created_idx').on(t.paymentStatus, t.createdAt, t.id),
+    // Sorted by price, ties newest first, each direction, with and without the status filter.
+    index('transactions_aud_value_asc_idx').on(
+      t.audValue.asc().nullsLast(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('transactions_aud_value_desc_idx').on(
+      t.audValue.desc().nullsLast(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('transactions_status_aud_value_asc_idx').on(
+      t.paymentStatus,
+      t.audValue.asc().nullsLast(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('transactions_status_aud_value_desc_idx').on(
+      t.paymentStatus,
+      t.audValue.desc().nullsLast(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     // An open crypto order's exact amount is its own: a payment of it can only be for that order.
     uniqueIndex('transactions_open_quote_key')
       .on(t.tokenSymbol, t.quoteBaseUnits)

@@ -17,7 +17,8 @@ export interface AdminTransactionQuery {
 
 /**
  * Every payment with its payer and request reference, one page in one query; newest first
- * follows transactions_created_idx (or transactions_status_created_idx). The total is exact from
+ * follows transactions_created_idx (or transactions_status_created_idx), by price the stored AUD
+ * value's transactions_aud_value_{asc,desc}_idx (or the status ones). The total is exact from
  * list_counts for the status and mode filters, counted up to COUNT_CAP for a search.
  */
 export async function listAllTransactions(db: Tx, q: AdminTransactionQuery) {

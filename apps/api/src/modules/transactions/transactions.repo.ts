@@ -175,16 +175,15 @@ const ofUser = (
   );
 
 /**
- * A payment's value in AUD, what sorting by price orders by, so payments in AUD, ETH and USDC
- * compare by what they are worth, not by their raw amounts: its request's AUD amount, else the
- * price itself when that is in AUD. Payments with neither sort last either way.
+ * ORDER BY for sort[price] (1 cheapest first, −1 dearest first): the stored AUD value (so payments
+ * in AUD, ETH and USDC compare by what they are worth; those without one last either way), then
+ * newest. Each direction has an index in exactly this order (transactions_aud_value_*_idx).
  */
-const audValue = sql`coalesce((select ${purchases.investmentAmount} from ${purchases} where ${purchases.id} = ${transactions.purchaseId}), case when ${transactions.currency} = 'AUD' then ${transactions.price} end)`;
-
-/** ORDER BY for sort[price] (1 cheapest first, −1 dearest first): AUD value, then newest. */
 export function byAudValue(direction: 1 | -1): SQL[] {
   return [
-    direction === 1 ? sql`${audValue} asc nulls last` : sql`${audValue} desc nulls last`,
+    direction === 1
+      ? sql`${transactions.audValue} asc nulls last`
+      : sql`${transactions.audValue} desc nulls last`,
     desc(transactions.createdAt),
     desc(transactions.id),
   ];
