@@ -23,7 +23,7 @@ import { verify } from '@node-rs/argon2';
 import { Secret, TOTP } from 'otpauth';
 import { formatUnits, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { DECIMALS } from '@tmc/shared';
+import { cryptoPurchaseMessages, DECIMALS } from '@tmc/shared';
 import { startDevChain } from '../apps/api/src/dev/dev-chain.ts';
 import {
   DEPLOYER_INDEX,
@@ -37,6 +37,14 @@ import { creditedFigures } from '../apps/api/src/modules/purchases/order-pricing
 import { startSmtpSink, type SmtpSink } from '../apps/api/test/smtp-sink.ts';
 import { freePort } from '../apps/api/test/throwaway-postgres.ts';
 import { startThrowawayPostgres } from '../apps/web/e2e/postgres.ts';
+import {
+  CLK_TCK,
+  descendants,
+  machineBusy,
+  postgresProcesses,
+  readProcs,
+  ticksOf,
+} from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -79,80 +87,20 @@ const PDF = Buffer.from('%PDF-1.4\n% a bench receipt\n');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------
-// CPU accounting from /proc: utime + stime of each process, grouped by what it is.
-
-const CLK_TCK = 100;
-interface Proc {
-  pid: number;
-  ppid: number;
-  ticks: number;
-  cmd: string;
-}
-
-function readProcs(): Proc[] {
-  const procs: Proc[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command sits in parentheses and may hold spaces: split after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      procs.push({
-        pid: Number(entry),
-        ppid: Number(fields[1]),
-        ticks: Number(fields[11]) + Number(fields[12]),
-        cmd,
-      });
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return procs;
-}
-
-function descendants(procs: Proc[], rootPid: number): Set<number> {
-  const found = new Set([rootPid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const p of procs)
-      if (!found.has(p.pid) && found.has(p.ppid)) {
-        found.add(p.pid);
-        grew = true;
-      }
-  }
-  return found;
-}
-
-/** Busy jiffies of the whole machine (all cores) from /proc/stat. */
-function machineBusy() {
-  const cpu = fs
-    .readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]!
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  const [user, nice, system, , , irq, softirq, steal] = cpu;
-  return user! + nice! + system! + irq! + softirq! + (steal ?? 0);
-}
+// CPU accounting from /proc (scripts/proc-cpu.ts), grouped by what each process is.
 
 type Group = 'server' | 'postgres' | 'chain' | 'load generator';
 
 function cpuSnapshot(pids: { server: number; pgPort: number }) {
   const procs = readProcs();
   const server = descendants(procs, pids.server);
-  const postmaster = procs.find(
-    (p) => /\bpostgres\b/.test(p.cmd) && p.cmd.includes(`-p ${pids.pgPort}`),
-  );
-  const postgres = postmaster ? descendants(procs, postmaster.pid) : new Set<number>();
+  const postgres = postgresProcesses(procs, pids.pgPort);
   const chain = new Set(
     procs
       .filter((p) => p.ppid === process.pid && p.cmd.includes('hardhat'))
       .flatMap((p) => [...descendants(procs, p.pid)]),
   );
-  const sum = (set: Set<number>) =>
-    procs.filter((p) => set.has(p.pid)).reduce((n, p) => n + p.ticks, 0);
+  const sum = (set: Set<number>) => ticksOf(procs, set);
   return {
     at: performance.now(),
     machine: machineBusy(),
@@ -245,6 +193,15 @@ interface OrderAnswer {
 }
 
 type Coin = 'ETH' | 'USDC';
+
+/**
+ * What buyer `i` orders, in A$: round amounts, as people type them, so many open orders share a
+ * nominal amount (the case exact quotes have the least room for).
+ */
+const AMOUNTS_AUD = [100, 50, 250, 100, 500, 200, 1000, 100, 150, 300];
+const audOf = (i: number) => AMOUNTS_AUD[i % AMOUNTS_AUD.length]!;
+/** A buyer told that no exact amount can be quoted changes the amount by A$1, at most this often. */
+const REAMOUNT_TRIES = 3;
 
 /**
  * What buyer `i` does: bank or crypto (`cryptoStep`: every n-th buyer), and among the crypto
@@ -394,6 +351,8 @@ async function main() {
     const steps = new Map<string, number[]>();
     const record = (step: string, ms: number) => steps.set(step, [...(steps.get(step) ?? []), ms]);
     const errors: string[] = [];
+    /** Crypto orders placed again with another amount after "no exact amount", per coin. */
+    const reamounted = new Map<Coin, number>();
     const mailDelays: number[] = [];
     const creditDelays: number[] = [];
     const provenCreditDelays: number[] = [];
@@ -520,14 +479,25 @@ async function main() {
           });
         }
         if (crypto) {
-          const order = await timed(`order (${coin})`, () =>
-            api<OrderAnswer>('POST', '/v1/purchase/add-crypto', {
-              body: { investmentAmount: coinAmount(coin), currency: coin },
-              token,
-              ip,
-              expect: 201,
-            }),
-          );
+          // As the refusal asks: the amount changed slightly (A$1 more), and the order placed again.
+          const order = await timed(`order (${coin})`, async () => {
+            for (let aud = audOf(i), tries = 1; ; aud += 1, tries += 1) {
+              try {
+                return await api<OrderAnswer>('POST', '/v1/purchase/add-crypto', {
+                  body: { investmentAmount: coinAmount(coin, aud), currency: coin },
+                  token,
+                  ip,
+                  expect: 201,
+                });
+              } catch (error) {
+                const noQuote =
+                  error instanceof StepError &&
+                  error.message.includes(cryptoPurchaseMessages.noExactAmount);
+                if (!noQuote || tries === REAMOUNT_TRIES) throw error;
+                reamounted.set(coin, (reamounted.get(coin) ?? 0) + 1);
+              }
+            }
+          });
           const { purchase, transaction } = order.data;
           if (!transaction) throw new StepError(`order ${purchase.reference} has no quote`);
           const decimals = DECIMALS[coin];
@@ -580,10 +550,10 @@ async function main() {
           const order = await timed('order (bank)', () =>
             api<OrderAnswer>('POST', '/v1/purchase/bank-order', {
               body: {
-                investmentAmount: '100',
+                investmentAmount: String(audOf(i)),
                 currency: 'AUD',
                 userCurrency: 'AUD',
-                userAmount: '100',
+                userAmount: String(audOf(i)),
                 bankId,
                 requestId: randomUUID(),
               },
@@ -706,6 +676,7 @@ async function main() {
       '|---|---:|',
       `| journeys completed | ${journeyTimes.length} of ${BUYERS} in ${loadSeconds.toFixed(0)} s |`,
       `| errors | ${errors.length} |`,
+      `| crypto orders placed again A$1 higher after "no exact amount" (ETH / USDC) | ${reamounted.get('ETH') ?? 0} / ${reamounted.get('USDC') ?? 0} |`,
       `| journeys per minute (first arrival to last credit) | ${perMin.toFixed(0)} (buyers arrived at ${((BUYERS / RAMP_S) * 60).toFixed(0)}/min) |`,
       `| argon2 ceiling alone (hash + verify per journey, 2 threads) | ${ceilingPerMin.toFixed(0)} journeys/min (${(perMin / ceilingPerMin).toFixed(2)}x used) |`,
       `| whole journey p50 / p99 | ${ms(quantile(journeyTimes, 0.5))} / ${ms(quantile(journeyTimes, 0.99))} |`,
