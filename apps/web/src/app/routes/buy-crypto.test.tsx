@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages, type Transaction } from '@tmc/shared';
+import { useLocation } from 'react-router';
 import { toast } from '../../components/ui/toast';
+import type { EmailState } from '../../features/auth/route-state';
 import { paths } from '../../config/paths';
 import { clearSession, getSession, setSession } from '../../lib/session';
 import { presaleConfigFixture, tokensFixture, userFixture } from '../../testing/fixtures';
@@ -70,6 +72,17 @@ class FakeXhr {
   }
 }
 
+/** Stands in for /otp: says which e-mail it was sent for and whether a code was resent. */
+function CodePage() {
+  const state = useLocation().state as EmailState | null;
+  return (
+    <p>
+      Code page for {state?.email}
+      {state?.codeResent ? ', resent' : ''}
+    </p>
+  );
+}
+
 function renderCrypto(
   handlers: Record<string, MockHandler> = {},
   state: unknown = { price: '0.05', currency: 'ETH' },
@@ -91,6 +104,7 @@ function renderCrypto(
       { path: paths.buyCrypto, element: <BuyCryptoRoute /> },
       { path: paths.presaleRequests, element: <p>Requests page</p> },
       { path: paths.transaction, element: <p>Transactions page</p> },
+      { path: paths.otp, element: <CodePage /> },
     ],
     [paths.buy, { pathname: paths.buyCrypto, search, state }],
   );
@@ -476,6 +490,21 @@ describe('Crypto transfer screen', () => {
     ]);
     expect(getSession().user).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Login and submit' })).toBeEnabled();
+  });
+
+  it('takes an unverified account from the login tab to the code screen, with no error toast', async () => {
+    const { user } = renderCrypto({
+      [ADD_GUEST]: { status: 403, message: messages.verifyEmail },
+    });
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Login to proceed' }));
+    await user.type(within(dialog).getByLabelText('Email'), 'new@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
+
+    expect(await screen.findByText('Code page for new@example.com, resent')).toBeInTheDocument();
+    expect(within(notifications()).queryByText(messages.verifyEmail)).not.toBeInTheDocument();
   });
 
   it("shows 'Email already registered' at the e-mail field, with Log in instead keeping the e-mail", async () => {

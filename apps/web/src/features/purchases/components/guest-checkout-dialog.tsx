@@ -1,5 +1,5 @@
 import { useId, useState, type ComponentType } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { guestFields, messages } from '@tmc/shared';
@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import type { EmailState } from '../../auth/route-state';
 import { cn } from '../../../lib/cn';
 import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
@@ -233,6 +234,7 @@ function NewAccountPanel({
 }
 
 function LoginPanel({ submitting, onSubmit, email, onEmailChange }: PanelProps) {
+  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
@@ -259,6 +261,13 @@ function LoginPanel({ submitting, onSubmit, email, onEmailChange }: PanelProps) 
     try {
       await onSubmit(values);
     } catch (error) {
+      // 403: the e-mail is not verified yet and the server has mailed a fresh code; the code
+      // screen says so, as after the login page.
+      if (error instanceof ApiError && error.status === 403) {
+        const state: EmailState = { email: values.email, codeResent: true };
+        await navigate(paths.otp, { state });
+        return;
+      }
       showRefusal(error, ['email', 'password'] as const, setError);
     }
   });
