@@ -1,3 +1,4 @@
+import type { FileChooser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   brokenWords,
@@ -50,6 +51,14 @@ async function toBankScreen(page: Page) {
 describe('bank transfer polish', () => {
   it('at 360 px: no account before the order, optional documents, keyboard uploads, whole bank name', async () => {
     const { page, errors, close } = await openPage(browser, { width: 360, height: 740 });
+    // Listened for from the start: the browser intercepts file pickers only once a listener is
+    // set up, which a listener added beside the key press could miss on a busy machine.
+    const choosers: FileChooser[] = [];
+    page.on('filechooser', (chooser) => choosers.push(chooser));
+    const nextChooser = async () => {
+      await expect.poll(() => choosers.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      return choosers.shift()!;
+    };
     await toBankScreen(page);
     const main = page.locator('main');
 
@@ -94,21 +103,17 @@ describe('bank transfer polish', () => {
     await page.keyboard.press('Tab');
     expect(await front.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await ring(page, 'label:has(input[type="file"]:focus)')).toBe(`solid 3px ${CYAN}`);
-    const [frontChooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      page.keyboard.press('Enter'),
-    ]);
-    await frontChooser.setFiles({ name: 'id-front.pdf', ...PDF });
+    await page.keyboard.press('Enter');
+    await (await nextChooser()).setFiles({ name: 'id-front.pdf', ...PDF });
     await page.getByRole('link', { name: 'id-front.pdf' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/token/buy/bank');
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     await page.getByLabel('Document Id Back').focus();
-    const [backChooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      page.keyboard.press('Space'),
-    ]);
-    await backChooser.setFiles({ name: 'id-back.pdf', ...PDF });
+    await page.keyboard.press('Space');
+    await (await nextChooser()).setFiles({ name: 'id-back.pdf', ...PDF });
+    // Once each: one key press opens one picker.
+    expect(choosers).toEqual([]);
     await page.getByRole('link', { name: 'id-back.pdf' }).waitFor();
 
     await page.screenshot({ path: '/tmp/ux-bank-360.png', fullPage: true });
