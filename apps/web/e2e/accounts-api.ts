@@ -42,3 +42,16 @@ export async function logIn(page: Page, email: string, password: string) {
   await field(page, 'Password').press('Enter');
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/** On the profile page: Become an Affiliate, accept its terms; answers the referral link field. */
+export async function becomeAffiliate(page: Page) {
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Become an Affiliate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Terms and Conditions' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  const link = field(page, 'Your referral link');
+  await link.waitFor();
+  return link;
+}

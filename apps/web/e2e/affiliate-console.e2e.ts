@@ -10,7 +10,7 @@ import {
   type Page,
 } from './browser.ts';
 import pg from 'pg';
-import { logIn, verifiedAccount } from './accounts-api.ts';
+import { becomeAffiliate, logIn, verifiedAccount } from './accounts-api.ts';
 import { waitForMail } from './mail-catcher.ts';
 import { logInAsStaff, STAFF } from './staff.ts';
 
@@ -69,14 +69,7 @@ describe('affiliate programme and staff console', () => {
     await verifiedAccount('Ari Affiliate', affiliateEmail, AFFILIATE_PASSWORD, sharedAddress);
     const affiliate = await openPage(browser, { address: sharedAddress });
     await logIn(affiliate.page, affiliateEmail, AFFILIATE_PASSWORD);
-    await affiliate.page.goto('/profile');
-    await affiliate.page.getByRole('button', { name: 'Become an Affiliate' }).click();
-    await affiliate.page
-      .getByRole('dialog', { name: 'Terms and Conditions' })
-      .getByRole('button', { name: 'Accept' })
-      .click();
-    const linkField = field(affiliate.page, 'Your referral link');
-    await linkField.waitFor();
+    const linkField = await becomeAffiliate(affiliate.page);
     const link = (await linkField.textContent()) ?? '';
     const code = new URL(link).searchParams.get('referral_code') ?? '';
     expect(code).toMatch(/^[A-Z0-9]{8}$/);

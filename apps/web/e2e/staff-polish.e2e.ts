@@ -8,7 +8,7 @@ import {
   type Page,
 } from './browser.ts';
 import type { Locator } from 'playwright-core';
-import { logIn, verifiedAccount } from './accounts-api.ts';
+import { becomeAffiliate, logIn, verifiedAccount } from './accounts-api.ts';
 import { logInAsStaff, STAFF } from './staff.ts';
 
 const PASSWORD = 'polish-pass-1';
@@ -61,14 +61,7 @@ describe('staff and affiliate polish', () => {
     // The new affiliate on a phone: the whole referral link in view, wrapped at "/" and "?".
     const affiliate = await openPage(browser, { width: 360, height: 740 });
     await logIn(affiliate.page, email, PASSWORD);
-    await affiliate.page.goto('/profile');
-    await affiliate.page.getByRole('button', { name: 'Become an Affiliate' }).click();
-    await affiliate.page
-      .getByRole('dialog', { name: 'Terms and Conditions' })
-      .getByRole('button', { name: 'Accept' })
-      .click();
-    const link = field(affiliate.page, 'Your referral link');
-    await link.waitFor();
+    const link = await becomeAffiliate(affiliate.page);
     const linkText = (await link.textContent()) ?? '';
     expect(linkText).toMatch(/^https?:\/\/[^/]+\/\?referral_code=[A-Z0-9]{8}$/);
     expect(await link.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
@@ -164,9 +157,9 @@ describe('staff and affiliate polish', () => {
     await staff.page.getByRole('heading', { name: /Transactions/, level: 1 }).waitFor();
     await staff.page.getByRole('columnheader', { name: 'Sender' }).waitFor();
     const table = staff.page.getByRole('table');
-    expect(
-      await table.evaluate((el) => el.scrollWidth <= el.parentElement!.clientWidth + 1),
-    ).toBe(true);
+    expect(await table.evaluate((el) => el.scrollWidth <= el.parentElement!.clientWidth + 1)).toBe(
+      true,
+    );
     const sender = await staff.page.getByRole('columnheader', { name: 'Sender' }).boundingBox();
     expect(sender!.x + sender!.width).toBeLessThanOrEqual(1280);
     expect(await fitsWidth(staff.page)).toBe(true);
