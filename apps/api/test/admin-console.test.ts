@@ -108,6 +108,20 @@ describe('banks', () => {
       400,
     );
   });
+
+  it('refuses an edit that names no field, and changes nothing', async () => {
+    const [bank] = (await staff.get('/v1/admin/banks?limit=10')).json().data.data;
+    const auditedBefore = (await auditRows('bank.update', bank._id)).length;
+    for (const body of [{}, { unknown: 'x' }]) {
+      const res = await staff.patch(`/v1/admin/banks/${bank._id}`, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(
+        'Send at least one of currency, bankName, accountHolder, BIC, RoutingNumber, accountNumber, active',
+      );
+    }
+    expect((await staff.get('/v1/admin/banks?limit=10')).json().data.data[0]).toEqual(bank);
+    expect(await auditRows('bank.update', bank._id)).toHaveLength(auditedBefore);
+  });
 });
 
 describe('currency rates and settings', () => {

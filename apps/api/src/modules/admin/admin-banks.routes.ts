@@ -102,7 +102,13 @@ export const adminBanksRoutes: FastifyPluginAsyncZod<{ banks: AdminBanksService 
         security,
         summary: 'Edit a bank account (only the fields sent change)',
         params: idParams,
-        body: z.object(bankFields).partial(),
+        body: z
+          .object(bankFields)
+          .partial()
+          .refine(
+            (b) => Object.values(b).some((v) => v !== undefined),
+            `Send at least one of ${Object.keys(bankFields).join(', ')}`,
+          ),
         response: { 200: envelopeSchema(adminBankSchema) },
       },
     },
