@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type onSendHookHandler } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +11,7 @@ import { localFileRoutes } from './lib/storage/local-storage.ts';
 import type { ChainClient } from './lib/chain.ts';
 import { answerClientError, answerError, registerErrorHandler } from './lib/error-handler.ts';
 import { registerTextGuard } from './lib/text-guard.ts';
-import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerAnswerHeaders } from './lib/security-headers.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { isUuid } from './lib/uuid.ts';
 import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API speaks JSON only: anything else is a clean 415.
   app.removeContentTypeParser('text/plain');
 
-  registerSecurityHeaders(app, {
+  registerAnswerHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
     hsts: config.production,
@@ -182,20 +182,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicReads = createPublicCache();
   const unwatchPublicReads = await watchPublicReads(database, publicReads);
   app.addHook('onClose', () => unwatchPublicReads());
-  app.addHook('onSend', (req, reply, _payload, done) => {
-    void reply.header('x-request-id', req.id);
-    // API answers are private (tokens, authenticator secrets, recovery codes, a user's records):
-    // only the public reads set a cache policy of their own.
-    if (req.url.startsWith('/v1/') && !reply.hasHeader('cache-control'))
-      void reply.header('cache-control', 'no-store');
-    // The copy that made a change answers it at once, before its client hears back; the NOTIFY
-    // that follows the commit reaches the other copies a moment later.
-    if (req.method !== 'GET' && reply.statusCode < 400) {
-      const url = req.routeOptions.url ?? '';
-      if (url.startsWith('/v1/admin/') || url.startsWith('/v1/transaction/verify-crypto-pay'))
-        publicReads.invalidate();
-    }
+  // The copy that made a change answers it at once, before its client hears back; the NOTIFY
+  // that follows the commit reaches the other copies a moment later.
+  const dropPublicReads: onSendHookHandler = (_req, reply, _payload, done) => {
+    if (reply.statusCode < 400) publicReads.invalidate();
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    const changesPublicReads =
+      [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD') &&
+      (route.url.startsWith('/v1/admin/') ||
+        route.url.startsWith('/v1/transaction/verify-crypto-pay'));
+    if (changesPublicReads) route.onSend = [route.onSend ?? [], dropPublicReads].flat();
   });
   const sessionStates = createSessionStates((id) => findSessionState(db, id));
   const unwatchSessionStates = await watchSessionStates(database, sessionStates);

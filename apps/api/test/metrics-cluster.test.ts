@@ -170,6 +170,7 @@ describe('GET /metrics on a server with two workers', () => {
 
   it('sums both workers and shows every metric with a plausible value', async () => {
     for (let i = 0; i < 20; i++) await fetch(`${baseUrl}/v1/presale/config`);
+    for (let i = 0; i < 3; i++) await fetch(`${baseUrl}/v1/no-such-route/${i}`);
     // Wrong passwords for one e-mail until its failures limit answers 429.
     let limited = false;
     for (let i = 0; i < 12 && !limited; i++) {
@@ -199,6 +200,13 @@ describe('GET /metrics on a server with two workers', () => {
         'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/v1/presale/config",status_code="200"}',
       ),
     ).toBe(20);
+    // Paths no route matches are one series, not one per path.
+    expect(
+      value(
+        samples,
+        'http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}',
+      ),
+    ).toBe(3);
     expect(value(samples, 'tmc_logins_failed_total{reason="password"}')).toBeGreaterThanOrEqual(10);
     expect(value(samples, 'tmc_rate_limited_total')).toBeGreaterThanOrEqual(1);
     expect(value(samples, 'tmc_payments_credited_total{coin="ETH",source="exact"}')).toBe(0);

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AggregatorRegistry, Counter, Gauge, Histogram } from 'prom-client';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { ChangeHandlers } from '../db/client.ts';
 
 /**
@@ -260,16 +260,26 @@ export function serveClusterMetrics() {
 export const metricsContentType = registry.contentType;
 
 /** Times every answer by its route pattern (never the raw URL: ids would make endless series). */
+/**
+ * Times every answer by route pattern and status. Each route observes its own pattern, known when
+ * it is declared: reading it from the request builds an object on every request.
+ */
 export function registerRequestMetrics(app: FastifyInstance) {
-  app.addHook('onResponse', (req, reply, done) => {
+  const observe = (req: FastifyRequest, reply: FastifyReply, route: string) =>
     httpRequestDuration.observe(
-      {
-        method: req.method,
-        route: req.routeOptions.url ?? 'unmatched',
-        status_code: String(reply.statusCode),
-      },
+      { method: req.method, route, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+  app.addHook('onResponse', (req, reply, done) => {
+    if (req.is404) observe(req, reply, 'unmatched');
     done();
+  });
+  app.addHook('onRoute', (route) => {
+    const pattern = route.url;
+    const timeAnswer: onResponseHookHandler = (req, reply, done) => {
+      observe(req, reply, pattern);
+      done();
+    };
+    route.onResponse = [route.onResponse ?? [], timeAnswer].flat();
   });
 }

@@ -39,14 +39,18 @@ const apiOptions = (hsts: HelmetOptions['hsts']): HelmetOptions => ({
 });
 
 /**
- * Every answer carries the security headers: the site's policy on pages and files, the API's on
- * /v1. A route may still replace one (e.g. a file's CSP).
+ * Every answer carries the security headers (the site's policy on pages and files, the API's on
+ * /v1) and its request id. API answers are private (tokens, authenticator secrets, recovery codes,
+ * a user's records): only the public reads replace `no-store` with a cache policy of their own.
+ * A route may also replace a security header (e.g. a file's CSP). One hook for all of it: each
+ * hook costs every request.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
+export function registerAnswerHeaders(app: FastifyInstance, options: HelmetOptions) {
   const pageHeaders = securityHeaders(options);
-  const apiHeaders = securityHeaders(apiOptions(options.hsts));
+  const apiHeaders = { ...securityHeaders(apiOptions(options.hsts)), 'cache-control': 'no-store' };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/v1/') ? apiHeaders : pageHeaders);
+    reply.header('x-request-id', request.id);
     done();
   });
 }

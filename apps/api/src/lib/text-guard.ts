@@ -51,19 +51,28 @@ function fieldPath(path: PathNode | undefined, context: string) {
   return keys.reverse().join('.') || context;
 }
 
-function checkRequest(request: FastifyRequest) {
+/** Whether a request part holds anything to check: most reads send no query and no body. */
+function holdsText(value: unknown) {
+  if (typeof value !== 'object' || value === null) return value !== undefined;
+  for (const _key in value) return true;
+  return false;
+}
+
+function badTextError(request: FastifyRequest) {
   const parts: [unknown, string][] = [
     [request.params, 'params'],
     [request.query, 'querystring'],
     [request.body, 'body'],
   ];
   for (const [value, context] of parts) {
+    if (!holdsText(value)) continue;
     const field = findBadText(value, context);
-    if (field !== undefined) throw badRequest(textGuardMessage, { [field]: textGuardMessage });
+    if (field !== undefined) return badRequest(textGuardMessage, { [field]: textGuardMessage });
   }
+  return undefined;
 }
 
 /** The one place that refuses such text, anywhere in path params, query strings and JSON bodies. */
 export function registerTextGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => checkRequest(request));
+  app.addHook('preValidation', (request, _reply, done) => done(badTextError(request)));
 }
