@@ -5,6 +5,7 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { censorSecrets, loggerOptions } from '../src/lib/logger.ts';
+import { buildTestApp } from './test-app.ts';
 
 describe('censorSecrets', () => {
   it('censors every secret field of an object one level down, and only those', () => {
@@ -106,6 +107,37 @@ describe('bufferedStdout', () => {
     } finally {
       run.child.kill();
       await run.exited;
+    }
+  });
+});
+
+describe('request lines of the app', () => {
+  it('logs each answered request once, except the public reads answered from memory and the health probes', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const { app } = await buildTestApp({ logStream, env: { LOG_LEVEL: 'info' } });
+    try {
+      const quiet = [
+        '/v1/presale/config',
+        '/v1/currency-rate/getCurrency',
+        '/v1/bank/getBankDetailsByCurrency/AUD',
+        '/healthz',
+        '/readyz',
+      ];
+      for (const url of quiet) expect((await app.inject(url)).statusCode, url).toBe(200);
+      expect((await app.inject('/v1/auth/me')).statusCode).toBe(401);
+      const completed = lines
+        .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
+        .filter((line) => line.msg === 'request completed')
+        .map((line) => line.req?.url);
+      expect(completed).toEqual(['/v1/auth/me']);
+    } finally {
+      await app.close();
     }
   });
 });

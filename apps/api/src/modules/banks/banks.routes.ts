@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelopeSchema } from '../../lib/envelope.ts';
 import type { PublicCache } from '../../lib/public-cache.ts';
 import type { BanksService } from './banks.service.ts';
+import { quietRequestLog } from '../../lib/logger.ts';
 
 export const bankSchema = z.object({
   _id: z.string(),
@@ -21,6 +22,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/bank/getBankDetailsByCurrency/:currency',
     {
+      ...quietRequestLog,
       schema: {
         tags: ['banks'],
         summary: 'Active bank accounts that take payments in a currency',

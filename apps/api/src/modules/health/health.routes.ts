@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { envelopeSchema } from '../../lib/envelope.ts';
 import { serviceUnavailable } from '../../lib/errors.ts';
+import { quietRequestLog } from '../../lib/logger.ts';
 
 const upSchema = envelopeSchema(z.object({ status: z.literal('up') }));
 const readySchema = envelopeSchema(z.object({ status: z.literal('ready') }));
@@ -13,15 +14,20 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
 ) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['service'], summary: 'The process is up', response: { 200: upSchema } } },
+    {
+      ...quietRequestLog,
+      schema: { tags: ['service'], summary: 'The process is up', response: { 200: upSchema } },
+    },
     async () => ({ code: 200, message: 'OK', data: { status: 'up' as const } }),
   );
   app.get(
     '/readyz',
     {
+      ...quietRequestLog,
       schema: {
         tags: ['service'],
-        summary: 'The database answers and this copy hears its change notifications (503 while not)',
+        summary:
+          'The database answers and this copy hears its change notifications (503 while not)',
         response: { 200: readySchema },
       },
     },

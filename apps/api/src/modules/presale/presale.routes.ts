@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelopeSchema } from '../../lib/envelope.ts';
 import type { PublicCache } from '../../lib/public-cache.ts';
 import type { PresaleService } from './presale.service.ts';
+import { quietRequestLog } from '../../lib/logger.ts';
 
 const configSchema = z.object({
   tokenName: z.string(),
@@ -30,6 +31,7 @@ export const presaleRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/presale/config',
     {
+      ...quietRequestLog,
       schema: {
         tags: ['presale'],
         summary: 'Public presale settings and progress',

@@ -8,6 +8,7 @@ import {
   type PurchaseStatus,
 } from '@tmc/shared';
 import { fixed } from '../../lib/money.ts';
+import { purchases } from '../../db/schema/index.ts';
 import type { PurchaseRow } from './purchases.repo.ts';
 
 /** The Purchase object of API.md (presale request). */
@@ -46,8 +47,36 @@ const decimalsOf = (currency: string) =>
   (DECIMALS as Record<string, number>)[currency] ?? DECIMALS.AUD;
 
 /** Files are private: each link is a short-lived signed GET URL made for this answer. */
+/** The columns the Purchase object is made of: a list reads only these. */
+export const purchaseDtoColumns = {
+  id: purchases.id,
+  createdAt: purchases.createdAt,
+  status: purchases.status,
+  investmentAmount: purchases.investmentAmount,
+  tokenAmount: purchases.tokenAmount,
+  userAmount: purchases.userAmount,
+  userCurrency: purchases.userCurrency,
+  paymentMode: purchases.paymentMode,
+  reference: purchases.reference,
+  wallet: purchases.wallet,
+  receiptKey: purchases.receiptKey,
+  receiptType: purchases.receiptType,
+  receiptAt: purchases.receiptAt,
+  documentKey: purchases.documentKey,
+  documentBackKey: purchases.documentBackKey,
+  documentType: purchases.documentType,
+  billingDocKey: purchases.billingDocKey,
+  billingDocType: purchases.billingDocType,
+  userRemark: purchases.userRemark,
+  remark: purchases.remark,
+  reviewedAt: purchases.reviewedAt,
+  paymentDueAt: purchases.paymentDueAt,
+};
+
+export type PurchaseDtoRow = Pick<PurchaseRow, keyof typeof purchaseDtoColumns>;
+
 export async function toPurchaseDto(
-  p: PurchaseRow,
+  p: PurchaseDtoRow,
   bankName: string | null,
   downloadUrl: (key: string | null) => Promise<string | null>,
 ): Promise<Purchase> {
@@ -86,7 +115,7 @@ export async function toPurchaseDto(
 }
 
 /** Bank: when the receipt came. Crypto: a verified payment accepts the order at once. */
-function paidAt(p: PurchaseRow): Date | null {
+function paidAt(p: PurchaseDtoRow): Date | null {
   if (p.paymentMode === Mode.Bank) return p.receiptAt;
   const paid = p.status === Status.Accepted || p.status === Status.Reverted;
   return paid ? p.reviewedAt : null;

@@ -1,15 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  isNull,
-  or,
-  sql,
-  type Placeholder,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import { PaymentMode, PaymentStatus, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
@@ -23,6 +12,7 @@ import {
   transactions,
   unmatchedPayments,
 } from '../../db/schema/index.ts';
+import { purchaseDtoColumns } from './purchase-dto.ts';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchaseRow = typeof purchases.$inferInsert;
@@ -71,7 +61,7 @@ function buildUserPageStatement(name: string, q: Pick<UserPurchasesQuery, 'sortP
   return prepared((db) =>
     db
       .select({
-        purchase: purchases,
+        ...purchaseDtoColumns,
         bankName: banks.bankName,
         total: totalOf(db, sql.placeholder('userId'), status),
       })

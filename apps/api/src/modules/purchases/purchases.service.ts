@@ -45,7 +45,7 @@ import type { FileToClaim, UploadsService } from '../uploads/uploads.service.ts'
 import { priceOrder, type OrderInput, type PricedOrder } from './order-pricing.ts';
 import { newPaymentReference } from './payment-reference.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
-import { toPurchaseDto } from './purchase-dto.ts';
+import { toPurchaseDto, type PurchaseDtoRow } from './purchase-dto.ts';
 import { paymentProgress, readPaymentEvidence } from './payment-progress.ts';
 import {
   countOpenBankOrders,
@@ -59,7 +59,6 @@ import {
   setPurchaseReceipt,
   sumUserTokens,
   type NewPurchaseRow,
-  type PurchaseRow,
 } from './purchases.repo.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { isPastPaymentWindow } from './order-lapse.ts';
@@ -294,7 +293,7 @@ export function createPurchasesService({
     return bank;
   }
 
-  const dto = (purchase: PurchaseRow, bankName: string | null) =>
+  const dto = (purchase: PurchaseDtoRow, bankName: string | null) =>
     toPurchaseDto(purchase, bankName, uploads.downloadUrl);
 
   /** The caller's order with its bank account; 404 for an unknown, malformed or another's id. */
@@ -549,7 +548,7 @@ export function createPurchasesService({
         sortPrice: q.sortPrice,
         status: q.filter.status,
       });
-      const data = await Promise.all(rows.map((r) => dto(r.purchase, r.bankName)));
+      const data = await Promise.all(rows.map((r) => dto(r, r.bankName)));
       return pageOf(data, total, q);
     },
   };

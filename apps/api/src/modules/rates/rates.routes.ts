@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelopeSchema } from '../../lib/envelope.ts';
 import type { PublicCache } from '../../lib/public-cache.ts';
 import type { RatesService } from './rates.service.ts';
+import { quietRequestLog } from '../../lib/logger.ts';
 
 const ratesSchema = z.object({
   base: z.literal('AUD'),
@@ -17,6 +18,7 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/currency-rate/getCurrency',
     {
+      ...quietRequestLog,
       schema: {
         tags: ['rates'],
         summary: 'Currency rates, units per 1 AUD',

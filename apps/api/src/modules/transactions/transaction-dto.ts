@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DECIMALS, type PaymentMode, type PaymentStatus, type Transaction } from '@tmc/shared';
-import type { transactions } from '../../db/schema/index.ts';
+import { transactions } from '../../db/schema/index.ts';
 import { fixed } from '../../lib/money.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -27,7 +27,27 @@ export const transactionSchema = z.object({
 export const decimalsOf = (currency: string): number =>
   (DECIMALS as Record<string, number>)[currency] ?? DECIMALS.AUD;
 
-export const toTransactionDto = (t: TransactionRow): Transaction => ({
+/** The columns the Transaction object is made of: a list reads only these. */
+export const transactionDtoColumns = {
+  id: transactions.id,
+  createdAt: transactions.createdAt,
+  price: transactions.price,
+  currency: transactions.currency,
+  tokenSymbol: transactions.tokenSymbol,
+  tokenAmount: transactions.tokenAmount,
+  userCurrency: transactions.userCurrency,
+  userAmount: transactions.userAmount,
+  paymentStatus: transactions.paymentStatus,
+  paymentMode: transactions.paymentMode,
+  txnHash: transactions.txnHash,
+  walletAddress: transactions.walletAddress,
+  purchaseId: transactions.purchaseId,
+  quoteExpiresAt: transactions.quoteExpiresAt,
+};
+
+export const toTransactionDto = (
+  t: Pick<TransactionRow, keyof typeof transactionDtoColumns>,
+): Transaction => ({
   _id: t.id,
   createdAt: t.createdAt.toISOString(),
   price: fixed(t.price, decimalsOf(t.currency)),

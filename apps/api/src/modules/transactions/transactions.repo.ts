@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
 import { prepared } from '../../db/prepared.ts';
 import { purchases, transactions, users } from '../../db/schema/index.ts';
+import { transactionDtoColumns } from './transaction-dto.ts';
 
 export async function findTransaction(db: Tx, id: string) {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
@@ -216,7 +217,7 @@ function buildUserPageStatement(name: string, q: Omit<UserTransactionsQuery, 'li
       : byAudValue(q.sortPrice);
   return prepared((db) =>
     db
-      .select({ row: transactions, total: totalOf(db, sql.placeholder('userId'), params) })
+      .select({ ...transactionDtoColumns, total: totalOf(db, sql.placeholder('userId'), params) })
       .from(transactions)
       .where(ofUser(sql.placeholder('userId'), params))
       .orderBy(...order)
@@ -240,7 +241,7 @@ export async function pageUserTransactions(db: Tx, userId: string, q: UserTransa
   }
   const rows = await statement(db).execute({ userId, ...q });
   const total = rows[0]?.total ?? (q.offset > 0 ? await countUserTransactions(db, userId, q) : 0);
-  return { rows: rows.map((r) => r.row), total };
+  return { rows, total };
 }
 
 export async function countUserTransactions(
