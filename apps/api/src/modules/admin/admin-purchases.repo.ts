@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { boundedTotal, COUNT_CAP, exactTotal } from '../../db/list-sizes.ts';
-import { prepared } from '../../db/prepared.ts';
+import { preparedByShape } from '../../db/prepared.ts';
 import { banks, purchases, settings, transactions, users } from '../../db/schema/index.ts';
 import { containing } from './admin-users.repo.ts';
 
@@ -88,29 +88,28 @@ const valuesOf = (q: AdminPurchaseQuery) => ({
   id: q.id,
 });
 
-function buildReviewPage(name: string, q: AdminPurchaseQuery) {
-  const latestTransaction = (db: Tx) =>
-    db
-      .select({
-        id: transactions.id,
-        paymentStatus: transactions.paymentStatus,
-        paymentMode: transactions.paymentMode,
-        price: transactions.price,
-        currency: transactions.currency,
-        tokenSymbol: transactions.tokenSymbol,
-        txnHash: transactions.txnHash,
-        fromAddress: transactions.fromAddress,
-        senderMatchesWallet: transactions.senderMatchesWallet,
-        walletAddress: transactions.walletAddress,
-        verifiedAt: transactions.verifiedAt,
-        paidBaseUnits: transactions.paidBaseUnits,
-        creditOverride: transactions.creditOverride,
-      })
-      .from(transactions)
-      .where(sql`${transactions.purchaseId} = ${purchases.id}`)
-      .orderBy(desc(transactions.createdAt))
-      .limit(1)
-      .as('latest_transaction');
+const reviewPage = preparedByShape((db, name, q: AdminPurchaseQuery) => {
+  const latest = db
+    .select({
+      id: transactions.id,
+      paymentStatus: transactions.paymentStatus,
+      paymentMode: transactions.paymentMode,
+      price: transactions.price,
+      currency: transactions.currency,
+      tokenSymbol: transactions.tokenSymbol,
+      txnHash: transactions.txnHash,
+      fromAddress: transactions.fromAddress,
+      senderMatchesWallet: transactions.senderMatchesWallet,
+      walletAddress: transactions.walletAddress,
+      verifiedAt: transactions.verifiedAt,
+      paidBaseUnits: transactions.paidBaseUnits,
+      creditOverride: transactions.creditOverride,
+    })
+    .from(transactions)
+    .where(sql`${transactions.purchaseId} = ${purchases.id}`)
+    .orderBy(desc(transactions.createdAt))
+    .limit(1)
+    .as('latest_transaction');
   const newest = [desc(purchases.createdAt), desc(purchases.id)];
   const order =
     q.sortPrice === undefined
@@ -119,96 +118,70 @@ function buildReviewPage(name: string, q: AdminPurchaseQuery) {
           q.sortPrice === 1 ? asc(purchases.investmentAmount) : desc(purchases.investmentAmount),
           ...newest,
         ];
-  return prepared((db) => {
-    const latest = latestTransaction(db);
-    return db
-      .select({
-        purchase: purchases,
-        bankName: banks.bankName,
-        buyer: buyerColumns,
-        buyerEmailVerifiedAt: buyer.emailVerifiedAt,
-        affiliate: affiliateColumns,
-        introducer: introducerColumns,
-        reviewer: { id: reviewer.id, email: reviewer.email },
-        transaction: {
-          id: latest.id,
-          paymentStatus: latest.paymentStatus,
-          paymentMode: latest.paymentMode,
-          price: latest.price,
-          currency: latest.currency,
-          tokenSymbol: latest.tokenSymbol,
-          txnHash: latest.txnHash,
-          fromAddress: latest.fromAddress,
-          senderMatchesWallet: latest.senderMatchesWallet,
-          walletAddress: latest.walletAddress,
-          verifiedAt: latest.verifiedAt,
-          paidBaseUnits: latest.paidBaseUnits,
-          creditOverride: latest.creditOverride,
-        },
-      })
-      .from(purchases)
-      .innerJoin(buyer, eq(buyer.id, purchases.userId))
-      .leftJoin(affiliate, eq(affiliate.id, buyer.referredBy))
-      .leftJoin(introducer, eq(introducer.id, affiliate.referredBy))
-      .leftJoin(banks, eq(banks.id, purchases.bankId))
-      .leftJoin(reviewer, eq(reviewer.id, purchases.reviewedBy))
-      .leftJoinLateral(latest, sql`true`)
-      .where(whereOf(q))
-      .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
-  });
-}
+  return db
+    .select({
+      purchase: purchases,
+      bankName: banks.bankName,
+      buyer: buyerColumns,
+      buyerEmailVerifiedAt: buyer.emailVerifiedAt,
+      affiliate: affiliateColumns,
+      introducer: introducerColumns,
+      reviewer: { id: reviewer.id, email: reviewer.email },
+      transaction: {
+        id: latest.id,
+        paymentStatus: latest.paymentStatus,
+        paymentMode: latest.paymentMode,
+        price: latest.price,
+        currency: latest.currency,
+        tokenSymbol: latest.tokenSymbol,
+        txnHash: latest.txnHash,
+        fromAddress: latest.fromAddress,
+        senderMatchesWallet: latest.senderMatchesWallet,
+        walletAddress: latest.walletAddress,
+        verifiedAt: latest.verifiedAt,
+        paidBaseUnits: latest.paidBaseUnits,
+        creditOverride: latest.creditOverride,
+      },
+    })
+    .from(purchases)
+    .innerJoin(buyer, eq(buyer.id, purchases.userId))
+    .leftJoin(affiliate, eq(affiliate.id, buyer.referredBy))
+    .leftJoin(introducer, eq(introducer.id, affiliate.referredBy))
+    .leftJoin(banks, eq(banks.id, purchases.bankId))
+    .leftJoin(reviewer, eq(reviewer.id, purchases.reviewedBy))
+    .leftJoinLateral(latest, sql`true`)
+    .where(whereOf(q))
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+});
 
 /**
  * How many requests the filter keeps: exact from list_counts when it filters only on status,
  * payment mode and receipt; a search (e-mail, reference, id) is counted up to COUNT_CAP.
  */
-function buildSearchCount(name: string, q: AdminPurchaseQuery) {
-  return prepared((db) =>
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(
-        db
-          .select({ one: sql`1` })
-          .from(purchases)
-          .innerJoin(buyer, eq(buyer.id, purchases.userId))
-          .where(whereOf(q))
-          .limit(COUNT_CAP + 1)
-          .as('matching'),
-      )
-      .prepare(name),
-  );
-}
-
-const reviewPages = new Map<string, ReturnType<typeof buildReviewPage>>();
-const searchCounts = new Map<string, ReturnType<typeof buildSearchCount>>();
-
-/** A statement of `statements` for the query's shape, built on its first use. */
-function statementFor<S>(
-  statements: Map<string, S>,
-  prefix: string,
-  q: AdminPurchaseQuery,
-  build: (name: string, q: AdminPurchaseQuery) => S,
-) {
-  const name = `${prefix}_${shapeOf(q)}`;
-  let statement = statements.get(name);
-  if (!statement) {
-    statement = build(name, q);
-    statements.set(name, statement);
-  }
-  return statement;
-}
+const searchCount = preparedByShape((db, name, q: AdminPurchaseQuery) =>
+  db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(
+      db
+        .select({ one: sql`1` })
+        .from(purchases)
+        .innerJoin(buyer, eq(buyer.id, purchases.userId))
+        .where(whereOf(q))
+        .limit(COUNT_CAP + 1)
+        .as('matching'),
+    )
+    .prepare(name),
+);
 
 async function totalOf(db: Tx, q: AdminPurchaseQuery) {
   if (!(q.email || q.reference || q.id))
     return exactTotal(db, 'purchases', [q.status, q.paymentMode, q.receipt]);
-  const [{ total }] = (await statementFor(
-    searchCounts,
-    'review_count',
+  const [{ total }] = (await searchCount(
+    `review_count_${shapeOf(q)}`,
     q,
-    buildSearchCount,
   )(db).execute(valuesOf(q))) as [{ total: number }];
   return boundedTotal(total);
 }
@@ -222,7 +195,7 @@ async function totalOf(db: Tx, q: AdminPurchaseQuery) {
  */
 export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
   const [rows, { total, estimate }] = await Promise.all([
-    statementFor(reviewPages, 'review_page', q, buildReviewPage)(db).execute(valuesOf(q)),
+    reviewPage(`review_page_${shapeOf(q)}`, q)(db).execute(valuesOf(q)),
     totalOf(db, q),
   ]);
   return { rows, total, estimate };

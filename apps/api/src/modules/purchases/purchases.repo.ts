@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, isNull, or, sql, type Placeholder } from
 import { PaymentMode, PaymentStatus, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
-import { prepared } from '../../db/prepared.ts';
+import { preparedByShape } from '../../db/prepared.ts';
 import {
   auditLog,
   banks,
@@ -45,21 +45,19 @@ const totalOf = (db: Tx, userId: Param<string>, status: Param<number> | undefine
     ? listSize('purchases', userId)
     : db.$count(purchases, ofUser(userId, status));
 
-/** A page statement per shape of query (sorting, whether filtered by status), built on first use. */
-const userPageStatements = new Map<string, ReturnType<typeof buildUserPageStatement>>();
-
-function buildUserPageStatement(name: string, q: Pick<UserPurchasesQuery, 'sortPrice' | 'status'>) {
-  const status = q.status === undefined ? undefined : sql.placeholder('status');
-  const order =
-    q.sortPrice === undefined
-      ? [desc(purchases.createdAt), desc(purchases.id)]
-      : [
-          q.sortPrice === 1 ? asc(purchases.investmentAmount) : desc(purchases.investmentAmount),
-          desc(purchases.createdAt),
-          desc(purchases.id),
-        ];
-  return prepared((db) =>
-    db
+/** A page statement per shape of query (sorting, whether filtered by status). */
+const userPage = preparedByShape(
+  (db, name, q: Pick<UserPurchasesQuery, 'sortPrice' | 'status'>) => {
+    const status = q.status === undefined ? undefined : sql.placeholder('status');
+    const order =
+      q.sortPrice === undefined
+        ? [desc(purchases.createdAt), desc(purchases.id)]
+        : [
+            q.sortPrice === 1 ? asc(purchases.investmentAmount) : desc(purchases.investmentAmount),
+            desc(purchases.createdAt),
+            desc(purchases.id),
+          ];
+    return db
       .select({
         ...purchaseDtoColumns,
         bankName: banks.bankName,
@@ -71,9 +69,9 @@ function buildUserPageStatement(name: string, q: Pick<UserPurchasesQuery, 'sortP
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
-}
+      .prepare(name);
+  },
+);
 
 /**
  * One page of a user's purchases with their bank's name and how many there are, in one prepared
@@ -83,12 +81,7 @@ function buildUserPageStatement(name: string, q: Pick<UserPurchasesQuery, 'sortP
  */
 export async function pageUserPurchases(db: Tx, userId: string, q: UserPurchasesQuery) {
   const name = `user_purchases_${q.sortPrice ?? 0}_${Number(q.status !== undefined)}`;
-  let statement = userPageStatements.get(name);
-  if (!statement) {
-    statement = buildUserPageStatement(name, q);
-    userPageStatements.set(name, statement);
-  }
-  const rows = await statement(db).execute({ userId, ...q });
+  const rows = await userPage(name, q)(db).execute({ userId, ...q });
   const total =
     rows[0]?.total ?? (q.offset > 0 ? await countUserPurchases(db, userId, q.status) : 0);
   return { rows, total };

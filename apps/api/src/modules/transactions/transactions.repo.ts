@@ -13,7 +13,7 @@ import {
 import { PaymentMode, PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
-import { prepared } from '../../db/prepared.ts';
+import { preparedByShape } from '../../db/prepared.ts';
 import { purchases, transactions, users } from '../../db/schema/index.ts';
 import { transactionDtoColumns } from './transaction-dto.ts';
 
@@ -203,10 +203,8 @@ const totalOf = (
     ? listSize('transactions', userId)
     : db.$count(transactions, ofUser(userId, q));
 
-/** A page statement per shape of query (sorting, which filters), built on first use. */
-const userPageStatements = new Map<string, ReturnType<typeof buildUserPageStatement>>();
-
-function buildUserPageStatement(name: string, q: Omit<UserTransactionsQuery, 'limit' | 'offset'>) {
+/** A page statement per shape of query (sorting, which filters). */
+const userPage = preparedByShape((db, name, q: Omit<UserTransactionsQuery, 'limit' | 'offset'>) => {
   const params = {
     paymentStatus: q.paymentStatus === undefined ? undefined : sql.placeholder('paymentStatus'),
     paymentMode: q.paymentMode === undefined ? undefined : sql.placeholder('paymentMode'),
@@ -215,17 +213,15 @@ function buildUserPageStatement(name: string, q: Omit<UserTransactionsQuery, 'li
     q.sortPrice === undefined
       ? [desc(transactions.createdAt), desc(transactions.id)]
       : byAudValue(q.sortPrice);
-  return prepared((db) =>
-    db
-      .select({ ...transactionDtoColumns, total: totalOf(db, sql.placeholder('userId'), params) })
-      .from(transactions)
-      .where(ofUser(sql.placeholder('userId'), params))
-      .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
-}
+  return db
+    .select({ ...transactionDtoColumns, total: totalOf(db, sql.placeholder('userId'), params) })
+    .from(transactions)
+    .where(ofUser(sql.placeholder('userId'), params))
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+});
 
 /**
  * One page of a user's transactions and how many there are, in one prepared statement; newest
@@ -234,12 +230,7 @@ function buildUserPageStatement(name: string, q: Omit<UserTransactionsQuery, 'li
  */
 export async function pageUserTransactions(db: Tx, userId: string, q: UserTransactionsQuery) {
   const name = `user_transactions_${q.sortPrice ?? 0}_${Number(q.paymentStatus !== undefined)}${Number(q.paymentMode !== undefined)}`;
-  let statement = userPageStatements.get(name);
-  if (!statement) {
-    statement = buildUserPageStatement(name, q);
-    userPageStatements.set(name, statement);
-  }
-  const rows = await statement(db).execute({ userId, ...q });
+  const rows = await userPage(name, q)(db).execute({ userId, ...q });
   const total = rows[0]?.total ?? (q.offset > 0 ? await countUserTransactions(db, userId, q) : 0);
   return { rows, total };
 }
