@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { Pool, PoolClient } from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
@@ -14,14 +14,17 @@ import { getPostgresTestDatabase, resetDatabase } from './db.ts';
  * thousands of rows each (as the launch bench fills the tables): the list must still be planned
  * once per connection, not again for every page.
  */
-let client: PoolClient;
+let client: pg.Client;
 let one: Db;
 let buyerId: string;
 
 beforeAll(async () => {
   const database = await getPostgresTestDatabase();
   await resetDatabase(database);
-  client = await (database.db as unknown as { $client: Pool }).$client.connect();
+  // A connection of its own: the pool's have run these statements for other tests already.
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  client = new pg.Client({ connectionString: pool.options.connectionString });
+  await client.connect();
   one = drizzle(client, { schema, casing: 'snake_case' });
   await one.execute(sql`
     insert into users (name, email, password_hash)
@@ -44,7 +47,7 @@ beforeAll(async () => {
   buyerId = rows[0]!.id;
 }, 60_000);
 
-afterAll(() => client?.release());
+afterAll(() => client?.end());
 
 it("plans a buyer's list once per connection, however many rows a few accounts hold", async () => {
   const page = { offset: 0, limit: 10, sortPrice: undefined };
