@@ -18,15 +18,16 @@ export function prepared<Statement>(build: (db: Tx) => Statement): (db: Tx) => S
 
 /**
  * The prepared statements of one query whose shape varies (which filters, which order): each
- * shape is its own named statement, built on its first use for each database handle.
- * `build(db, name, query)` makes the statement of the shape `name` stands for, with the query's
- * values as placeholders.
+ * shape is its own statement, named by `nameOf`, built on its first use for each database handle
+ * by `build(db, name, query)` with the query's values as placeholders.
  */
 export function preparedByShape<Query, Statement>(
+  nameOf: (query: Query) => string,
   build: (db: Tx, name: string, query: Query) => Statement,
-): (name: string, query: Query) => (db: Tx) => Statement {
+): (query: Query) => (db: Tx) => Statement {
   const shapes = new Map<string, (db: Tx) => Statement>();
-  return (name, query) => {
+  return (query) => {
+    const name = nameOf(query);
     let statement = shapes.get(name);
     if (!statement) {
       statement = prepared((db) => build(db, name, query));

@@ -88,101 +88,103 @@ const valuesOf = (q: AdminPurchaseQuery) => ({
   id: q.id,
 });
 
-const reviewPage = preparedByShape((db, name, q: AdminPurchaseQuery) => {
-  const latest = db
-    .select({
-      id: transactions.id,
-      paymentStatus: transactions.paymentStatus,
-      paymentMode: transactions.paymentMode,
-      price: transactions.price,
-      currency: transactions.currency,
-      tokenSymbol: transactions.tokenSymbol,
-      txnHash: transactions.txnHash,
-      fromAddress: transactions.fromAddress,
-      senderMatchesWallet: transactions.senderMatchesWallet,
-      walletAddress: transactions.walletAddress,
-      verifiedAt: transactions.verifiedAt,
-      paidBaseUnits: transactions.paidBaseUnits,
-      creditOverride: transactions.creditOverride,
-    })
-    .from(transactions)
-    .where(sql`${transactions.purchaseId} = ${purchases.id}`)
-    .orderBy(desc(transactions.createdAt))
-    .limit(1)
-    .as('latest_transaction');
-  const newest = [desc(purchases.createdAt), desc(purchases.id)];
-  const order =
-    q.sortPrice === undefined
-      ? newest
-      : [
-          q.sortPrice === 1 ? asc(purchases.investmentAmount) : desc(purchases.investmentAmount),
-          ...newest,
-        ];
-  return db
-    .select({
-      purchase: purchases,
-      bankName: banks.bankName,
-      buyer: buyerColumns,
-      buyerEmailVerifiedAt: buyer.emailVerifiedAt,
-      affiliate: affiliateColumns,
-      introducer: introducerColumns,
-      reviewer: { id: reviewer.id, email: reviewer.email },
-      transaction: {
-        id: latest.id,
-        paymentStatus: latest.paymentStatus,
-        paymentMode: latest.paymentMode,
-        price: latest.price,
-        currency: latest.currency,
-        tokenSymbol: latest.tokenSymbol,
-        txnHash: latest.txnHash,
-        fromAddress: latest.fromAddress,
-        senderMatchesWallet: latest.senderMatchesWallet,
-        walletAddress: latest.walletAddress,
-        verifiedAt: latest.verifiedAt,
-        paidBaseUnits: latest.paidBaseUnits,
-        creditOverride: latest.creditOverride,
-      },
-    })
-    .from(purchases)
-    .innerJoin(buyer, eq(buyer.id, purchases.userId))
-    .leftJoin(affiliate, eq(affiliate.id, buyer.referredBy))
-    .leftJoin(introducer, eq(introducer.id, affiliate.referredBy))
-    .leftJoin(banks, eq(banks.id, purchases.bankId))
-    .leftJoin(reviewer, eq(reviewer.id, purchases.reviewedBy))
-    .leftJoinLateral(latest, sql`true`)
-    .where(whereOf(q))
-    .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
-});
+const reviewPage = preparedByShape(
+  (q: AdminPurchaseQuery) => `review_page_${shapeOf(q)}`,
+  (db, name, q) => {
+    const latest = db
+      .select({
+        id: transactions.id,
+        paymentStatus: transactions.paymentStatus,
+        paymentMode: transactions.paymentMode,
+        price: transactions.price,
+        currency: transactions.currency,
+        tokenSymbol: transactions.tokenSymbol,
+        txnHash: transactions.txnHash,
+        fromAddress: transactions.fromAddress,
+        senderMatchesWallet: transactions.senderMatchesWallet,
+        walletAddress: transactions.walletAddress,
+        verifiedAt: transactions.verifiedAt,
+        paidBaseUnits: transactions.paidBaseUnits,
+        creditOverride: transactions.creditOverride,
+      })
+      .from(transactions)
+      .where(sql`${transactions.purchaseId} = ${purchases.id}`)
+      .orderBy(desc(transactions.createdAt))
+      .limit(1)
+      .as('latest_transaction');
+    const newest = [desc(purchases.createdAt), desc(purchases.id)];
+    const order =
+      q.sortPrice === undefined
+        ? newest
+        : [
+            q.sortPrice === 1 ? asc(purchases.investmentAmount) : desc(purchases.investmentAmount),
+            ...newest,
+          ];
+    return db
+      .select({
+        purchase: purchases,
+        bankName: banks.bankName,
+        buyer: buyerColumns,
+        buyerEmailVerifiedAt: buyer.emailVerifiedAt,
+        affiliate: affiliateColumns,
+        introducer: introducerColumns,
+        reviewer: { id: reviewer.id, email: reviewer.email },
+        transaction: {
+          id: latest.id,
+          paymentStatus: latest.paymentStatus,
+          paymentMode: latest.paymentMode,
+          price: latest.price,
+          currency: latest.currency,
+          tokenSymbol: latest.tokenSymbol,
+          txnHash: latest.txnHash,
+          fromAddress: latest.fromAddress,
+          senderMatchesWallet: latest.senderMatchesWallet,
+          walletAddress: latest.walletAddress,
+          verifiedAt: latest.verifiedAt,
+          paidBaseUnits: latest.paidBaseUnits,
+          creditOverride: latest.creditOverride,
+        },
+      })
+      .from(purchases)
+      .innerJoin(buyer, eq(buyer.id, purchases.userId))
+      .leftJoin(affiliate, eq(affiliate.id, buyer.referredBy))
+      .leftJoin(introducer, eq(introducer.id, affiliate.referredBy))
+      .leftJoin(banks, eq(banks.id, purchases.bankId))
+      .leftJoin(reviewer, eq(reviewer.id, purchases.reviewedBy))
+      .leftJoinLateral(latest, sql`true`)
+      .where(whereOf(q))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  },
+);
 
 /**
  * How many requests the filter keeps: exact from list_counts when it filters only on status,
  * payment mode and receipt; a search (e-mail, reference, id) is counted up to COUNT_CAP.
  */
-const searchCount = preparedByShape((db, name, q: AdminPurchaseQuery) =>
-  db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(
-      db
-        .select({ one: sql`1` })
-        .from(purchases)
-        .innerJoin(buyer, eq(buyer.id, purchases.userId))
-        .where(whereOf(q))
-        .limit(COUNT_CAP + 1)
-        .as('matching'),
-    )
-    .prepare(name),
+const searchCount = preparedByShape(
+  (q: AdminPurchaseQuery) => `review_count_${shapeOf(q)}`,
+  (db, name, q) =>
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(purchases)
+          .innerJoin(buyer, eq(buyer.id, purchases.userId))
+          .where(whereOf(q))
+          .limit(COUNT_CAP + 1)
+          .as('matching'),
+      )
+      .prepare(name),
 );
 
 async function totalOf(db: Tx, q: AdminPurchaseQuery) {
   if (!(q.email || q.reference || q.id))
     return exactTotal(db, 'purchases', [q.status, q.paymentMode, q.receipt]);
-  const [{ total }] = (await searchCount(
-    `review_count_${shapeOf(q)}`,
-    q,
-  )(db).execute(valuesOf(q))) as [{ total: number }];
+  const [{ total }] = (await searchCount(q)(db).execute(valuesOf(q))) as [{ total: number }];
   return boundedTotal(total);
 }
 
@@ -195,7 +197,7 @@ async function totalOf(db: Tx, q: AdminPurchaseQuery) {
  */
 export async function listPurchasesForReview(db: Tx, q: AdminPurchaseQuery) {
   const [rows, { total, estimate }] = await Promise.all([
-    reviewPage(`review_page_${shapeOf(q)}`, q)(db).execute(valuesOf(q)),
+    reviewPage(q)(db).execute(valuesOf(q)),
     totalOf(db, q),
   ]);
   return { rows, total, estimate };

@@ -47,7 +47,9 @@ const totalOf = (db: Tx, userId: Param<string>, status: Param<number> | undefine
 
 /** A page statement per shape of query (sorting, whether filtered by status). */
 const userPage = preparedByShape(
-  (db, name, q: Pick<UserPurchasesQuery, 'sortPrice' | 'status'>) => {
+  (q: Pick<UserPurchasesQuery, 'sortPrice' | 'status'>) =>
+    `user_purchases_${q.sortPrice ?? 0}_${Number(q.status !== undefined)}`,
+  (db, name, q) => {
     const status = q.status === undefined ? undefined : sql.placeholder('status');
     const order =
       q.sortPrice === undefined
@@ -80,8 +82,7 @@ const userPage = preparedByShape(
  * total on its own.
  */
 export async function pageUserPurchases(db: Tx, userId: string, q: UserPurchasesQuery) {
-  const name = `user_purchases_${q.sortPrice ?? 0}_${Number(q.status !== undefined)}`;
-  const rows = await userPage(name, q)(db).execute({ userId, ...q });
+  const rows = await userPage(q)(db).execute({ userId, ...q });
   const total =
     rows[0]?.total ?? (q.offset > 0 ? await countUserPurchases(db, userId, q.status) : 0);
   return { rows, total };

@@ -204,24 +204,28 @@ const totalOf = (
     : db.$count(transactions, ofUser(userId, q));
 
 /** A page statement per shape of query (sorting, which filters). */
-const userPage = preparedByShape((db, name, q: Omit<UserTransactionsQuery, 'limit' | 'offset'>) => {
-  const params = {
-    paymentStatus: q.paymentStatus === undefined ? undefined : sql.placeholder('paymentStatus'),
-    paymentMode: q.paymentMode === undefined ? undefined : sql.placeholder('paymentMode'),
-  };
-  const order =
-    q.sortPrice === undefined
-      ? [desc(transactions.createdAt), desc(transactions.id)]
-      : byAudValue(q.sortPrice);
-  return db
-    .select({ ...transactionDtoColumns, total: totalOf(db, sql.placeholder('userId'), params) })
-    .from(transactions)
-    .where(ofUser(sql.placeholder('userId'), params))
-    .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
-});
+const userPage = preparedByShape(
+  (q: Omit<UserTransactionsQuery, 'limit' | 'offset'>) =>
+    `user_transactions_${q.sortPrice ?? 0}_${Number(q.paymentStatus !== undefined)}${Number(q.paymentMode !== undefined)}`,
+  (db, name, q) => {
+    const params = {
+      paymentStatus: q.paymentStatus === undefined ? undefined : sql.placeholder('paymentStatus'),
+      paymentMode: q.paymentMode === undefined ? undefined : sql.placeholder('paymentMode'),
+    };
+    const order =
+      q.sortPrice === undefined
+        ? [desc(transactions.createdAt), desc(transactions.id)]
+        : byAudValue(q.sortPrice);
+    return db
+      .select({ ...transactionDtoColumns, total: totalOf(db, sql.placeholder('userId'), params) })
+      .from(transactions)
+      .where(ofUser(sql.placeholder('userId'), params))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  },
+);
 
 /**
  * One page of a user's transactions and how many there are, in one prepared statement; newest
@@ -229,8 +233,7 @@ const userPage = preparedByShape((db, name, q: Omit<UserTransactionsQuery, 'limi
  * reads its total on its own.
  */
 export async function pageUserTransactions(db: Tx, userId: string, q: UserTransactionsQuery) {
-  const name = `user_transactions_${q.sortPrice ?? 0}_${Number(q.paymentStatus !== undefined)}${Number(q.paymentMode !== undefined)}`;
-  const rows = await userPage(name, q)(db).execute({ userId, ...q });
+  const rows = await userPage(q)(db).execute({ userId, ...q });
   const total = rows[0]?.total ?? (q.offset > 0 ? await countUserTransactions(db, userId, q) : 0);
   return { rows, total };
 }
