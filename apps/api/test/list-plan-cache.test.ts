@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
+import { listPurchasesForReview } from '../src/modules/admin/admin-purchases.repo.ts';
 import { pageUserPurchases } from '../src/modules/purchases/purchases.repo.ts';
 import { pageUserTransactions } from '../src/modules/transactions/transactions.repo.ts';
 import { getPostgresTestDatabase, resetDatabase } from './db.ts';
@@ -62,5 +63,27 @@ it("plans a buyer's list once per connection, however many rows a few accounts h
   expect(rows).toEqual([
     { name: 'user_purchases_0_0', generic: 7, custom: 5 },
     { name: 'user_transactions_0_00', generic: 7, custom: 5 },
+  ]);
+});
+
+it("plans the staff queue's first page once per connection, whatever its filter", async () => {
+  const first = { offset: 0, limit: 10, sortPrice: undefined };
+  const pending = { ...first, status: 0, paymentMode: 0, receipt: false };
+  for (let i = 0; i < 6; i++) {
+    expect((await listPurchasesForReview(one, first)).rows).toHaveLength(10);
+    expect((await listPurchasesForReview(one, pending)).rows).toHaveLength(10);
+  }
+  // A later page sends its offset, so it is planned for its values: still right, only dearer.
+  const later = await listPurchasesForReview(one, { ...pending, offset: 10 });
+  expect(later.rows.map((r) => r.purchase.id)).not.toContain(
+    (await listPurchasesForReview(one, pending)).rows[0]!.purchase.id,
+  );
+  const { rows } = await one.execute<{ name: string; generic: number; custom: number }>(sql`
+    select name, generic_plans::int as generic, custom_plans::int as custom
+    from pg_prepared_statements where name like 'review_page_%' order by name`);
+  expect(rows).toEqual([
+    { name: 'review_page_0_0_0_false_false_false_false_10_first', generic: 7, custom: 0 },
+    { name: 'review_page_0_0_0_false_false_false_false_10_later', generic: 0, custom: 1 },
+    { name: 'review_page_0____false_false_false_10_first', generic: 6, custom: 0 },
   ]);
 });
