@@ -46,7 +46,6 @@ export const purchaseSchema = z.object({
 const decimalsOf = (currency: string) =>
   (DECIMALS as Record<string, number>)[currency] ?? DECIMALS.AUD;
 
-/** Files are private: each link is a short-lived signed GET URL made for this answer. */
 /** The columns the Purchase object is made of: a list reads only these. */
 export const purchaseDtoColumns = {
   id: purchases.id,
@@ -75,17 +74,25 @@ export const purchaseDtoColumns = {
 
 export type PurchaseDtoRow = Pick<PurchaseRow, keyof typeof purchaseDtoColumns>;
 
+/**
+ * Files are private: each link is a short-lived signed GET URL made for this answer. Most rows of
+ * a list have no file, and those make no promise at all.
+ */
 export async function toPurchaseDto(
   p: PurchaseDtoRow,
   bankName: string | null,
   downloadUrl: (key: string | null) => Promise<string | null>,
 ): Promise<Purchase> {
-  const [receiptUrl, documentUrl, documentUrlBack, billingDoc] = await Promise.all([
-    downloadUrl(p.receiptKey),
-    downloadUrl(p.documentKey),
-    downloadUrl(p.documentBackKey),
-    downloadUrl(p.billingDocKey),
-  ]);
+  const anyFile = p.receiptKey ?? p.documentKey ?? p.documentBackKey ?? p.billingDocKey;
+  const [receiptUrl, documentUrl, documentUrlBack, billingDoc] =
+    anyFile === null
+      ? [null, null, null, null]
+      : await Promise.all([
+          downloadUrl(p.receiptKey),
+          downloadUrl(p.documentKey),
+          downloadUrl(p.documentBackKey),
+          downloadUrl(p.billingDocKey),
+        ]);
   return {
     _id: p.id,
     createdAt: p.createdAt.toISOString(),
