@@ -1,3 +1,5 @@
+import { Column, is, SQL, type Query } from 'drizzle-orm';
+import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.ts';
 
 /**
@@ -35,4 +37,47 @@ export function preparedByShape<Query, Statement>(
     }
     return statement;
   };
+}
+
+/** A flat select list: names to columns or SQL values (totals and the like, with their `mapWith`). */
+type FlatSelection = Record<string, Column | SQL | SQL.Aliased>;
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** How Drizzle turns a selected value from the driver into JS (a column's type, or `mapWith`). */
+const decoderOf = (field: Column | SQL | SQL.Aliased): Decoder =>
+  is(field, Column)
+    ? field
+    : ((is(field, SQL) ? field : field.sql) as unknown as { decoder: Decoder }).decoder;
+
+/**
+ * A named statement of a flat select with its row mapping made once: Drizzle's own mapping
+ * checks each value's kind and walks its path again on every row, a tenth of the CPU of a buyer's
+ * list page. The rows are the ones Drizzle makes (prepared.test.ts).
+ */
+export function prepareFlat<Row>(
+  db: Tx,
+  name: string,
+  selection: FlatSelection,
+  query: { toSQL(): Query; execute(): Promise<Row[]> },
+) {
+  const names = Object.keys(selection);
+  const decoders = Object.values(selection).map(decoderOf);
+  const toRow = (values: unknown[]) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) {
+      const value = values[i];
+      row[names[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+    }
+    return row as Row;
+  };
+  return db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(
+    query.toSQL(),
+    undefined,
+    name,
+    true,
+    (rows) => rows.map(toRow),
+  );
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, isNull, or, sql, type Placeholder } from
 import { PaymentMode, PaymentStatus, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
-import { preparedByShape } from '../../db/prepared.ts';
+import { prepareFlat, preparedByShape } from '../../db/prepared.ts';
 import {
   auditLog,
   banks,
@@ -59,19 +59,24 @@ const userPage = preparedByShape(
             desc(purchases.createdAt),
             desc(purchases.id),
           ];
-    return db
-      .select({
-        ...purchaseDtoColumns,
-        bankName: banks.bankName,
-        total: totalOf(db, sql.placeholder('userId'), status),
-      })
-      .from(purchases)
-      .leftJoin(banks, eq(banks.id, purchases.bankId))
-      .where(ofUser(sql.placeholder('userId'), status))
-      .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
+    const columns = {
+      ...purchaseDtoColumns,
+      bankName: banks.bankName,
+      total: totalOf(db, sql.placeholder('userId'), status),
+    };
+    return prepareFlat(
+      db,
+      name,
+      columns,
+      db
+        .select(columns)
+        .from(purchases)
+        .leftJoin(banks, eq(banks.id, purchases.bankId))
+        .where(ofUser(sql.placeholder('userId'), status))
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
   },
 );
 

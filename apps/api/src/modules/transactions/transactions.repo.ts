@@ -13,7 +13,7 @@ import {
 import { PaymentMode, PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
-import { preparedByShape } from '../../db/prepared.ts';
+import { prepareFlat, preparedByShape } from '../../db/prepared.ts';
 import { purchases, transactions, users } from '../../db/schema/index.ts';
 import { transactionDtoColumns } from './transaction-dto.ts';
 
@@ -216,14 +216,22 @@ const userPage = preparedByShape(
       q.sortPrice === undefined
         ? [desc(transactions.createdAt), desc(transactions.id)]
         : byAudValue(q.sortPrice);
-    return db
-      .select({ ...transactionDtoColumns, total: totalOf(db, sql.placeholder('userId'), params) })
-      .from(transactions)
-      .where(ofUser(sql.placeholder('userId'), params))
-      .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
+    const columns = {
+      ...transactionDtoColumns,
+      total: totalOf(db, sql.placeholder('userId'), params),
+    };
+    return prepareFlat(
+      db,
+      name,
+      columns,
+      db
+        .select(columns)
+        .from(transactions)
+        .where(ofUser(sql.placeholder('userId'), params))
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
   },
 );
 
