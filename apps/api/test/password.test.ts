@@ -1,35 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, limitConcurrency, verifyPassword } from '../src/lib/password.ts';
+import { createArgon2Threads, hashPassword, verifyPassword } from '../src/lib/password.ts';
 
-describe('limitConcurrency', () => {
-  it('runs at most max works at once, all of them, in the order they came', async () => {
-    const limit = limitConcurrency(2);
-    let running = 0;
-    let most = 0;
-    const started: number[] = [];
-    const work = (i: number) =>
-      limit(async () => {
-        started.push(i);
-        running += 1;
-        most = Math.max(most, running);
-        await new Promise((r) => setTimeout(r, 5 + (i % 3)));
-        running -= 1;
-        if (i === 3) throw new Error('work 3 fails');
-        return i;
-      });
-    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => work(i)));
-    expect(most).toBe(2);
-    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([
-      0,
-      1,
-      2,
-      'failed',
-      4,
-      5,
-      6,
-      7,
-    ]);
+describe('argon2 threads', () => {
+  it('hashes on at most its own threads, each job in the order it came', async () => {
+    const run = async (size: number, jobs: number) => {
+      const threads = createArgon2Threads(size);
+      const done: number[] = [];
+      const hashes = await Promise.all(
+        Array.from({ length: jobs }, (_, i) =>
+          threads.run({ password: `password ${i}` }).then((hash) => {
+            done.push(i);
+            return hash as string;
+          }),
+        ),
+      );
+      const started = threads.threads();
+      await threads.stop();
+      return { done, hashes, started };
+    };
+    const two = await run(2, 6);
+    expect(two.started).toBe(2);
+    expect(two.hashes.every((hash) => hash.startsWith('$argon2id$'))).toBe(true);
+    expect((await run(1, 4)).done).toEqual([0, 1, 2, 3]);
+  });
+
+  it('fails only the jobs of a thread that stops, and starts another for the next', async () => {
+    const threads = createArgon2Threads(1);
+    const cut = threads.run({ password: 'cut short' });
+    await threads.stop();
+    await expect(cut).rejects.toThrow('The password thread stopped');
+    expect(threads.threads()).toBe(0);
+    const hash = (await threads.run({ password: 'again' })) as string;
+    expect(await threads.run({ password: 'again', hash })).toBe(true);
+    expect(threads.threads()).toBe(1);
+    await threads.stop();
   });
 });
 

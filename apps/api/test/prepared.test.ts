@@ -76,7 +76,7 @@ it("makes the rows Drizzle's own mapping makes, for every kind of value", async 
     .leftJoin(banks, eq(banks.id, purchases.bankId))
     .where(eq(purchases.userId, sql.placeholder('userId')))
     .orderBy(purchases.reference);
-  const [{ id: userId }] = await db.select({ id: users.id }).from(users);
+  const userId = (await db.select({ id: users.id }).from(users))[0]!.id;
   const drizzles = await query.prepare('flat_reference').execute({ userId });
   const flat = await prepareFlat(db, 'flat_under_test', columns, query).execute({ userId });
 
