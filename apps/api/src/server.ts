@@ -9,6 +9,7 @@ import { enforceMinConfirmations, seedDatabase, type ChainSettings } from './db/
 import { createChainClient } from './lib/chain.ts';
 import { bufferedStdout } from './lib/logger.ts';
 import { createMailer, startMailWorker } from './lib/mailer/mailer.ts';
+import { sharePasswordCores } from './lib/password.ts';
 import { serveClusterMetrics } from './lib/metrics.ts';
 import { safeError } from './lib/safe-error.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
@@ -85,7 +86,10 @@ async function main() {
   const config = readConfig();
   const log = (line: string) => console.log(line);
   if (cluster.isPrimary && config.webConcurrency > 1) return runPrimary(config, log);
-  if (cluster.isWorker) return serve(config, await openWorker(config), log);
+  if (cluster.isWorker) {
+    sharePasswordCores(config.webConcurrency);
+    return serve(config, await openWorker(config), log);
+  }
 
   const { chainHandle, database } = await prepare(config, log);
   await serve(config, { chainHandle, database }, log);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createArgon2Threads, hashPassword, verifyPassword } from '../src/lib/password.ts';
+import os from 'node:os';
+import {
+  createArgon2Threads,
+  hashPassword,
+  sharePasswordCores,
+  verifyPassword,
+} from '../src/lib/password.ts';
 
 describe('argon2 threads', () => {
   it('hashes on at most its own threads, each job in the order it came', async () => {
@@ -47,4 +53,13 @@ it('verifies a password against its argon2id hash, many at once', async () => {
   );
   expect(checks).toEqual([true, false, true, false]);
   expect(await verifyPassword('not a hash', 'x')).toBe(false);
+});
+
+it("hashes on this process's share of the cores when several serve on the machine", async () => {
+  const cores = os.availableParallelism();
+  expect(sharePasswordCores(1)).toBe(cores);
+  expect(sharePasswordCores(cores * 2)).toBe(1);
+  const hash = await hashPassword('shared cores');
+  expect(await verifyPassword(hash, 'shared cores')).toBe(true);
+  sharePasswordCores(1);
 });

@@ -87,7 +87,18 @@ export function createArgon2Threads(size: number) {
   };
 }
 
-const argon2 = createArgon2Threads(os.availableParallelism());
+let argon2 = createArgon2Threads(os.availableParallelism());
+
+/**
+ * Each of `processes` copies serving on this machine (WEB_CONCURRENCY) hashes on its share of the
+ * cores: with two workers on two cores, two threads each ran four computations at once, and a
+ * login cost a fifth more CPU. Called once at start, before any hashing; answers the threads.
+ */
+export function sharePasswordCores(processes: number) {
+  const threads = Math.max(1, Math.floor(os.availableParallelism() / processes));
+  argon2 = createArgon2Threads(threads);
+  return threads;
+}
 
 export const hashPassword = async (password: string) => (await argon2.run({ password })) as string;
 
