@@ -257,7 +257,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
   /**
    * The account whose password this is, or 400 'Incorrect email or password' (counted towards the
    * 429). The limits and the account are read together, so the argon2 verification (off the event
-   * loop, in libuv's threads) is the only real cost of a login.
+   * loop, on threads of its own) is the only real cost of a login.
    */
   async function authenticate(email: string, password: string, ip: string) {
     const [[failuresOfEmail], user] = await Promise.all([
