@@ -50,17 +50,22 @@ beforeAll(async () => {
 
 afterAll(() => client?.end());
 
+/** How often PostgreSQL planned each of this connection's statements named `prefix…`. */
+async function plansOf(prefix: string) {
+  const { rows } = await one.execute<{ name: string; generic: number; custom: number }>(sql`
+    select name, generic_plans::int as generic, custom_plans::int as custom
+    from pg_prepared_statements where starts_with(name, ${prefix}) order by name`);
+  return rows;
+}
+
 it("plans a buyer's list once per connection, however many rows a few accounts hold", async () => {
   const page = { offset: 0, limit: 10, sortPrice: undefined };
   for (let i = 0; i < 12; i++) {
     expect((await pageUserPurchases(one, buyerId, page)).rows).toHaveLength(10);
     expect((await pageUserTransactions(one, buyerId, page)).rows).toHaveLength(10);
   }
-  const { rows } = await one.execute<{ name: string; generic: number; custom: number }>(sql`
-    select name, generic_plans::int as generic, custom_plans::int as custom
-    from pg_prepared_statements where name like 'user_%' order by name`);
   // Planned for their values five times, then one plan reused for every later page.
-  expect(rows).toEqual([
+  expect(await plansOf('user_')).toEqual([
     { name: 'user_purchases_0_0', generic: 7, custom: 5 },
     { name: 'user_transactions_0_00', generic: 7, custom: 5 },
   ]);
@@ -78,10 +83,7 @@ it("plans the staff queue's first page once per connection, whatever its filter"
   expect(later.rows.map((r) => r.purchase.id)).not.toContain(
     (await listPurchasesForReview(one, pending)).rows[0]!.purchase.id,
   );
-  const { rows } = await one.execute<{ name: string; generic: number; custom: number }>(sql`
-    select name, generic_plans::int as generic, custom_plans::int as custom
-    from pg_prepared_statements where name like 'review_page_%' order by name`);
-  expect(rows).toEqual([
+  expect(await plansOf('review_page_')).toEqual([
     { name: 'review_page_0_0_0_false_false_false_false_10_first', generic: 7, custom: 0 },
     { name: 'review_page_0_0_0_false_false_false_false_10_later', generic: 0, custom: 1 },
     { name: 'review_page_0____false_false_false_10_first', generic: 6, custom: 0 },
