@@ -55,7 +55,8 @@ const decoderOf = (field: Column | SQL | SQL.Aliased): Decoder =>
 /**
  * A named statement of a flat select with its row mapping made once: Drizzle's own mapping
  * checks each value's kind and walks its path again on every row, a tenth of the CPU of a buyer's
- * list page. The rows are the ones Drizzle makes (prepared.test.ts).
+ * list page. `query` is `db.select(selection)…`; its rows are the ones Drizzle makes
+ * (prepared.test.ts).
  */
 export function prepareFlat<Row>(
   db: Tx,
