@@ -259,10 +259,10 @@ export function serveClusterMetrics() {
 
 export const metricsContentType = registry.contentType;
 
-/** Times every answer by its route pattern (never the raw URL: ids would make endless series). */
 /**
- * Times every answer by route pattern and status. Each route observes its own pattern, known when
- * it is declared: reading it from the request builds an object on every request.
+ * Times every answer by route pattern (never the raw URL: ids would make endless series) and
+ * status. Each route observes its own pattern, known when it is declared: reading it from the
+ * request builds an object on every request.
  */
 export function registerRequestMetrics(app: FastifyInstance) {
   const observe = (req: FastifyRequest, reply: FastifyReply, route: string) =>
