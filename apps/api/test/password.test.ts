@@ -14,9 +14,9 @@ describe('argon2 threads', () => {
       const done: number[] = [];
       const hashes = await Promise.all(
         Array.from({ length: jobs }, (_, i) =>
-          threads.run({ password: `password ${i}` }).then((hash) => {
+          threads.hash(`password ${i}`).then((hash) => {
             done.push(i);
-            return hash as string;
+            return hash;
           }),
         ),
       );
@@ -32,12 +32,12 @@ describe('argon2 threads', () => {
 
   it('fails only the jobs of a thread that stops, and starts another for the next', async () => {
     const threads = createArgon2Threads(1);
-    const cut = threads.run({ password: 'cut short' });
+    const cut = threads.hash('cut short');
     await threads.stop();
     await expect(cut).rejects.toThrow('The password thread stopped');
     expect(threads.threads()).toBe(0);
-    const hash = (await threads.run({ password: 'again' })) as string;
-    expect(await threads.run({ password: 'again', hash })).toBe(true);
+    const hash = await threads.hash('again');
+    expect(await threads.verify(hash, 'again')).toBe(true);
     expect(threads.threads()).toBe(1);
     await threads.stop();
   });

@@ -70,14 +70,14 @@ it("makes the rows Drizzle's own mapping makes, for every kind of value", async 
     total: sql<number>`count(*) over ()`.mapWith(Number),
     label: sql<string>`'n:' || ${purchases.reference}`.as('label'),
   };
-  const query = db
-    .select(columns)
-    .from(purchases)
-    .leftJoin(banks, eq(banks.id, purchases.bankId))
-    .where(eq(purchases.userId, sql.placeholder('userId')))
-    .orderBy(purchases.reference);
+  const query = (select: ReturnType<typeof db.select<typeof columns>>) =>
+    select
+      .from(purchases)
+      .leftJoin(banks, eq(banks.id, purchases.bankId))
+      .where(eq(purchases.userId, sql.placeholder('userId')))
+      .orderBy(purchases.reference);
   const userId = (await db.select({ id: users.id }).from(users))[0]!.id;
-  const drizzles = await query.prepare('flat_reference').execute({ userId });
+  const drizzles = await query(db.select(columns)).prepare('flat_reference').execute({ userId });
   const flat = await prepareFlat(db, 'flat_under_test', columns, query).execute({ userId });
 
   expect(flat).toHaveLength(2);

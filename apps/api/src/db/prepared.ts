@@ -1,5 +1,5 @@
 import { Column, is, SQL, type Query } from 'drizzle-orm';
-import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import type { PgColumn, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.ts';
 
 /**
@@ -40,14 +40,14 @@ export function preparedByShape<Query, Statement>(
 }
 
 /** A flat select list: names to columns or SQL values (totals and the like, with their `mapWith`). */
-type FlatSelection = Record<string, Column | SQL | SQL.Aliased>;
+type FlatSelection = Record<string, PgColumn | SQL | SQL.Aliased>;
 
 interface Decoder {
   mapFromDriverValue(value: unknown): unknown;
 }
 
 /** How Drizzle turns a selected value from the driver into JS (a column's type, or `mapWith`). */
-const decoderOf = (field: Column | SQL | SQL.Aliased): Decoder =>
+const decoderOf = (field: PgColumn | SQL | SQL.Aliased): Decoder =>
   is(field, Column)
     ? field
     : ((is(field, SQL) ? field : field.sql) as unknown as { decoder: Decoder }).decoder;
@@ -55,14 +55,17 @@ const decoderOf = (field: Column | SQL | SQL.Aliased): Decoder =>
 /**
  * A named statement of a flat select with its row mapping made once: Drizzle's own mapping
  * checks each value's kind and walks its path again on every row, a tenth of the CPU of a buyer's
- * list page. `query` is `db.select(selection)…`; its rows are the ones Drizzle makes
+ * list page. `build` completes `db.select(selection)`; its rows are the ones Drizzle makes
  * (prepared.test.ts).
  */
-export function prepareFlat<Row>(
+export function prepareFlat<Selection extends FlatSelection, Row>(
   db: Tx,
   name: string,
-  selection: FlatSelection,
-  query: { toSQL(): Query; execute(): Promise<Row[]> },
+  selection: Selection,
+  build: (select: ReturnType<typeof db.select<Selection>>) => {
+    toSQL(): Query;
+    execute(): Promise<Row[]>;
+  },
 ) {
   const names = Object.keys(selection);
   const decoders = Object.values(selection).map(decoderOf);
@@ -75,7 +78,7 @@ export function prepareFlat<Row>(
     return row as Row;
   };
   return db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(
-    query.toSQL(),
+    build(db.select(selection)).toSQL(),
     undefined,
     name,
     true,

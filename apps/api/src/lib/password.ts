@@ -36,7 +36,8 @@ export function createArgon2Threads(size: number) {
   const idle: Worker[] = [];
   const waiting: Job[] = [];
   const running = new Map<Worker, Job>();
-  let threads = 0;
+  // Every thread is idle or running a job.
+  const threads = () => idle.length + running.size;
 
   function run(worker: Worker, job: Job) {
     running.set(worker, job);
@@ -53,7 +54,6 @@ export function createArgon2Threads(size: number) {
 
   function start() {
     const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { argon2 } });
-    threads += 1;
     worker.on('message', (answer: { result: string | boolean } | { error: string }) => {
       const job = running.get(worker)!;
       running.delete(worker);
@@ -61,10 +61,11 @@ export function createArgon2Threads(size: number) {
       else job.resolve(answer.result);
       next(worker);
     });
+    // A thread's error ends it: its job fails on 'exit'.
     worker.on('error', () => {});
     worker.on('exit', () => {
-      threads -= 1;
-      if (idle.includes(worker)) idle.splice(idle.indexOf(worker), 1);
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
       running.get(worker)?.reject(new Error('The password thread stopped'));
       running.delete(worker);
       const job = waiting.shift();
@@ -73,15 +74,18 @@ export function createArgon2Threads(size: number) {
     return worker;
   }
 
+  const submit = (job: Omit<Job, 'resolve' | 'reject'>) =>
+    new Promise<string | boolean>((resolve, reject) => {
+      const worker = idle.pop() ?? (threads() < size ? start() : undefined);
+      if (worker) run(worker, { ...job, resolve, reject });
+      else waiting.push({ ...job, resolve, reject });
+    });
+
   return {
-    run: (job: Omit<Job, 'resolve' | 'reject'>) =>
-      new Promise<string | boolean>((resolve, reject) => {
-        const worker = idle.pop() ?? (threads < size ? start() : undefined);
-        if (worker) run(worker, { ...job, resolve, reject });
-        else waiting.push({ ...job, resolve, reject });
-      }),
+    hash: (password: string) => submit({ password }) as Promise<string>,
+    verify: (hash: string, password: string) => submit({ password, hash }) as Promise<boolean>,
     /** Threads started (for tests). */
-    threads: () => threads,
+    threads,
     /** Stops every thread; jobs running then fail. */
     stop: () => Promise.all([...idle, ...running.keys()].map((worker) => worker.terminate())),
   };
@@ -100,11 +104,11 @@ export function sharePasswordCores(processes: number) {
   return threads;
 }
 
-export const hashPassword = async (password: string) => (await argon2.run({ password })) as string;
+export const hashPassword = (password: string) => argon2.hash(password);
 
 export async function verifyPassword(passwordHash: string, password: string) {
   try {
-    return (await argon2.run({ password, hash: passwordHash })) === true;
+    return await argon2.verify(passwordHash, password);
   } catch {
     return false;
   }

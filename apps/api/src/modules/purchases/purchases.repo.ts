@@ -64,12 +64,8 @@ const userPage = preparedByShape(
       bankName: banks.bankName,
       total: totalOf(db, sql.placeholder('userId'), status),
     };
-    return prepareFlat(
-      db,
-      name,
-      columns,
-      db
-        .select(columns)
+    return prepareFlat(db, name, columns, (select) =>
+      select
         .from(purchases)
         .leftJoin(banks, eq(banks.id, purchases.bankId))
         .where(ofUser(sql.placeholder('userId'), status))

@@ -220,12 +220,8 @@ const userPage = preparedByShape(
       ...transactionDtoColumns,
       total: totalOf(db, sql.placeholder('userId'), params),
     };
-    return prepareFlat(
-      db,
-      name,
-      columns,
-      db
-        .select(columns)
+    return prepareFlat(db, name, columns, (select) =>
+      select
         .from(transactions)
         .where(ofUser(sql.placeholder('userId'), params))
         .orderBy(...order)
