@@ -310,7 +310,7 @@ async function main() {
     );
     const server = await startProcess(
       'the API',
-      ['--import', 'tsx', 'src/server.ts'],
+      ['--max-semi-space-size=32', '--import', 'tsx', 'src/server.ts'],
       env,
       `${api}/readyz`,
     );

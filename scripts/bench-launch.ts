@@ -142,11 +142,15 @@ async function argon2Ceiling(seconds: number) {
 const children: ChildProcess[] = [];
 
 async function startProduct(env: NodeJS.ProcessEnv, url: string) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=32', path.join(root, 'scripts/start.mjs')],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   children.push(child);
   let errors = '';
   child.stderr.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-20_000)));
