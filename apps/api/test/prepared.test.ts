@@ -1,17 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
-import type { Db } from '../src/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable, migrate, openDatabase, type Db } from '../src/db/client.ts';
 import { prepareFlat } from '../src/db/prepared.ts';
 import { banks, purchases, users } from '../src/db/schema/index.ts';
 import { purchaseDtoColumns } from '../src/modules/purchases/purchase-dto.ts';
-import { getTestDatabase, resetDatabase } from './db.ts';
+import { getPostgresTestDatabase, getTestDatabase, resetDatabase } from './db.ts';
+import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
-let db: Db;
-
-beforeAll(async () => {
-  const database = await getTestDatabase();
-  await resetDatabase(database);
-  db = database.db;
+/** Purchases of every kind of value a list reads: numerics, timestamps, nulls, text, a joined row or none. */
+async function seed(db: Db) {
   const [bank] = await db
     .insert(banks)
     .values({
@@ -26,7 +23,6 @@ beforeAll(async () => {
     .insert(users)
     .values({ name: 'Flat', email: 'flat@example.com', passwordHash: 'x' })
     .returning();
-  // Every kind of value a list reads: numerics, timestamps, nulls, text, a joined row or none.
   await db.insert(purchases).values([
     {
       userId: buyer!.id,
@@ -61,29 +57,95 @@ beforeAll(async () => {
       wallet: `0x${'ab'.repeat(20)}`,
     },
   ]);
-});
+  return buyer!.id;
+}
 
-it("makes the rows Drizzle's own mapping makes, for every kind of value", async () => {
-  const columns = {
-    ...purchaseDtoColumns,
-    bankName: banks.bankName,
-    total: sql<number>`count(*) over ()`.mapWith(Number),
-    label: sql<string>`'n:' || ${purchases.reference}`.as('label'),
-  };
-  const query = (select: ReturnType<typeof db.select<typeof columns>>) =>
+const columns = {
+  ...purchaseDtoColumns,
+  bankName: banks.bankName,
+  total: sql<number>`count(*) over ()`.mapWith(Number),
+  label: sql<string>`'n:' || ${purchases.reference}`.as('label'),
+  // Values only node-postgres' type parsers turn into JS (Drizzle passes them on as they come).
+  hasReceipt: sql<boolean>`${purchases.receiptKey} is not null`,
+  extra: sql<{ n: number }>`json_build_object('n', 1)`,
+};
+
+const flatStatement = (db: Db, name: string) =>
+  prepareFlat(db, name, columns, (select) =>
     select
       .from(purchases)
       .leftJoin(banks, eq(banks.id, purchases.bankId))
       .where(eq(purchases.userId, sql.placeholder('userId')))
-      .orderBy(purchases.reference);
-  const userId = (await db.select({ id: users.id }).from(users))[0]!.id;
-  const drizzles = await query(db.select(columns)).prepare('flat_reference').execute({ userId });
-  const flat = await prepareFlat(db, 'flat_under_test', columns, query).execute({ userId });
+      .orderBy(purchases.reference),
+  );
 
-  expect(flat).toHaveLength(2);
-  expect(flat).toEqual(drizzles);
-  expect(flat[0]!.createdAt).toBeInstanceOf(Date);
-  expect(flat[0]!.total).toBe(2);
-  expect(flat[1]!.bankName).toBeNull();
-  expect(flat[1]!.userAmount).toBe('0.012345678901234567');
+const drizzleRows = (db: Db, userId: string) =>
+  db
+    .select(columns)
+    .from(purchases)
+    .leftJoin(banks, eq(banks.id, purchases.bankId))
+    .where(eq(purchases.userId, userId))
+    .orderBy(purchases.reference);
+
+describe.each([
+  ['the embedded database', getTestDatabase],
+  ['PostgreSQL', getPostgresTestDatabase],
+])('on %s', (_, open) => {
+  let db: Db;
+  let userId: string;
+
+  beforeAll(async () => {
+    const database = await open();
+    await resetDatabase(database);
+    db = database.db;
+    userId = await seed(db);
+  });
+
+  it("makes the rows Drizzle's own mapping makes, for every kind of value, run after run", async () => {
+    const drizzles = await drizzleRows(db, userId);
+    const statement = flatStatement(db, 'flat_under_test');
+    // Enough runs, some at once, to use fresh pool connections and ones that know the statement.
+    for (let round = 0; round < 3; round++) {
+      const runs = await Promise.all(
+        Array.from({ length: 12 }, () => statement.execute({ userId })),
+      );
+      for (const flat of runs) expect(flat).toEqual(drizzles);
+    }
+    const [first, second] = await statement.execute({ userId });
+    expect(first!.createdAt).toBeInstanceOf(Date);
+    expect(first!.total).toBe(2);
+    expect(first!.hasReceipt).toBe(true);
+    expect(first!.extra).toEqual({ n: 1 });
+    expect(first!.tokenAmount).toBe('61725.000000000000000001');
+    expect(second!.bankName).toBeNull();
+    expect(second!.userAmount).toBe('0.012345678901234567');
+    expect(await statement.execute({ userId: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
+  });
+
+  it('fails a run the database refuses, and the next run works', async () => {
+    const statement = flatStatement(db, 'flat_refused');
+    await statement.execute({ userId });
+    await expect(statement.execute({ userId: 'not-a-uuid' })).rejects.toThrow(/uuid/);
+    expect(await statement.execute({ userId })).toHaveLength(2);
+  });
 });
+
+it('answers again once a restarted PostgreSQL is back, having failed as unavailable meanwhile', async () => {
+  const cluster = await startThrowawayPostgres();
+  const database = await openDatabase({ databaseUrl: cluster.url });
+  try {
+    await migrate(database);
+    const userId = await seed(database.db);
+    const statement = flatStatement(database.db, 'flat_restart');
+    expect(await statement.execute({ userId })).toHaveLength(2);
+    expect(await statement.execute({ userId })).toHaveLength(2);
+    await cluster.pause();
+    const failure = await statement.execute({ userId }).catch((err: unknown) => err);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    await cluster.resume();
+    expect(await statement.execute({ userId })).toHaveLength(2);
+  } finally {
+    await database.close();
+    await cluster.stop();
+  }
+}, 60_000);

@@ -1,4 +1,5 @@
-import { Column, is, SQL, type Query } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, SQL, type Logger, type Query } from 'drizzle-orm';
+import pg from 'pg';
 import type { PgColumn, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.ts';
 
@@ -55,8 +56,10 @@ const decoderOf = (field: PgColumn | SQL | SQL.Aliased): Decoder =>
 /**
  * A named statement of a flat select with its row mapping made once: Drizzle's own mapping
  * checks each value's kind and walks its path again on every row, a tenth of the CPU of a buyer's
- * list page. `build` completes `db.select(selection)`; its rows are the ones Drizzle makes
- * (prepared.test.ts).
+ * list page. On PostgreSQL its first run reads the result's column types; later runs skip the
+ * Describe node-postgres sends every time (and the work of reading its answer) and decode each
+ * row straight from the wire. `build` completes `db.select(selection)`; its rows are the ones
+ * Drizzle makes (prepared.test.ts).
  */
 export function prepareFlat<Selection extends FlatSelection, Row>(
   db: Tx,
@@ -66,22 +69,168 @@ export function prepareFlat<Selection extends FlatSelection, Row>(
     toSQL(): Query;
     execute(): Promise<Row[]>;
   },
-) {
+): { execute(values: Record<string, unknown>): Promise<Row[]> } {
   const names = Object.keys(selection);
   const decoders = Object.values(selection).map(decoderOf);
-  const toRow = (values: unknown[]) => {
+  const rowOf = (values: unknown[], decode: ((value: never) => unknown)[]) => {
     const row: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i++) {
       const value = values[i];
-      row[names[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+      row[names[i]!] = value === null ? null : decode[i]!(value as never);
     }
     return row as Row;
   };
-  return db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(
-    build(db.select(selection)).toSQL(),
-    undefined,
-    name,
-    true,
-    (rows) => rows.map(toRow),
+  const fromDriver = decoders.map(
+    (decoder) => (value: unknown) => decoder.mapFromDriverValue(value),
   );
+  const query = build(db.select(selection)).toSQL();
+  const { client, logger } = db._.session as unknown as { client: unknown; logger: Logger };
+  if (!(client instanceof pg.Pool))
+    return db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(
+      query,
+      undefined,
+      name,
+      true,
+      (rows) => rows.map((values) => rowOf(values, fromDriver)),
+    );
+  const pool = client;
+  /** Each column's text to JS: node-postgres' parser for its type, then Drizzle's decoder. */
+  let fromText: ((value: string) => unknown)[] | undefined;
+  return {
+    async execute(values) {
+      const params = fillPlaceholders(query.params, values);
+      logger.logQuery(query.sql, params);
+      if (!fromText) {
+        const result = await pool.query({
+          name,
+          text: query.sql,
+          values: params,
+          rowMode: 'array',
+          types: { getTypeParser: driverParser },
+        });
+        fromText = result.fields.map((field, i) => {
+          const parse = driverParser(field.dataTypeID);
+          return (value: string) => decoders[i]!.mapFromDriverValue(parse(value));
+        });
+        return result.rows.map((values) => rowOf(values, fromDriver));
+      }
+      const decode = fromText;
+      const connection = await pool.connect();
+      try {
+        const rows = await new Promise<Row[]>((resolve, reject) =>
+          connection.query(
+            new KnownRowsQuery(
+              name,
+              query.sql,
+              params,
+              (fields) => rowOf(fields, decode),
+              (err, rows) => (err === undefined ? resolve(rows!) : reject(err)),
+            ) as unknown as pg.Submittable,
+          ),
+        );
+        connection.release();
+        return rows;
+      } catch (err) {
+        connection.release(err as Error);
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * Result types whose text Drizzle reads itself, as its node-postgres driver leaves them: times,
+ * dates and intervals, and the arrays of those and of numerics (OIDs 1115, 1185, 1182, 1187, 1231).
+ */
+const TEXT_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1115,
+  1185,
+  1182,
+  1187,
+  1231,
+]);
+const identity = (value: string) => value;
+/** How node-postgres writes a parameter (not in its types). */
+const { prepareValue } = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } })
+  .utils;
+const driverParser = (oid: number): ((value: string) => unknown) =>
+  TEXT_TYPES.has(oid)
+    ? identity
+    : (pg.types.getTypeParser(oid, 'text') as (value: string) => unknown);
+
+interface PgConnection {
+  stream: { cork(): void; uncork(): void };
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+  parse(query: { text: string; name: string }): void;
+  bind(config: {
+    statement: string;
+    values: unknown[];
+    valueMapper: (v: unknown) => unknown;
+  }): void;
+  execute(config: object): void;
+  sync(): void;
+  sendCopyFail(message: string): void;
+}
+
+/**
+ * A named statement's execution whose result columns are known (from its first run), so it skips
+ * the Describe that node-postgres sends every time and decodes each row straight from the wire.
+ */
+class KnownRowsQuery<Row> {
+  private readonly rows: Row[] = [];
+  private failure: Error | undefined;
+  constructor(
+    readonly name: string,
+    readonly text: string,
+    private readonly values: unknown[],
+    private readonly toRow: (fields: (string | null)[]) => Row,
+    private readonly settle: (error: Error | undefined, rows?: Row[]) => void,
+  ) {}
+
+  submit(connection: PgConnection) {
+    connection.stream.cork();
+    try {
+      if (
+        connection.parsedStatements[this.name] === undefined &&
+        connection.submittedNamedStatements[this.name] === undefined
+      ) {
+        connection.parse({ text: this.text, name: this.name });
+        connection.submittedNamedStatements[this.name] = this.text;
+      }
+      connection.bind({ statement: this.name, values: this.values, valueMapper: prepareValue });
+      connection.execute({});
+      connection.sync();
+    } finally {
+      connection.stream.uncork();
+    }
+    return null;
+  }
+  handleRowDescription() {}
+  handleDataRow(msg: { fields: (string | null)[] }) {
+    if (this.failure !== undefined) return;
+    try {
+      this.rows.push(this.toRow(msg.fields));
+    } catch (err) {
+      this.failure = err as Error;
+    }
+  }
+  handleCommandComplete() {}
+  handleEmptyQuery() {}
+  handlePortalSuspended() {}
+  handleCopyInResponse(connection: PgConnection) {
+    connection.sendCopyFail('No source stream defined');
+  }
+  handleCopyData() {}
+  handleError(err: Error) {
+    this.settle(err);
+  }
+  handleReadyForQuery() {
+    if (this.failure !== undefined) this.settle(this.failure);
+    else this.settle(undefined, this.rows);
+  }
 }
