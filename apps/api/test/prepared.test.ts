@@ -70,22 +70,17 @@ const columns = {
   extra: sql<{ n: number }>`json_build_object('n', 1)`,
 };
 
-const flatStatement = (db: Db, name: string) =>
-  prepareFlat(db, name, columns, (select) =>
-    select
-      .from(purchases)
-      .leftJoin(banks, eq(banks.id, purchases.bankId))
-      .where(eq(purchases.userId, sql.placeholder('userId')))
-      .orderBy(purchases.reference),
-  );
+const selectColumns = (db: Db) => db.select(columns);
 
-const drizzleRows = (db: Db, userId: string) =>
-  db
-    .select(columns)
+/** The query both ways run: a buyer's purchases with their bank's name. */
+const ofBuyer = (select: ReturnType<typeof selectColumns>) =>
+  select
     .from(purchases)
     .leftJoin(banks, eq(banks.id, purchases.bankId))
-    .where(eq(purchases.userId, userId))
+    .where(eq(purchases.userId, sql.placeholder('userId')))
     .orderBy(purchases.reference);
+
+const flatStatement = (db: Db, name: string) => prepareFlat(db, name, columns, ofBuyer);
 
 describe.each([
   ['the embedded database', getTestDatabase],
@@ -102,7 +97,7 @@ describe.each([
   });
 
   it("makes the rows Drizzle's own mapping makes, for every kind of value, run after run", async () => {
-    const drizzles = await drizzleRows(db, userId);
+    const drizzles = await ofBuyer(selectColumns(db)).prepare('flat_drizzle').execute({ userId });
     const statement = flatStatement(db, 'flat_under_test');
     // Enough runs, some at once, to use fresh pool connections and ones that know the statement.
     for (let round = 0; round < 3; round++) {
