@@ -84,32 +84,31 @@ export function prepareFlat<Selection extends FlatSelection, Row>(
     (decoder) => (value: unknown) => decoder.mapFromDriverValue(value),
   );
   const query = build(db.select(selection)).toSQL();
+  const statement = db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(
+    query,
+    undefined,
+    name,
+    true,
+    (rows) => rows.map((values) => rowOf(values, fromDriver)),
+  );
   const { client, logger } = db._.session as unknown as { client: unknown; logger: Logger };
-  if (!(client instanceof pg.Pool))
-    return db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(
-      query,
-      undefined,
-      name,
-      true,
-      (rows) => rows.map((values) => rowOf(values, fromDriver)),
-    );
+  if (!(client instanceof pg.Pool)) return statement;
   const pool = client;
-  /** Each column's text to JS: node-postgres' parser for its type, then Drizzle's decoder. */
+  // Drizzle's own node-postgres query (its name, text, array rows and type parsers) serves the
+  // first run, which learns the result's column types.
+  const { queryConfig } = statement as unknown as { queryConfig: DriverQuery };
+  /** Each column's text to JS: the driver's parser for its type, then Drizzle's decoder. */
   let fromText: ((value: string) => unknown)[] | undefined;
   return {
     async execute(values) {
       const params = fillPlaceholders(query.params, values);
       logger.logQuery(query.sql, params);
       if (!fromText) {
-        const result = await pool.query({
-          name,
-          text: query.sql,
-          values: params,
-          rowMode: 'array',
-          types: { getTypeParser: driverParser },
-        });
+        const result = await pool.query<unknown[]>(queryConfig, params);
         fromText = result.fields.map((field, i) => {
-          const parse = driverParser(field.dataTypeID);
+          const parse = queryConfig.types.getTypeParser(field.dataTypeID, 'text') as (
+            value: string,
+          ) => unknown;
           return (value: string) => decoders[i]!.mapFromDriverValue(parse(value));
         });
         return result.rows.map((values) => rowOf(values, fromDriver));
@@ -138,29 +137,14 @@ export function prepareFlat<Selection extends FlatSelection, Row>(
   };
 }
 
-/**
- * Result types whose text Drizzle reads itself, as its node-postgres driver leaves them: times,
- * dates and intervals, and the arrays of those and of numerics (OIDs 1115, 1185, 1182, 1187, 1231).
- */
-const TEXT_TYPES = new Set([
-  pg.types.builtins.TIMESTAMPTZ,
-  pg.types.builtins.TIMESTAMP,
-  pg.types.builtins.DATE,
-  pg.types.builtins.INTERVAL,
-  1115,
-  1185,
-  1182,
-  1187,
-  1231,
-]);
-const identity = (value: string) => value;
+/** The node-postgres query a Drizzle prepared statement runs (not in Drizzle's types). */
+interface DriverQuery extends pg.QueryArrayConfig {
+  types: pg.CustomTypesConfig;
+}
+
 /** How node-postgres writes a parameter (not in its types). */
 const { prepareValue } = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } })
   .utils;
-const driverParser = (oid: number): ((value: string) => unknown) =>
-  TEXT_TYPES.has(oid)
-    ? identity
-    : (pg.types.getTypeParser(oid, 'text') as (value: string) => unknown);
 
 interface PgConnection {
   stream: { cork(): void; uncork(): void };
@@ -174,12 +158,12 @@ interface PgConnection {
   }): void;
   execute(config: object): void;
   sync(): void;
-  sendCopyFail(message: string): void;
 }
 
 /**
  * A named statement's execution whose result columns are known (from its first run), so it skips
  * the Describe that node-postgres sends every time and decodes each row straight from the wire.
+ * Without a Describe, a select's answer is only rows, its completion, an error and ReadyForQuery.
  */
 class KnownRowsQuery<Row> {
   private readonly rows: Row[] = [];
@@ -210,7 +194,6 @@ class KnownRowsQuery<Row> {
     }
     return null;
   }
-  handleRowDescription() {}
   handleDataRow(msg: { fields: (string | null)[] }) {
     if (this.failure !== undefined) return;
     try {
@@ -220,12 +203,6 @@ class KnownRowsQuery<Row> {
     }
   }
   handleCommandComplete() {}
-  handleEmptyQuery() {}
-  handlePortalSuspended() {}
-  handleCopyInResponse(connection: PgConnection) {
-    connection.sendCopyFail('No source stream defined');
-  }
-  handleCopyData() {}
   handleError(err: Error) {
     this.settle(err);
   }
