@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { censorSecrets, loggerOptions } from '../src/lib/logger.ts';
+import { censorSecrets, loggerOptions, quietRequestLog } from '../src/lib/logger.ts';
 import { buildTestApp } from './test-app.ts';
 
 describe('censorSecrets', () => {
@@ -67,7 +68,8 @@ describe('bufferedStdout', () => {
   /** A process that logs `lines` lines through the buffer, then does `then`; its stdout. */
   function logThenRun(lines: number, then: string) {
     const script = `
-      import pino from 'pino';
+      import Fastify from 'fastify';
+import pino from 'pino';
       import { bufferedStdout } from './src/lib/logger.ts';
       const log = pino(bufferedStdout());
       for (let i = 0; i < ${lines}; i++) log.info({ i }, 'line');
@@ -136,6 +138,44 @@ describe('request lines of the app', () => {
         .filter((line) => line.msg === 'request completed')
         .map((line) => line.req?.url);
       expect(completed).toEqual(['/v1/auth/me']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a quiet route', () => {
+  it("writes its warnings and errors with the request's id, its info lines not", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: loggerOptions(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), stream),
+      disableRequestLogging: true,
+    });
+    app.get('/quiet', quietRequestLog, (req) => {
+      req.log.info('not written');
+      req.log.debug('not written');
+      req.log.warn({ body: { password: 'hunter22' } }, 'a warning');
+      req.log.child({ step: 'check' }).error(new Error('boom'), 'an error');
+      req.log.fatal('a fatal line');
+      return { ok: true };
+    });
+    try {
+      const answer = await app.inject('/quiet');
+      expect(answer.statusCode).toBe(200);
+      const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(written.map((line) => line.msg)).toEqual(['a warning', 'an error', 'a fatal line']);
+      const reqId = written[0]!.reqId;
+      expect(reqId).toEqual(expect.any(String));
+      for (const line of written) expect(line.reqId).toBe(reqId);
+      expect(written[0]!.body).toEqual({ password: '[Redacted]' });
+      expect(written[1]).toMatchObject({ step: 'check', err: { message: 'boom' } });
+      expect(written.map((line) => line.level)).toEqual([40, 50, 60]);
     } finally {
       await app.close();
     }
