@@ -68,8 +68,7 @@ describe('bufferedStdout', () => {
   /** A process that logs `lines` lines through the buffer, then does `then`; its stdout. */
   function logThenRun(lines: number, then: string) {
     const script = `
-      import Fastify from 'fastify';
-import pino from 'pino';
+      import pino from 'pino';
       import { bufferedStdout } from './src/lib/logger.ts';
       const log = pino(bufferedStdout());
       for (let i = 0; i < ${lines}; i++) log.info({ i }, 'line');

@@ -67,10 +67,13 @@ export function createPublicCache(opts: PublicCacheOptions = {}) {
   // Deaf until the listener reports it is up.
   let listening = false;
 
+  /** An entry's key: its area first, so a change drops the area's entries by prefix. */
+  const idOf = (area: PublicArea, key: string) => `${area}:${key}`;
+
   function invalidate(area?: PublicArea) {
     for (const a of area ? [area] : (Object.keys(generations) as PublicArea[])) {
       generations[a] += 1;
-      for (const key of entries.keys()) if (key.startsWith(`${a}:`)) entries.delete(key);
+      for (const key of entries.keys()) if (key.startsWith(idOf(a, ''))) entries.delete(key);
     }
   }
 
@@ -140,7 +143,7 @@ export function createPublicCache(opts: PublicCacheOptions = {}) {
      * bank account, so a request for any other code needs neither the database nor an entry.
      */
     async lookup<T>(area: PublicArea, key: string, load: () => Promise<T>): Promise<T> {
-      const cached = await entry(area, `${area}:lookup:${key}`, async () =>
+      const cached = await entry(area, idOf(area, `lookup:${key}`), async () =>
         JSON.stringify(await load()),
       );
       return JSON.parse(cached.body) as T;
@@ -163,7 +166,7 @@ export function createPublicCache(opts: PublicCacheOptions = {}) {
       at: { area: PublicArea; key?: string },
       read: () => Promise<unknown>,
     ): Promise<void> | undefined {
-      const id = `${at.area}:${at.key ?? ''}`;
+      const id = idOf(at.area, at.key ?? '');
       const hit = held(id);
       if (hit) return void answer(req, reply, at.area, hit);
       return entry(
