@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { compareDecimals } from '@tmc/shared';
@@ -78,4 +79,31 @@ export async function devPay(amount: string, currency: 'ETH' | 'USDC') {
   const hash = /\b0x[0-9a-fA-F]{64}\b/.exec(stdout)?.[0];
   expect(hash, stdout).toBeDefined();
   return hash as string;
+}
+
+/**
+ * Runs `steps` while another copy of the site holds the payment watcher's lease (as when two run
+ * side by side), so this site's watcher reads no block meanwhile and only the buyer's own
+ * verification can credit the order; the lease is given back after. Without it the watcher's
+ * round could credit an exact payment between the transfer and the buyer's click.
+ */
+export async function whileAnotherCopyWatches<T>(steps: () => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: inject('databaseUrl') });
+  await db.connect();
+  const holder = `another copy ${Date.now()}`;
+  try {
+    const taken = await db.query(
+      `update chain_watchers set holder = $1, lease_until = now() + interval '10 minutes'
+       where name = 'payments'`,
+      [holder],
+    );
+    expect(taken.rowCount, 'the payment watcher has run once').toBe(1);
+    return await steps();
+  } finally {
+    await db.query(
+      `update chain_watchers set lease_until = now() where name = 'payments' and holder = $1`,
+      [holder],
+    );
+    await db.end();
+  }
 }

@@ -9,6 +9,7 @@ import {
   logInBuyer,
   orderOnBuyPage,
   verifiedBuyer,
+  whileAnotherCopyWatches,
 } from './crypto-helpers.ts';
 
 let browser: Browser;
@@ -46,21 +47,24 @@ describe('crypto purchase', () => {
     await page.getByRole('heading', { name: '1 Presale Requests', level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'Pending' }).waitFor();
 
-    const hash = await devPay(due, 'ETH');
-
-    await page.goto('/transaction');
-    await page.getByRole('heading', { name: '1 Transactions', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    const verify = page.getByRole('dialog', { name: 'Verify Payment' });
-    await verify
-      .getByText('Do not refresh or close this tab until your transfer and verification are done.')
-      .waitFor();
-    await verify.getByText(`${formatAmount(due, 18)} ETH`).waitFor();
-    await verify.getByLabel('Transaction Hash').fill(hash);
-    await verify.getByRole('button', { name: 'Verify After Pay' }).click();
-
-    await verify.waitFor({ state: 'detached' });
-    await page.getByText('Payment verified, your presale request is accepted').waitFor();
+    const hash = await whileAnotherCopyWatches(async () => {
+      const hash = await devPay(due, 'ETH');
+      await page.goto('/transaction');
+      await page.getByRole('heading', { name: '1 Transactions', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      const verify = page.getByRole('dialog', { name: 'Verify Payment' });
+      await verify
+        .getByText(
+          'Do not refresh or close this tab until your transfer and verification are done.',
+        )
+        .waitFor();
+      await verify.getByText(`${formatAmount(due, 18)} ETH`).waitFor();
+      await verify.getByLabel('Transaction Hash').fill(hash);
+      await verify.getByRole('button', { name: 'Verify After Pay' }).click();
+      await verify.waitFor({ state: 'detached' });
+      await page.getByText('Payment verified, your presale request is accepted').waitFor();
+      return hash;
+    });
     const row = page.getByRole('row', { name: /Crypto wallet/ });
     await row.getByText('Success').waitFor();
     await row.getByText(short(hash)).waitFor();
@@ -87,11 +91,14 @@ describe('crypto purchase', () => {
     await dialog.getByRole('button', { name: 'Verify After Pay' }).click();
     await dialog.getByText('Transaction hash must be 0x followed by 64 hex characters').waitFor();
 
-    const hash = await devPay(due, 'USDC');
-    await dialog.getByLabel('Transaction Hash').fill(hash);
-    await dialog.getByRole('button', { name: 'Verify After Pay' }).click();
-    await page.waitForURL((url) => url.pathname === '/presale-requests');
-    await page.getByText('Payment verified, your presale request is accepted').waitFor();
+    const hash = await whileAnotherCopyWatches(async () => {
+      const hash = await devPay(due, 'USDC');
+      await dialog.getByLabel('Transaction Hash').fill(hash);
+      await dialog.getByRole('button', { name: 'Verify After Pay' }).click();
+      await page.waitForURL((url) => url.pathname === '/presale-requests');
+      await page.getByText('Payment verified, your presale request is accepted').waitFor();
+      return hash;
+    });
     await page.getByRole('cell', { name: 'Accepted' }).waitFor();
 
     await page.goto('/transaction');
