@@ -29,10 +29,10 @@ export async function startMailCatcher(dir: string) {
             text: parsed.text ?? '',
             html: parsed.html ?? '',
           };
-          fs.writeFileSync(
-            path.join(dir, `${String(++n).padStart(5, '0')}.json`),
-            JSON.stringify(mail),
-          );
+          // Written aside and renamed, so a test in another process never reads half a message.
+          const file = path.join(dir, `${String(++n).padStart(5, '0')}.json`);
+          fs.writeFileSync(`${file}.part`, JSON.stringify(mail));
+          fs.renameSync(`${file}.part`, file);
           done();
         }, done);
       });
@@ -51,7 +51,11 @@ export async function startMailCatcher(dir: string) {
 export async function waitForMail(dir: string, to: string, pattern: RegExp, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = fs.readdirSync(dir).sort().reverse();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const f of files) {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as CaughtMail;
       const match = mail.to.includes(to) ? pattern.exec(mail.text) : null;
