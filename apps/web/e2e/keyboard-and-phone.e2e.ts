@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, post, verifiedAccount } from './accounts-api.ts';
 import {
+  baseUrl,
   field,
   launchBrowser,
   openPage,
@@ -28,9 +29,31 @@ async function buyerWithOrders(email: string) {
   );
 }
 
+/** Another buyer's bank order with the widest figures a list shows: 778,220.00 AUD, 38,911,000.00 TMC. */
+async function largeBankOrder() {
+  const email = `kim.large.${Date.now()}@tmc.test`;
+  await verifiedAccount('Kim Large', email, PASSWORD);
+  const login = await post('/v1/auth/login', { email, password: PASSWORD });
+  const token = (login.data.tokens as { access: { token: string } }).access.token;
+  const banks = await fetch(`${baseUrl()}/v1/bank/getBankDetailsByCurrency/AUD`);
+  const bankId = ((await banks.json()) as { data: { _id: string }[] }).data[0]!._id;
+  await post(
+    '/v1/purchase/bank-order',
+    {
+      investmentAmount: '778220',
+      currency: 'AUD',
+      userCurrency: 'AUD',
+      userAmount: '778220',
+      bankId,
+    },
+    { token },
+  );
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   buyerEmail = `kim.keys.${Date.now()}@tmc.test`;
+  await largeBankOrder();
   await buyerWithOrders(buyerEmail);
 });
 afterAll(() => browser.close());
