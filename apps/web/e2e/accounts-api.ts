@@ -34,6 +34,33 @@ export async function verifiedAccount(
   await post('/v1/auth/otpVerification', { email, otp: match[1] });
 }
 
+/** A verified buyer's access token, from the API's login. */
+export async function accessToken(email: string, password: string) {
+  const login = await post('/v1/auth/login', { email, password });
+  return (login.data.tokens as { access: { token: string } }).access.token;
+}
+
+/**
+ * A bank order of 778,220 AUD (38,911,000.00 TMC), placed through the API with the first AUD bank:
+ * the widest figures a page shows. Answers the purchase's id.
+ */
+export async function largeBankOrder(token: string) {
+  const banks = await fetch(`${baseUrl()}/v1/bank/getBankDetailsByCurrency/AUD`);
+  const bankId = ((await banks.json()) as { data: { _id: string }[] }).data[0]!._id;
+  const order = await post(
+    '/v1/purchase/bank-order',
+    {
+      investmentAmount: '778220',
+      currency: 'AUD',
+      userCurrency: 'AUD',
+      userAmount: '778220',
+      bankId,
+    },
+    { token },
+  );
+  return (order.data.purchase as { _id: string })._id;
+}
+
 /** Signs in on the login page and waits for the home page. */
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, post, verifiedAccount } from './accounts-api.ts';
+import { accessToken, largeBankOrder, logIn, verifiedAccount } from './accounts-api.ts';
 import {
   brokenWords,
   field,
@@ -25,24 +25,8 @@ describe('buyer polish', () => {
     await verifiedAccount('Penny Polish', email, PASSWORD);
     const { page, errors, close } = await openPage(browser, { width: 360, height: 740 });
     await logIn(page, email, PASSWORD);
-    const login = (await post('/v1/auth/login', { email, password: PASSWORD })).data as {
-      tokens: { access: { token: string } };
-    };
-    const banks = await fetch(new URL('/v1/bank/getBankDetailsByCurrency/AUD', page.url()));
-    const bankId = ((await banks.json()) as { data: { _id: string }[] }).data[0]!._id;
-    // A large order, so its figures are long: 778,220.00 AUD, 38,911,000.00 TMC.
-    const order = await post(
-      '/v1/purchase/bank-order',
-      {
-        investmentAmount: '778220',
-        currency: 'AUD',
-        userCurrency: 'AUD',
-        userAmount: '778220',
-        bankId,
-      },
-      { token: login.tokens.access.token },
-    );
-    const id = (order.data.purchase as { _id: string })._id;
+    // A large order, so its figures are long.
+    const id = await largeBankOrder(await accessToken(email, PASSWORD));
 
     await page.goto(`/presale-requests/${id}`);
     await page.getByRole('heading', { name: /^Presale request TMC-/, level: 1 }).waitFor();

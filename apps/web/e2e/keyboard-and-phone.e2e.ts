@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, post, verifiedAccount } from './accounts-api.ts';
+import { accessToken, largeBankOrder, logIn, post, verifiedAccount } from './accounts-api.ts';
 import {
-  baseUrl,
   field,
   launchBrowser,
   openPage,
@@ -20,40 +19,24 @@ let buyerEmail: string;
 /** A verified buyer with a crypto order (a presale request and a transaction) to list. */
 async function buyerWithOrders(email: string) {
   await verifiedAccount('Kim Keys', email, PASSWORD);
-  const login = await post('/v1/auth/login', { email, password: PASSWORD });
-  const token = (login.data.tokens as { access: { token: string } }).access.token;
   await post(
     '/v1/purchase/add-crypto',
     { investmentAmount: '1234.5', currency: 'USDC' },
-    { token },
+    { token: await accessToken(email, PASSWORD) },
   );
 }
 
-/** Another buyer's bank order with the widest figures a list shows: 778,220.00 AUD, 38,911,000.00 TMC. */
-async function largeBankOrder() {
+/** Another buyer's bank order with the widest figures a list shows. */
+async function anotherBuyersLargeOrder() {
   const email = `kim.large.${Date.now()}@tmc.test`;
   await verifiedAccount('Kim Large', email, PASSWORD);
-  const login = await post('/v1/auth/login', { email, password: PASSWORD });
-  const token = (login.data.tokens as { access: { token: string } }).access.token;
-  const banks = await fetch(`${baseUrl()}/v1/bank/getBankDetailsByCurrency/AUD`);
-  const bankId = ((await banks.json()) as { data: { _id: string }[] }).data[0]!._id;
-  await post(
-    '/v1/purchase/bank-order',
-    {
-      investmentAmount: '778220',
-      currency: 'AUD',
-      userCurrency: 'AUD',
-      userAmount: '778220',
-      bankId,
-    },
-    { token },
-  );
+  await largeBankOrder(await accessToken(email, PASSWORD));
 }
 
 beforeAll(async () => {
   browser = await launchBrowser();
   buyerEmail = `kim.keys.${Date.now()}@tmc.test`;
-  await largeBankOrder();
+  await anotherBuyersLargeOrder();
   await buyerWithOrders(buyerEmail);
 });
 afterAll(() => browser.close());

@@ -1,4 +1,4 @@
-import type { PresaleConfig, Purchase, Tokens, User } from '@tmc/shared';
+import type { PresaleConfig, Purchase, PurchaseReview, Tokens, User } from '@tmc/shared';
 
 export const userFixture: User = {
   _id: '7d3f0a4e-1b2c-4d5e-8f90-123456789abc',
@@ -65,4 +65,22 @@ export const purchaseFixture: Purchase = {
   paidAt: null,
   reviewedAt: null,
   paymentDueAt: null,
+};
+
+/** {@link purchaseFixture} as the staff queue (GET /v1/admin/purchases) answers it: nobody reviewed it yet. */
+export const purchaseReviewFixture: PurchaseReview = {
+  ...purchaseFixture,
+  user: {
+    _id: userFixture._id,
+    email: userFixture.email,
+    name: userFixture.name,
+    walletAddress: null,
+    emailVerified: true,
+  },
+  affiliate: null,
+  introducer: null,
+  transaction: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  fraudSignals: [],
 };

@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { ReviewDetails } from '../../features/admin/components/review-details';
 import { clearSession } from '../../lib/session';
-import { presaleConfigFixture, purchaseFixture, userFixture } from '../../testing/fixtures';
+import { presaleConfigFixture, purchaseReviewFixture } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { renderRoutes, renderWithClient } from '../../testing/render';
 import { BuyRoute } from './buy';
@@ -20,26 +20,13 @@ const tokenText = `${formatFigure(figures.tokens)} ${presaleConfigFixture.tokenS
 
 /** The stored order as GET /v1/admin/purchases answers it (tokens on the wire have 18 decimals). */
 const review: PurchaseReview = {
-  ...purchaseFixture,
+  ...purchaseReviewFixture,
   investmentAmount: figures.aud,
   tokenAmount: `${figures.tokens}0000000000000000`,
   userAmount: '100.000000000000000000',
   userCurrency: 'EUR',
   reference: 'TMC-7K3Q9',
   bank: { bankName: 'Demo Bank of Australia' },
-  user: {
-    _id: userFixture._id,
-    email: userFixture.email,
-    name: userFixture.name,
-    walletAddress: null,
-    emailVerified: true,
-  },
-  affiliate: null,
-  introducer: null,
-  transaction: null,
-  reviewedBy: null,
-  reviewedAt: null,
-  fraudSignals: [],
 };
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PurchaseReview } from '@tmc/shared';
-import { purchaseFixture, userFixture } from '../../../testing/fixtures';
+import { purchaseReviewFixture } from '../../../testing/fixtures';
 import { renderWithClient } from '../../../testing/render';
 import { ReviewDetails } from './review-details';
 
@@ -22,23 +22,11 @@ const transaction: NonNullable<PurchaseReview['transaction']> = {
 };
 
 const review = (t: typeof transaction): PurchaseReview => ({
-  ...purchaseFixture,
+  ...purchaseReviewFixture,
   status: 1,
   paymentMode: 1,
   userCurrency: 'ETH',
-  user: {
-    _id: userFixture._id,
-    email: userFixture.email,
-    name: userFixture.name,
-    walletAddress: null,
-    emailVerified: true,
-  },
-  affiliate: null,
-  introducer: null,
   transaction: t,
-  reviewedBy: null,
-  reviewedAt: null,
-  fraudSignals: [],
 });
 
 const valueOf = (label: string) => screen.queryByText(label)?.nextElementSibling ?? null;

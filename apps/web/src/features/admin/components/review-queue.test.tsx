@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PurchaseReview } from '@tmc/shared';
 import { clearSession, setSession } from '../../../lib/session';
-import { purchaseFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
+import { purchaseReviewFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithClient } from '../../../testing/render';
 import { ReviewQueue } from './review-queue';
@@ -10,24 +10,7 @@ import { ReviewQueue } from './review-queue';
 const request = (
   reference: string,
   fraudSignals: PurchaseReview['fraudSignals'],
-): PurchaseReview => ({
-  ...purchaseFixture,
-  _id: reference,
-  reference,
-  user: {
-    _id: userFixture._id,
-    email: userFixture.email,
-    name: userFixture.name,
-    walletAddress: null,
-    emailVerified: true,
-  },
-  affiliate: null,
-  introducer: null,
-  transaction: null,
-  reviewedBy: null,
-  reviewedAt: null,
-  fraudSignals,
-});
+): PurchaseReview => ({ ...purchaseReviewFixture, _id: reference, reference, fraudSignals });
 
 const flagged = request('TMC-FLAG22', [
   { code: 'same-signup-ip', message: 'Signed up from the same address as another buyer' },
