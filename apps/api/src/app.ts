@@ -238,7 +238,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('paymentWatcher', paymentWatcher);
-  const orderLapse = createOrderLapse({ db, mail: queuedMail, log: app.log });
+  const orderLapse = createOrderLapse({
+    db,
+    chainRead: config.paymentWatcherIntervalMs > 0,
+    mail: queuedMail,
+    log: app.log,
+  });
   app.decorate('orderLapse', orderLapse);
   const retentionJob = createRetentionJob({
     db,
@@ -300,6 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         wallets: createWalletsService({
           db,
           rateLimiter,
+          mail: queuedMail,
           publicUrl: config.publicUrl,
           chainId: deps.chain.chainId,
         }),

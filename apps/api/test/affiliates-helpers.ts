@@ -5,7 +5,13 @@ import { afterAll, beforeAll } from 'vitest';
 import { tokensFor } from '@tmc/shared';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
-import { affiliateEarnings, banks, payoutDestinations, purchases, users } from '../src/db/schema/index.ts';
+import {
+  affiliateEarnings,
+  banks,
+  payoutDestinations,
+  purchases,
+  users,
+} from '../src/db/schema/index.ts';
 import { createAccessTokens } from '../src/lib/auth.ts';
 import { createSecondFactor } from '../src/modules/auth/second-factor.ts';
 import { freshEmail, freshIp, mailbox, type Mailbox } from './auth-helpers.ts';

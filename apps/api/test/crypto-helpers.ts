@@ -16,6 +16,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { DECIMALS, convertToAud, tokensFor, type CryptoCurrency } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import {
+  chainWatchers,
   paymentClaims,
   purchases,
   settings,
@@ -29,6 +30,8 @@ import { devAccount } from '../src/dev/dev-accounts.ts';
 import { loadTestUsdcArtifact } from '../src/dev/test-usdc-artifact.ts';
 import { sendDevPayment } from '../src/dev/send-dev-payment.ts';
 import { insertQuotedTransaction } from '../src/modules/purchases/exact-quote.ts';
+import { WATCHER_NAME } from '../src/modules/transactions/payment-watcher.repo.ts';
+import { saveProof } from '../src/modules/wallets/wallet-proofs.repo.ts';
 import { newPaymentReference } from '../src/modules/purchases/payment-reference.ts';
 import { defineRpcChain } from '../src/lib/chain.ts';
 import { api, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
@@ -329,13 +332,24 @@ export function useCryptoApp(opts: { postgres?: boolean } = {}) {
   };
 }
 
-/** The account holds a proof of `address` from `provenAt` on (what a signed-in proof stores). */
+/**
+ * The account proves `address` now, as a signed proof does (a move to it from another account
+ * counts after the cool-off); with `provenAt`, a first proof of an address nobody holds, dated
+ * then.
+ */
 export async function proveWallet(db: Db, userId: string, address: string, provenAt?: Date) {
-  await db
+  if (!provenAt) return (await saveProof(db, userId, address)).proof;
+  const [row] = await db
     .insert(walletProofs)
-    .values({ address: address.toLowerCase(), userId, ...(provenAt ? { provenAt } : {}) })
-    .onConflictDoUpdate({
-      target: walletProofs.address,
-      set: { userId, provenAt: provenAt ?? new Date() },
-    });
+    .values({ address: address.toLowerCase(), userId, provenAt, countsFrom: provenAt })
+    .returning();
+  return row!;
+}
+
+/** The payment watcher has read every block stamped before `at` (what the lapse job waits for). */
+export async function watcherReadThrough(db: Db, at: Date) {
+  await db
+    .insert(chainWatchers)
+    .values({ name: WATCHER_NAME, nextBlock: 0n, readThroughTime: at })
+    .onConflictDoUpdate({ target: chainWatchers.name, set: { readThroughTime: at } });
 }

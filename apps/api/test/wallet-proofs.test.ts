@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
 import { WALLET_PROOF_STATEMENT, walletProofMessages as says } from '@tmc/shared';
-import { walletNonces, walletProofs } from '../src/db/schema/index.ts';
+import { auditLog, mailOutbox, walletNonces, walletProofs } from '../src/db/schema/index.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import { as, useAffiliatesApp, type Person } from './affiliates-helpers.ts';
 
@@ -22,12 +22,18 @@ async function issue(who: Person, index: number) {
 const prove = (who: Person, message: string, signature: string) =>
   as(app(), who).post('/v1/account/wallets/prove', { message, signature });
 
+/** The current holding of dev account `index`'s address. */
 const proofOf = async (index: number) =>
   (
     await db()
       .select()
       .from(walletProofs)
-      .where(eq(walletProofs.address, devAccount(index).address.toLowerCase()))
+      .where(
+        and(
+          eq(walletProofs.address, devAccount(index).address.toLowerCase()),
+          isNull(walletProofs.until),
+        ),
+      )
   )[0];
 
 describe('proven wallets (Sign-In with Ethereum)', () => {
@@ -113,20 +119,54 @@ describe('proven wallets (Sign-In with Ethereum)', () => {
     expect((await as(app()).get('/v1/account/wallets')).statusCode).toBe(401);
   });
 
-  it('a proven address belongs to one account at a time', async () => {
+  it('a proven address belongs to one account at a time; every holding is kept, a move is audited, mailed and counts after a day', async () => {
     const first = await person();
     const second = await person();
-    for (const who of [first, second]) {
+    const proveAs = async (who: Person) => {
       const { message } = await issue(who, 6);
       const res = await prove(who, message, await signer(6).signMessage({ message }));
       expect(res.statusCode, res.body).toBe(200);
-    }
-    expect((await proofOf(6))?.userId).toBe(second.id);
+    };
+    await proveAs(first);
+    const firstHolding = (await proofOf(6))!;
+    // Proving it again keeps the first time (a payment in flight keeps its evidence).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await proveAs(first);
+    expect((await proofOf(6))?.provenAt).toEqual(firstHolding.provenAt);
+    expect((await proofOf(6))?.countsFrom).toEqual(firstHolding.provenAt);
+
+    await proveAs(second);
+    const moved = (await proofOf(6))!;
+    expect(moved.userId).toBe(second.id);
+    expect(moved.countsFrom.getTime() - moved.provenAt.getTime()).toBe(24 * 3600_000);
     const rows = await db()
       .select()
       .from(walletProofs)
-      .where(eq(walletProofs.address, devAccount(6).address.toLowerCase()));
-    expect(rows).toHaveLength(1);
+      .where(eq(walletProofs.address, devAccount(6).address.toLowerCase()))
+      .orderBy(asc(walletProofs.provenAt));
+    expect(rows.map((r) => [r.userId, r.until === null])).toEqual([
+      [first.id, false],
+      [second.id, true],
+    ]);
+    expect(rows[0]!.until!.getTime()).toBe(moved.provenAt.getTime());
+
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, devAccount(6).address.toLowerCase()))
+      .orderBy(asc(auditLog.createdAt));
+    expect(audits.map((a) => [a.action, a.actorId])).toEqual([
+      ['wallet.prove', first.id],
+      ['wallet.move', second.id],
+    ]);
+    expect(audits[1]!.before).toMatchObject({ userId: first.id });
+
+    const told = await db().select().from(mailOutbox).where(eq(mailOutbox.to, first.email));
+    expect(told.map((m) => m.subject)).toEqual([
+      'A wallet you proved is now proven by another TMC account',
+    ]);
+    expect(told[0]!.text).toContain(devAccount(6).address);
+
     const firstList = await as(app(), first).get('/v1/account/wallets');
     expect(firstList.json().data.wallets).toEqual([]);
   });

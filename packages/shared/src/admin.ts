@@ -27,6 +27,7 @@ export const UNMATCHED_PAYMENT_REASONS = [
   'unknown',
   'hardCap',
   'overpaid',
+  'conflict',
 ] as const;
 export type UnmatchedPaymentReason = (typeof UNMATCHED_PAYMENT_REASONS)[number];
 
@@ -43,6 +44,7 @@ export const unmatchedPaymentReasonLabel: Record<UnmatchedPaymentReason, string>
   unknown: 'No matching order',
   hardCap: 'Over the hard cap',
   overpaid: 'Paid beyond the order it credited: refund',
+  conflict: "Exact amount of one buyer's order, sent from another buyer's proven wallet",
 };
 
 export const unmatchedPaymentMessages = {
@@ -62,6 +64,12 @@ export const unmatchedPaymentMessages = {
   overrideRequired: 'Give the reason for crediting more than was received',
   overrideTooLong: `The reason must be at most ${UNMATCHED_REMARK_MAX} characters long`,
   refunded: 'Payment marked as refunded',
+  moved: 'Payment moved to the order',
+  notMovable: 'Only a crypto payment that credited an order can be moved',
+  sameOrder: 'The payment already credits this order',
+  movedRemark: (reference: string) => `Its payment was moved to the order ${reference} by our team`,
+  partRefunded:
+    'What this payment paid beyond its order was already refunded or assigned, so it cannot be moved',
 } as const;
 
 const unmatchedRemark = z
@@ -91,6 +99,13 @@ export const assignUnmatchedPaymentSchema = z.object({
     .optional(),
 });
 export type AssignUnmatchedPaymentBody = z.output<typeof assignUnmatchedPaymentSchema>;
+
+/**
+ * Body of POST /v1/admin/transactions/:id/move-credit: the transfer that credited this order is
+ * taken off it (the order is reverted) and credits the order of `reference` instead.
+ */
+export const moveCreditSchema = assignUnmatchedPaymentSchema;
+export type MoveCreditBody = AssignUnmatchedPaymentBody;
 
 /** Body of POST /v1/admin/unmatched-payments/:id/refund: staff refunded it outside the site. */
 export const refundUnmatchedPaymentSchema = z.object({ remark: unmatchedRemark });

@@ -403,10 +403,14 @@ export interface AssignmentCandidate {
   /** What the transfer credits the order without an override. */
   tokensForValue: string;
   tokensDue: string;
-  /** The transfer's sender is a wallet this account proved. */
+  /** The transfer's sender is a wallet this account held, with its proof counting, at the transfer's block. */
   senderProven: boolean;
+  /** Since when that proof counted (a moved wallet counts a while after it was proven); null when it did not. */
+  senderProvenSince: string | null;
   provenWallets: string[];
   claimed: boolean;
+  /** Why this order is likely the one the transfer was meant for (e.g. its quote cut short), or null. */
+  suggestion: string | null;
 }
 
 /** GET /v1/admin/unmatched-payments/:id: the transfer, its claims and the orders it could pay. */

@@ -62,6 +62,8 @@ export const chainWatchers = pgTable('chain_watchers', {
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   /** The chain head the last poll read: how many confirmations a payment sighting has. */
   headBlock: bigint('head_block', { mode: 'bigint' }),
+  /** The time of the last block read as confirmed: no payment mined before it is still unread. */
+  readThroughTime: timestamp('read_through_time', { withTimezone: true }),
   /** When a poll last finished without an error (a copy that read nothing new also counts). */
   lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

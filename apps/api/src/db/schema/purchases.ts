@@ -155,6 +155,10 @@ export const transactions = pgTable(
     index('transactions_user_open_quote_idx')
       .on(t.userId, t.quoteExpiresAt)
       .where(sql`${t.paymentStatus} = 0 and ${t.paymentMode} = 1`),
+    // Closed crypto orders whose quote has not expired keep it (exact-quote.repo).
+    index('transactions_closed_quote_expiry_idx')
+      .on(t.quoteExpiresAt)
+      .where(sql`${t.paymentStatus} = 2 and ${t.paymentMode} = 1`),
     // Open crypto orders by quote expiry (the lapse job).
     index('transactions_open_quote_expiry_idx')
       .on(t.quoteExpiresAt)
@@ -213,7 +217,7 @@ export const unmatchedPayments = pgTable(
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
     blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
     reason: text('reason', {
-      enum: ['short', 'excess', 'late', 'unknown', 'hardCap', 'overpaid'],
+      enum: ['short', 'excess', 'late', 'unknown', 'hardCap', 'overpaid', 'conflict'],
     }).notNull(),
     /** 0: the whole transfer; 1, 2, …: what it paid beyond the order it credited. */
     part: smallint('part').notNull().default(0),

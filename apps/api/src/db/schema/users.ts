@@ -145,18 +145,34 @@ export const recoveryCodes = pgTable(
   (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );
 
-/** A wallet an account proved it controls (Sign-In with Ethereum); one account at a time. */
+/**
+ * Who held each wallet when (Sign-In with Ethereum): one row per holding, never rewritten. An
+ * account proving its wallet again keeps its row (and its first time); a proof by another account
+ * ends the holding (`until`) and starts a new one, which counts as evidence of payments only from
+ * `counts_from` (a cool-off after a move). One current holder per address at a time.
+ */
 export const walletProofs = pgTable(
   'wallet_proofs',
   {
+    id: uuid('id').primaryKey().defaultRandom(),
     /** Lower-case. */
-    address: text('address').primaryKey(),
+    address: text('address').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     provenAt: timestamp('proven_at', { withTimezone: true }).notNull().defaultNow(),
+    /** From when a transfer from the address is evidence for this account's orders. */
+    countsFrom: timestamp('counts_from', { withTimezone: true }).notNull().defaultNow(),
+    /** When another account proved the address: the end of this holding. */
+    until: timestamp('until', { withTimezone: true }),
   },
-  (t) => [index('wallet_proofs_user_idx').on(t.userId, t.provenAt)],
+  (t) => [
+    uniqueIndex('wallet_proofs_current_key')
+      .on(t.address)
+      .where(sql`${t.until} is null`),
+    index('wallet_proofs_address_idx').on(t.address, t.countsFrom),
+    index('wallet_proofs_user_idx').on(t.userId, t.provenAt),
+  ],
 );
 
 /** Server-issued Sign-In with Ethereum nonces: single use, short-lived, bound to the account. */

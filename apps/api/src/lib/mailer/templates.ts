@@ -89,9 +89,7 @@ const contents = {
         ? [`Your ${formatFigure(p.tokenAmount)} ${p.tokenSymbol} are allocated to you.`]
         : []),
       ...(p.remark ? [`Note from our team: ${p.remark}`] : []),
-      p.orderUrl
-        ? `See your order: ${p.orderUrl}`
-        : 'You can see it on the Presale Requests page.',
+      p.orderUrl ? `See your order: ${p.orderUrl}` : 'You can see it on the Presale Requests page.',
     ],
   }),
   // The address is not proven yet: no name the requester chose is repeated to it.
@@ -222,6 +220,14 @@ const contents = {
       greeting(name),
       `The wallet your TMC tokens will be delivered to is now ${walletAddress}.`,
       'If that was not you, reset your password right away and get in touch with us.',
+    ],
+  }),
+  walletMoved: ({ name, walletAddress }: { name: string; walletAddress: string }): MailContent => ({
+    subject: 'A wallet you proved is now proven by another TMC account',
+    lines: [
+      greeting(name),
+      `Another TMC account has just proved that it controls the wallet ${walletAddress}, which your account had proved. Payments from it no longer count for your orders.`,
+      "If you did that yourself from another account, all good. If not, someone may have your wallet's signature or keys: stop using that wallet, and get in touch with us.",
     ],
   }),
   passwordChanged: ({ name }: { name: string }): MailContent => ({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   assignUnmatchedPaymentSchema,
   CRYPTO_CURRENCIES,
+  moveCreditSchema,
   refundUnmatchedPaymentSchema,
   UNMATCHED_PAYMENT_REASONS,
   UNMATCHED_PAYMENT_STATUSES,
@@ -10,6 +11,7 @@ import {
 } from '@tmc/shared';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { pageSchema } from '../../lib/list-query.ts';
+import { transactionSchema } from '../transactions/transaction-dto.ts';
 import { adminListQuery, idParams } from './admin-query.ts';
 import type { AdminUnmatchedPaymentsService } from './admin-unmatched-payments.service.ts';
 
@@ -56,8 +58,10 @@ const unmatchedPaymentDetailSchema = unmatchedPaymentSchema.extend({
       tokensForValue: z.string(),
       tokensDue: z.string(),
       senderProven: z.boolean(),
+      senderProvenSince: z.string().nullable(),
       provenWallets: z.array(z.string()),
       claimed: z.boolean(),
+      suggestion: z.string().nullable(),
     }),
   ),
 });
@@ -91,7 +95,7 @@ export const adminUnmatchedPaymentsRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          'One transfer with every claim of it and the orders it could pay (claimed, named by its evidence, of the account that proved the sender, and the order of query reference), each with its amount due and the difference',
+          'One transfer with every claim of it and the orders it could pay (claimed, named by its evidence, its exact quote, of the account that held the sender at its block, near misses such as a quote cut short, and the order of query reference), each with its amount due, the difference, since when the sender counted as proven and why it is suggested',
         params: idParams,
         querystring: z.object({
           reference: assignUnmatchedPaymentSchema.shape.reference.optional(),
@@ -110,7 +114,7 @@ export const adminUnmatchedPaymentsRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          "Credit a pending crypto order of the payment's coin with it (by payment reference), with a remark: the transfer is read on the chain again with the required confirmations and credits tokens for its value at the order's frozen price; the whole order for less only with an override reason",
+          "Credit a pending crypto order of the payment's coin with it (by payment reference), with a remark: the transfer is read on the chain again with the required confirmations and credits tokens for its value at the order's frozen price; the whole order for less only with an override reason. An order that ended because its quote lapsed takes a transfer mined before its quote expired (it is reopened, audited)",
         params: idParams,
         body: assignUnmatchedPaymentSchema,
         response: { 200: envelopeSchema(unmatchedPaymentSchema) },
@@ -142,6 +146,27 @@ export const adminUnmatchedPaymentsRoutes: FastifyPluginAsyncZod<{
         200,
         await unmatchedPayments.refund(req.user.id, req.params.id, req.body),
         unmatchedPaymentMessages.refunded,
+      ),
+  );
+
+  app.post(
+    '/admin/transactions/:id/move-credit',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Move the transfer that credited this crypto order to the pending order of `reference` of the same coin, with a remark, in one audited step: this order gives the transfer up and is Reverted (totals and affiliate earnings undone, its buyer e-mailed), and the transfer, read on the chain again, credits the other order as an assignment does (its value at the frozen price; the whole order for less only with an override reason); what it paid beyond the first order is listed again for the second. 400 when this order holds no credited transfer, the reference names this order or no pending order of the coin, or the part it paid beyond was already refunded or assigned',
+        params: idParams,
+        body: moveCreditSchema,
+        response: { 200: envelopeSchema(transactionSchema) },
+      },
+    },
+    async (req) =>
+      envelope(
+        200,
+        await unmatchedPayments.moveCredit(req.user.id, req.params.id, req.body),
+        unmatchedPaymentMessages.moved,
       ),
   );
 };

@@ -1,9 +1,14 @@
-import { formatUnits, getAddress, isAddressEqual, type Address, type Hash } from 'viem';
+import { formatUnits, getAddress, isAddressEqual, parseUnits, type Address, type Hash } from 'viem';
 import {
   DECIMALS,
+  messages,
+  PaymentMode,
   PaymentStatus,
+  purchaseMessages,
+  purchaseStatusLabel,
   PurchaseStatus,
   unmatchedPaymentMessages as says,
+  type MoveCreditBody,
   type AssignmentCandidate,
   type AssignUnmatchedPaymentBody,
   type RefundUnmatchedPaymentBody,
@@ -20,22 +25,41 @@ import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed } from '../../lib/money.ts';
 import { isUniqueViolation } from '../account/users.repo.ts';
 import { findSettings } from '../presale/presale.repo.ts';
+import { queueMail } from '../../lib/mailer/mailer.ts';
+import { nameToGreet } from '../../lib/mailer/templates.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { reverseEarnings } from '../affiliates/commission-ledger.ts';
+import { reopenLapsedCryptoOrder } from '../purchases/order-lapse.repo.ts';
+import { toTransactionDto } from '../transactions/transaction-dto.ts';
+import {
+  findBuyerContact,
+  lockPurchase,
+  recordReview,
+  subtractFromPresaleTotals,
+} from './admin-purchases.repo.ts';
 import { creditedFigures } from '../purchases/order-pricing.ts';
 import type { Transfer, TransactionsService } from '../transactions/transactions.service.ts';
 import {
   findCryptoOrderByReference,
   findCryptoOrdersWithBuyers,
   findOpenOrdersOfUser,
+  findOpenOrdersQuotedNear,
+  findTransaction,
+  detachTransfer,
+  lockTransaction,
 } from '../transactions/transactions.repo.ts';
 import { claimKey, listClaimsOf, summariseClaims } from '../transactions/payment-claims.repo.ts';
 import {
+  dropOpenOverpaidParts,
   findUnmatchedPayment,
   listUnmatchedPayments,
+  lockOverpaidParts,
   lockUnmatchedPayment,
   resolveUnmatchedPayment,
   type UnmatchedPaymentRow,
 } from '../transactions/unmatched-payments.repo.ts';
-import { findProof, listProofsOf } from '../wallets/wallet-proofs.repo.ts';
+import { findProofBefore, listProofsOf } from '../wallets/wallet-proofs.repo.ts';
+import { nearMissOf } from '../purchases/exact-quote.ts';
 
 interface AdminUnmatchedPaymentsDeps {
   db: Db;
@@ -104,9 +128,17 @@ export function createAdminUnmatchedPaymentsService({
 
   /**
    * The transfer as the chain shows it now, with the required confirmations: what an assignment
-   * credits is what the chain says was received, never what the list row says.
+   * credits is what the chain says was received, never what the list row says (a listed part
+   * is worth its own amount; without one, the whole transfer).
    */
-  async function rereadTransfer(row: UnmatchedPaymentRow): Promise<Transfer> {
+  async function rereadTransfer(
+    row: Pick<
+      UnmatchedPaymentRow,
+      'txnHash' | 'logIndex' | 'coin' | 'fromAddress' | 'toAddress'
+    > & {
+      amountBaseUnits?: string;
+    },
+  ): Promise<Transfer> {
     const settings = await findSettings(db);
     if (!settings) throw new Error('No presale settings');
     const payment = await transactions.readPayment(chain, {
@@ -120,18 +152,52 @@ export function createAdminUnmatchedPaymentsService({
         (t.logIndex ?? -1) === (row.logIndex ?? -1) &&
         isAddressEqual(t.from, row.fromAddress as Address),
     );
-    if (!onChain || onChain.value < BigInt(row.amountBaseUnits))
+    const listed = row.amountBaseUnits === undefined ? undefined : BigInt(row.amountBaseUnits);
+    if (!onChain || (listed !== undefined && onChain.value < listed))
       throw badRequest(says.notOnChainNow);
     if (payment.confirmations < BigInt(settings.minConfirmations))
       throw badRequest(says.notEnoughConfirmations(settings.minConfirmations));
     return {
       ...onChain,
-      value: BigInt(row.amountBaseUnits),
+      value: listed ?? onChain.value,
       coin: row.coin,
       txnHash: row.txnHash as Hash,
       blockNumber: payment.blockNumber,
       blockTime: payment.blockTime,
     };
+  }
+
+  /**
+   * The pending order of `reference` that the transfer may credit; with `reopen`, an order that
+   * ended because its quote lapsed before the watcher had read a transfer mined in time is
+   * Pending again (staff decide it now, audited by the caller).
+   */
+  async function orderToCredit(tx: Tx, reference: string, transfer: Transfer, reopen = false) {
+    const refuse = () =>
+      badRequest(says.notPendingCryptoOrder(transfer.coin), {
+        reference: says.notPendingCryptoOrder(transfer.coin),
+      });
+    const order = await findCryptoOrderByReference(tx, reference);
+    if (!order || order.transaction.tokenSymbol !== transfer.coin) throw refuse();
+    const pending =
+      order.purchaseStatus === PurchaseStatus.Pending &&
+      order.transaction.paymentStatus === PaymentStatus.Pending;
+    if (pending) return { order, reopened: false };
+    const paidInTime =
+      order.purchaseStatus === PurchaseStatus.NotAccepted &&
+      order.transaction.quoteExpiresAt !== null &&
+      transfer.blockTime <= order.transaction.quoteExpiresAt;
+    if (!paidInTime) throw refuse();
+    if (
+      reopen &&
+      !(await reopenLapsedCryptoOrder(
+        tx,
+        { transactionId: order.transaction.id, purchaseId: order.transaction.purchaseId! },
+        purchaseMessages.cryptoOrderLapsed,
+      ))
+    )
+      throw refuse();
+    return { order, reopened: true };
   }
 
   return {
@@ -160,9 +226,11 @@ export function createAdminUnmatchedPaymentsService({
 
     /**
      * The transfer with every claim of it and the orders it could pay: each claimed order, the
-     * order its evidence names, the open orders of the account that proved the sender, and the
-     * order `reference` names. For each, the amount due against the transfer, what the transfer
-     * buys at its frozen price, and the account's proven wallets against the sender.
+     * order its evidence names, the order whose exact quote it is, the open orders of the account
+     * that held the sender at the transfer's block, open orders it is a near miss of (their
+     * amount cut short, one digit off, before the tag), and the order `reference` names. For
+     * each, the amount due against the transfer, what the transfer buys at its frozen price, and
+     * whether the account's proof of the sender counted at the transfer's block, and since when.
      */
     async detail(id: string, reference?: string): Promise<UnmatchedPaymentDetail> {
       const found = await findUnmatchedPayment(db, id);
@@ -173,9 +241,31 @@ export function createAdminUnmatchedPaymentsService({
       const ids = new Set(claims.map((c) => c.claim.transactionId));
       const named = reference ? await findCryptoOrderByReference(db, reference) : undefined;
       if (named) ids.add(named.transaction.id);
-      const prover = await findProof(db, row.fromAddress);
-      if (prover)
-        for (const o of await findOpenOrdersOfUser(db, prover.userId, row.coin)) ids.add(o.id);
+      const holder = await findProofBefore(db, row.fromAddress, row.blockTime);
+      if (holder)
+        for (const o of await findOpenOrdersOfUser(db, holder.userId, row.coin)) ids.add(o.id);
+      const suggestions = new Map<string, string>();
+      const near = await findOpenOrdersQuotedNear(
+        db,
+        row.coin,
+        value,
+        (value * 101n) / 100n + 1n,
+        50,
+      );
+      for (const o of near) {
+        const why =
+          o.quoteBaseUnits && o.userAmount
+            ? nearMissOf(
+                row.coin,
+                value,
+                BigInt(o.quoteBaseUnits),
+                parseUnits(o.userAmount, DECIMALS[row.coin]),
+              )
+            : null;
+        if (!why) continue;
+        ids.add(o.id);
+        suggestions.set(o.id, why);
+      }
       const orders = await findCryptoOrdersWithBuyers(db, row.purchaseId, [...ids]);
       const proofs = await listProofsOf(db, [...new Set(orders.map((o) => o.transaction.userId))]);
       const claimed = new Set(claims.map((c) => c.claim.transactionId));
@@ -184,6 +274,7 @@ export function createAdminUnmatchedPaymentsService({
           if (t.quoteBaseUnits === null || t.tokenSymbol !== row.coin) return [];
           const due = BigInt(t.quoteBaseUnits);
           const wallets = proofs.filter((p) => p.userId === t.userId).map((p) => p.address);
+          const proven = holder?.userId === t.userId;
           return [
             {
               reference: purchase.reference,
@@ -199,9 +290,11 @@ export function createAdminUnmatchedPaymentsService({
               tokensForValue: creditedFigures(purchase, formatUnits(value, DECIMALS[row.coin]))
                 .tokenAmount,
               tokensDue: purchase.tokenAmount,
-              senderProven: wallets.includes(row.fromAddress.toLowerCase()),
+              senderProven: proven,
+              senderProvenSince: proven ? holder.countsFrom.toISOString() : null,
               provenWallets: wallets,
               claimed: claimed.has(t.id),
+              suggestion: suggestions.get(t.id) ?? null,
             },
           ];
         },
@@ -231,27 +324,14 @@ export function createAdminUnmatchedPaymentsService({
       const listed = await findUnmatchedPayment(db, id);
       if (!listed) throw notFound(says.notFound);
       if (listed.payment.status !== 'open') throw badRequest(says.notOpen);
-      const pendingOrder = async (tx: Tx, coin: 'ETH' | 'USDC') => {
-        const order = await findCryptoOrderByReference(tx, body.reference);
-        if (
-          !order ||
-          order.purchaseStatus !== PurchaseStatus.Pending ||
-          order.transaction.paymentStatus !== PaymentStatus.Pending ||
-          order.transaction.tokenSymbol !== coin
-        )
-          throw badRequest(says.notPendingCryptoOrder(coin), {
-            reference: says.notPendingCryptoOrder(coin),
-          });
-        return order;
-      };
-      await pendingOrder(db, listed.payment.coin);
       // A transfer that credited an order already cannot credit another: its extra is refunded.
       if (listed.payment.part > 0) throw badRequest(says.hashUsed);
       const transfer = await rereadTransfer(listed.payment);
+      await orderToCredit(db, body.reference, transfer);
       try {
         await db.transaction(async (tx) => {
           const before = await lockOpen(tx, id);
-          const order = await pendingOrder(tx, before.coin);
+          const { order, reopened } = await orderToCredit(tx, body.reference, transfer, true);
           const quote = BigInt(order.transaction.quoteBaseUnits ?? '0');
           const override = transfer.value < quote ? body.override : undefined;
           const credit = await transactions.creditOrder(tx, order.transaction.id, transfer, {
@@ -278,6 +358,7 @@ export function createAdminUnmatchedPaymentsService({
               amountDue: coinText(quote, before.coin),
               tokensCredited: credit.transaction.tokenAmount,
               override: override ?? null,
+              reopened,
             },
           });
         });
@@ -287,6 +368,109 @@ export function createAdminUnmatchedPaymentsService({
       }
       mail.deliverSoon();
       return dtoOf(id);
+    },
+
+    /**
+     * Moves the transfer that credited an order to another order, in one step: the order it
+     * credited gives it up and is reverted (its tokens leave the totals, its affiliate earnings
+     * are undone, its buyer is told), and the transfer, read on the chain again, credits the
+     * other order as an assignment does. What it paid beyond the first order is listed again for
+     * the second. Audited with both orders and the amounts.
+     */
+    async moveCredit(actorId: string, transactionId: string, body: MoveCreditBody) {
+      const source = isUuid(transactionId) ? await findTransaction(db, transactionId) : undefined;
+      if (!source) throw notFound(messages.transactionNotFound);
+      const coin = source.tokenSymbol;
+      if (
+        source.paymentStatus !== PaymentStatus.Success ||
+        source.paymentMode !== PaymentMode.Crypto ||
+        (coin !== 'ETH' && coin !== 'USDC') ||
+        !source.txnHash ||
+        !source.purchaseId ||
+        !source.walletAddress ||
+        !source.fromAddress
+      )
+        throw badRequest(says.notMovable);
+      const transfer = await rereadTransfer({
+        txnHash: source.txnHash,
+        logIndex: source.logIndex,
+        coin,
+        fromAddress: source.fromAddress,
+        toAddress: source.walletAddress,
+      });
+      const named = await findCryptoOrderByReference(db, body.reference);
+      if (named?.transaction.id === source.id) throw badRequest(says.sameOrder);
+      await orderToCredit(db, body.reference, transfer);
+      try {
+        await db.transaction(async (tx) => {
+          const locked = await lockTransaction(tx, source.id);
+          if (locked?.paymentStatus !== PaymentStatus.Success || locked.txnHash !== source.txnHash)
+            throw badRequest(says.notMovable);
+          const parts = await lockOverpaidParts(tx, transfer.txnHash, transfer.logIndex);
+          if (parts.some((p) => p.status !== 'open')) throw badRequest(says.partRefunded);
+          const { order, reopened } = await orderToCredit(tx, body.reference, transfer, true);
+          const before = (await lockPurchase(tx, source.purchaseId!))!;
+          await dropOpenOverpaidParts(tx, transfer.txnHash, transfer.logIndex);
+          await detachTransfer(tx, source.id);
+          await subtractFromPresaleTotals(tx, {
+            aud: before.investmentAmount,
+            tokens: before.tokenAmount,
+          });
+          const earnings = await reverseEarnings(tx, before.id);
+          const reverted = await recordReview(tx, before.id, {
+            status: PurchaseStatus.Reverted,
+            remark: says.movedRemark(body.reference),
+            reviewedBy: actorId,
+          });
+          const quote = BigInt(order.transaction.quoteBaseUnits ?? '0');
+          const override = transfer.value < quote ? body.override : undefined;
+          const credit = await transactions.creditOrder(tx, order.transaction.id, transfer, {
+            reviewedBy: actorId,
+            override,
+          });
+          await recordAudit(tx, {
+            actorId,
+            action: 'transaction.moveCredit',
+            entity: 'transaction',
+            entityId: source.id,
+            before: {
+              purchaseId: before.id,
+              status: before.status,
+              txnHash: source.txnHash,
+              logIndex: source.logIndex,
+              tokenAmount: source.tokenAmount,
+              overpaidParts: parts.map((p) => p.amountBaseUnits),
+            },
+            after: {
+              purchaseStatus: reverted.status,
+              ...earnings,
+              reference: body.reference,
+              remark: body.remark,
+              transactionId: order.transaction.id,
+              received: coinText(transfer.value, coin),
+              amountDue: coinText(quote, coin),
+              tokensCredited: credit.transaction.tokenAmount,
+              override: override ?? null,
+              reopened,
+            },
+          });
+          const buyer = await findBuyerContact(tx, before.userId);
+          if (buyer)
+            await queueMail(tx, buyer.email, {
+              kind: 'purchaseDecision',
+              name: nameToGreet(buyer),
+              reference: reverted.reference,
+              status: purchaseStatusLabel(reverted.status),
+              investmentAmount: fixed(reverted.investmentAmount, DECIMALS.AUD),
+              remark: reverted.remark,
+            });
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw badRequest(says.hashUsed);
+        throw err;
+      }
+      mail.deliverSoon();
+      return toTransactionDto((await findTransaction(db, source.id))!);
     },
 
     /** Marks the payment refunded (staff send the money back outside the site), with the reason. */

@@ -11,7 +11,7 @@ import {
   type CryptoPurchaseResult,
 } from '@tmc/shared';
 import { badRequest } from '../../lib/errors.ts';
-import type { RateLimiter } from '../../lib/rate-limit.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { toUserDto } from '../account/user-dto.ts';
 import { lockUser } from '../account/users.repo.ts';
 import type { PresaleService } from '../presale/presale.service.ts';
@@ -19,6 +19,13 @@ import { toTransactionDto } from '../transactions/transaction-dto.ts';
 import { countOpenCryptoOrders } from '../transactions/transactions.repo.ts';
 import { insertQuotedTransaction } from './exact-quote.ts';
 import { guestPurchaseLimit, type Buyer, type PurchasesService } from './purchases.service.ts';
+
+/** Orders of one amount of one coin per account (or, for guests, per network) an hour. */
+export const sameAmountOrderLimit: RateLimitRule = {
+  name: 'crypto-order-amount',
+  limit: 5,
+  windowSeconds: 3600,
+};
 
 export interface CryptoPurchaseOutcome extends CryptoPurchaseResult {
   /** Guests only: the session they are signed in with. */
@@ -59,6 +66,8 @@ export function createCryptoPurchaseService({
       });
       const settings = await presale.settings();
       const nominal = parseUnits(order.userAmount, DECIMALS[coin]);
+      const who = 'guest' in buyer ? buyer.ip : buyer.userId;
+      await rateLimiter.hit(sameAmountOrderLimit, `${who}:${coin}:${nominal}`);
       const quoteExpiresAt = new Date(Date.now() + settings.quoteTtlMinutes * 60_000);
 
       const outcome = await purchases.inBuyerTransaction(buyer, async (tx, user) => {

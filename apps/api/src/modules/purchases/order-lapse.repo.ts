@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import { PaymentMode, PaymentStatus, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { purchases, transactions } from '../../db/schema/index.ts';
+import { chainWatchers, purchases, transactions } from '../../db/schema/index.ts';
+import { WATCHER_NAME } from '../transactions/payment-watcher.repo.ts';
 
 const bankOrderPastWindow = and(
   eq(purchases.status, PurchaseStatus.Pending),
@@ -10,12 +11,25 @@ const bankOrderPastWindow = and(
   lte(purchases.paymentDueAt, sql`now()`),
 )!;
 
-const quoteLapsed = (graceMinutes: number) =>
-  and(
+/**
+ * A crypto order's quote ended more than the grace period ago and, when the payment watcher runs
+ * (`chainRead`), the watcher has read the chain past that moment: an outage or a watcher behind
+ * never ends an order that was paid in time.
+ */
+const quoteLapsed = (graceMinutes: number, chainRead: boolean) => {
+  const lapsedAt = sql`${transactions.quoteExpiresAt} + make_interval(mins => ${graceMinutes})`;
+  return and(
     eq(transactions.paymentStatus, PaymentStatus.Pending),
     eq(transactions.paymentMode, PaymentMode.Crypto),
-    lt(transactions.quoteExpiresAt, sql`now() - make_interval(mins => ${graceMinutes})`),
+    lt(lapsedAt, sql`now()`),
+    chainRead
+      ? lt(
+          lapsedAt,
+          sql`(select ${chainWatchers.readThroughTime} from ${chainWatchers} where ${chainWatchers.name} = ${WATCHER_NAME})`,
+        )
+      : undefined,
   )!;
+};
 
 /** Bank orders whose window closed without a receipt, oldest deadline first (purchases_bank_due_idx). */
 export async function findBankOrdersPastWindow(db: Tx, limit: number) {
@@ -29,11 +43,16 @@ export async function findBankOrdersPastWindow(db: Tx, limit: number) {
 }
 
 /** Crypto orders whose quote expired more than the grace period ago (transactions_open_quote_expiry_idx). */
-export async function findLapsedQuotes(db: Tx, graceMinutes: number, limit: number) {
+export async function findLapsedQuotes(
+  db: Tx,
+  graceMinutes: number,
+  chainRead: boolean,
+  limit: number,
+) {
   const rows = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(quoteLapsed(graceMinutes))
+    .where(quoteLapsed(graceMinutes, chainRead))
     .orderBy(asc(transactions.quoteExpiresAt))
     .limit(limit);
   return rows.map((r) => r.id);
@@ -63,11 +82,16 @@ export async function endBankOrderPastWindow(db: Tx, id: string, remark: string)
  * (transactions_open_quote_key covers Pending rows only). Under the row's lock, like the credit
  * step: a payment credited first leaves it alone (nothing returned).
  */
-export async function failLapsedQuote(db: Tx, id: string, graceMinutes: number) {
+export async function failLapsedQuote(
+  db: Tx,
+  id: string,
+  graceMinutes: number,
+  chainRead: boolean,
+) {
   const [row] = await db
     .update(transactions)
     .set({ paymentStatus: PaymentStatus.Failed })
-    .where(and(eq(transactions.id, id), quoteLapsed(graceMinutes)))
+    .where(and(eq(transactions.id, id), quoteLapsed(graceMinutes, chainRead)))
     .returning();
   return row;
 }
@@ -85,4 +109,40 @@ export async function endPendingPurchase(db: Tx, id: string, remark: string) {
     .where(and(eq(purchases.id, id), eq(purchases.status, PurchaseStatus.Pending)))
     .returning();
   return row;
+}
+
+/**
+ * Staff give an order that ended because its quote lapsed a payment mined in time: the order and
+ * its transaction are Pending again (the transaction first, as the credit step locks them). False
+ * when the order did not end that way.
+ */
+export async function reopenLapsedCryptoOrder(
+  db: Tx,
+  order: { transactionId: string; purchaseId: string },
+  lapsedRemark: string,
+) {
+  const lapsed = and(
+    eq(purchases.id, order.purchaseId),
+    eq(purchases.status, PurchaseStatus.NotAccepted),
+    eq(purchases.remark, lapsedRemark),
+  );
+  const [transaction] = await db
+    .update(transactions)
+    .set({ paymentStatus: PaymentStatus.Pending })
+    .where(
+      and(
+        eq(transactions.id, order.transactionId),
+        eq(transactions.purchaseId, order.purchaseId),
+        eq(transactions.paymentStatus, PaymentStatus.Failed),
+        eq(transactions.paymentMode, PaymentMode.Crypto),
+        sql`exists (select 1 from ${purchases} where ${lapsed})`,
+      ),
+    )
+    .returning({ id: transactions.id });
+  if (!transaction) return false;
+  await db
+    .update(purchases)
+    .set({ status: PurchaseStatus.Pending, remark: null, reviewedAt: null, updatedAt: sql`now()` })
+    .where(lapsed);
+  return true;
 }

@@ -47,20 +47,22 @@ export interface LapseResult {
 
 interface OrderLapseDeps {
   db: Db;
+  /** The payment watcher runs: a crypto order ends only once it has read past the quote's end. */
+  chainRead: boolean;
   mail: Pick<QueuedMailDelivery, 'deliverSoon'>;
   log: FastifyBaseLogger;
 }
 
 /**
  * Ends unpaid orders: a bank order whose payment window closed without a receipt, and a crypto
- * order whose quote expired more than the grace period ago (its transaction fails, which frees
- * its exact amount). Each becomes Not Accepted and its buyer is e-mailed, in the transaction
+ * order whose quote expired more than the grace period ago, once the payment watcher has read
+ * the chain past that (its transaction fails; its exact amount stays reserved until it expired). Each becomes Not Accepted and its buyer is e-mailed, in the transaction
  * that ends it, so the e-mail goes out once. Every change is a conditional update under the
  * row's lock, the same lock the credit step and staff decisions take: an order paid, given a
  * receipt or decided at the same moment is left alone. One copy of the API runs it at a time
  * (a lease row, as the payment watcher's); running it twice is harmless.
  */
-export function createOrderLapse({ db, mail, log }: OrderLapseDeps) {
+export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
   const holder = randomUUID();
   const job = createRepeatingJob({
     run: runOnce,
@@ -96,7 +98,7 @@ export function createOrderLapse({ db, mail, log }: OrderLapseDeps) {
   const endCryptoOrder = (id: string, graceMinutes: number) =>
     // The transaction's row first, as the credit step locks it: never a deadlock between them.
     db.transaction(async (tx) => {
-      const failed = await failLapsedQuote(tx, id, graceMinutes);
+      const failed = await failLapsedQuote(tx, id, graceMinutes, chainRead);
       if (!failed?.purchaseId) return false;
       const ended = await endPendingPurchase(
         tx,
@@ -119,7 +121,7 @@ export function createOrderLapse({ db, mail, log }: OrderLapseDeps) {
 
     for (const id of await findBankOrdersPastWindow(db, BATCH))
       if (await endBankOrder(id)) result.bank++;
-    for (const id of await findLapsedQuotes(db, settings.quoteGraceMinutes, BATCH))
+    for (const id of await findLapsedQuotes(db, settings.quoteGraceMinutes, chainRead, BATCH))
       if (await endCryptoOrder(id, settings.quoteGraceMinutes)) result.crypto++;
 
     if (result.bank || result.crypto) {

@@ -252,17 +252,19 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
     '/purchase/:id/cancel',
     {
       onRequest: app.requireUser,
+      // Cancels per account and per network are limited (cancelLimits).
+      config: { openapi: { errors: [429] } },
       schema: {
         tags,
         security,
         summary:
-          'Cancel my unpaid Pending order: it becomes Not Accepted (audited). Again after my cancel: the same answer; 400 once a receipt, payment or transfer for it is in',
+          'Cancel my unpaid Pending order: it becomes Not Accepted (audited); a crypto order keeps its exact amount until its quote would have expired. Again after my cancel: the same answer; 400 once a receipt, payment or transfer for it is in; 429 past 10 cancels an hour per account or 30 per network',
         params: idParams,
         response: { 200: envelopeSchema(z.object({ purchase: purchaseSchema })) },
       },
     },
     async (req) => {
-      const { purchase } = await purchases.cancel(req.user.id, req.params.id);
+      const { purchase } = await purchases.cancel(req.user.id, req.params.id, req.ip);
       return envelope(200, { purchase }, cancelOrderMessages.cancelled);
     },
   );

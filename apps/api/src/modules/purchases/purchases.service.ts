@@ -39,6 +39,7 @@ import type { AuthService, CheckoutGuest } from '../auth/auth.service.ts';
 import { findActiveBank } from '../banks/banks.repo.ts';
 import { toBankDto } from '../banks/banks.service.ts';
 import { toTransactionDto } from '../transactions/transaction-dto.ts';
+import { lockPurchaseTransactions } from '../transactions/transactions.repo.ts';
 import type { PresaleService } from '../presale/presale.service.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import type { FileToClaim, UploadsService } from '../uploads/uploads.service.ts';
@@ -86,6 +87,15 @@ export const unprovenOrderMailLimit: RateLimitRule = {
   limit: 1,
   windowSeconds: 3600,
 };
+
+/**
+ * Cancels per account and per network: a cancelled order keeps its quote until it would have
+ * expired anyway, and these keep anyone from cycling through orders.
+ */
+export const cancelLimits = {
+  account: { name: 'order-cancel:user', limit: 10, windowSeconds: 3600 },
+  network: { name: 'order-cancel:ip', limit: 30, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
 
 const REFERENCE_ATTEMPTS = 5;
 
@@ -451,11 +461,15 @@ export function createPurchasesService({
      * the buyer's own action). Again on an order the buyer cancelled: the same answer. Refused
      * (400) once a receipt, a payment or a transfer for it is in, or when staff closed it.
      */
-    async cancel(userId: string, purchaseId: string) {
+    async cancel(userId: string, purchaseId: string, ip: string) {
+      await rateLimiter.hit(cancelLimits.account, userId);
+      await rateLimiter.hit(cancelLimits.network, ip);
       const { purchase, cancelled } = await db.transaction(async (tx) => {
-        const locked = isUuid(purchaseId)
-          ? await lockUserPurchase(tx, userId, purchaseId)
-          : undefined;
+        // The order's transactions first, then the order, as the credit step and the lapse job
+        // take them: a payment credited at the same moment never deadlocks with the cancel.
+        const own = isUuid(purchaseId) ? await findUserPurchase(tx, userId, purchaseId) : undefined;
+        if (own) await lockPurchaseTransactions(tx, purchaseId);
+        const locked = own ? await lockUserPurchase(tx, userId, purchaseId) : undefined;
         if (!locked) throw notFound(purchaseMessages.purchaseNotFound);
         const before = locked.purchase;
         if (before.status === PurchaseStatus.NotAccepted && (await cancelledByBuyer(tx, before.id)))

@@ -41,12 +41,24 @@ export async function takeChainWatcherLease(
   return row;
 }
 
-/** Moves the cursor past the blocks read, only while `holder` still has the lease; never backwards. */
-export async function advanceChainWatcher(db: Tx, name: string, holder: string, nextBlock: bigint) {
+/**
+ * Moves the cursor past the blocks read, only while `holder` still has the lease; never
+ * backwards. `readThrough`: every payment mined in a block stamped before it has been read.
+ */
+export async function advanceChainWatcher(
+  db: Tx,
+  name: string,
+  holder: string,
+  nextBlock: bigint,
+  readThrough?: Date,
+) {
   const rows = await db
     .update(chainWatchers)
     .set({
       nextBlock: sql`greatest(${chainWatchers.nextBlock}, ${nextBlock})`,
+      ...(readThrough && {
+        readThroughTime: sql`greatest(${chainWatchers.readThroughTime}, ${readThrough.toISOString()}::timestamptz)`,
+      }),
       updatedAt: sql`now()`,
     })
     .where(and(eq(chainWatchers.name, name), eq(chainWatchers.holder, holder)))

@@ -16,7 +16,11 @@ import {
   takeChainWatcherLease,
   WATCHER_NAME,
 } from './payment-watcher.repo.ts';
-import type { SightedTransfer, TransactionsService } from './transactions.service.ts';
+import {
+  BLOCK_TIME_MARGIN_MS,
+  type SightedTransfer,
+  type TransactionsService,
+} from './transactions.service.ts';
 import { findOpenOrderWallets } from './transactions.repo.ts';
 
 export { WATCHER_NAME };
@@ -120,6 +124,17 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
     );
   }
 
+  /**
+   * Every payment mined in a block stamped before this time has been read, once the blocks
+   * through `settledThrough` are: the next block's time, or, with none mined yet, the present
+   * less the margin a new block's stamp may lag by. The lapse job ends no crypto order before it.
+   */
+  async function readThroughTime(settledThrough: bigint, head: bigint) {
+    if (settledThrough >= head) return new Date(Date.now() - BLOCK_TIME_MARGIN_MS);
+    const next = await chain.getBlock(settledThrough + 1n);
+    return new Date(Number(next.timestamp) * 1000);
+  }
+
   async function pollOnce(): Promise<PollResult> {
     const result: PollResult = { leader: false, credited: 0, unmatched: 0 };
     const settings = await findSettings(db);
@@ -149,7 +164,6 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
         if (outcome === 'credited') result.credited++;
         if (outcome === 'unmatched') result.unmatched++;
       }
-      await advanceChainWatcher(db, WATCHER_NAME, holder, to + 1n);
       result.blocks = { from, to };
       if (result.credited || result.unmatched)
         log.info(
@@ -158,9 +172,17 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
         );
     }
 
+    const settledThrough = to >= from ? to : from - 1n;
+    await advanceChainWatcher(
+      db,
+      WATCHER_NAME,
+      holder,
+      settledThrough + 1n,
+      await readThroughTime(settledThrough, head),
+    );
+
     // The blocks after the confirmed ones, re-read each poll: the buyer sees a payment coming,
     // and one a reorg took away goes again. Only progress to show, so a failure stops nothing.
-    const settledThrough = to >= from ? to : from - 1n;
     const unconfirmedFrom = max(
       settledThrough + 1n,
       head - required + 1n,

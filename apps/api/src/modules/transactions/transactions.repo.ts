@@ -28,6 +28,16 @@ export async function lockTransaction(db: Tx, id: string) {
   return row;
 }
 
+/** Holds every transaction of a presale request (the credit step's lock, taken first). */
+export async function lockPurchaseTransactions(db: Tx, purchaseId: string) {
+  await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(eq(transactions.purchaseId, purchaseId))
+    .orderBy(transactions.id)
+    .for('update');
+}
+
 /** The key of a transfer: its transaction and, for USDC, its log (ETH has none: -1). */
 const isTransferOf = (txnHash: string, logIndex: number | null) =>
   and(
@@ -63,6 +73,30 @@ export async function findOpenOrderByQuote(db: Tx, coin: string, baseUnits: bigi
       ),
     );
   return row;
+}
+
+/**
+ * Open orders of `coin` quoted from `low` to `high` base units (transactions_open_quote_key), at
+ * most `limit`: the orders a transfer near their amount may have been meant for.
+ */
+export async function findOpenOrdersQuotedNear(
+  db: Tx,
+  coin: string,
+  low: bigint,
+  high: bigint,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        openCryptoOrder,
+        eq(transactions.tokenSymbol, coin),
+        sql`${transactions.quoteBaseUnits} between ${low.toString()} and ${high.toString()}`,
+      ),
+    )
+    .limit(limit);
 }
 
 /** An account's open crypto orders of `coin`, oldest first (transactions_user_open_quote_idx). */
@@ -113,6 +147,30 @@ export async function findOpenOrderWallets(db: Tx) {
     .from(transactions)
     .where(openCryptoOrder);
   return rows.flatMap((r) => (r.wallet ? [r.wallet] : []));
+}
+
+/**
+ * A credited crypto order gives its transfer up (staff move it to another order): Success →
+ * Failed without the transfer, so the transfer can credit the other order. The audit keeps what
+ * it was.
+ */
+export async function detachTransfer(db: Tx, id: string) {
+  const [row] = await db
+    .update(transactions)
+    .set({
+      paymentStatus: PaymentStatus.Failed,
+      txnHash: null,
+      logIndex: null,
+      fromAddress: null,
+      senderMatchesWallet: null,
+      paidBaseUnits: null,
+      blockNumber: null,
+      verifiedAt: null,
+      creditOverride: null,
+    })
+    .where(and(eq(transactions.id, id), eq(transactions.paymentStatus, PaymentStatus.Success)))
+    .returning();
+  return row;
 }
 
 export interface VerifiedPayment {

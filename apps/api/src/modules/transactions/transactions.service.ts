@@ -101,9 +101,15 @@ export interface CreditOptions {
 const isCoin = (symbol: string): symbol is CryptoCurrency =>
   (CRYPTO_CURRENCIES as readonly string[]).includes(symbol);
 
-/** API.md: a payment counts for an order from the order's own second on (block times are whole seconds). */
+/**
+ * A block's timestamp is the start of its slot and a node's clock may lag the server's, so a
+ * payment sent right after its order can be mined in a block stamped a little before the order:
+ * it counts for the order when its block is at most this much older than the order.
+ */
+export const BLOCK_TIME_MARGIN_MS = 60_000;
+
 const minedBeforeOrder = (blockTime: Date, order: TransactionRow) =>
-  blockTime.getTime() < Math.floor(order.createdAt.getTime() / 1000) * 1000;
+  blockTime.getTime() < order.createdAt.getTime() - BLOCK_TIME_MARGIN_MS;
 
 const coinText = (units: bigint, coin: CryptoCurrency) => formatUnits(units, DECIMALS[coin]);
 
@@ -253,19 +259,25 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
   }
 
   /**
-   * The order a transfer carries evidence for, if any: the open order whose exact quote it pays,
-   * or else the one open order of its coin of the account that proved the sender no later than
-   * the transfer's block. A claim is never evidence.
+   * What a transfer is evidence of, ranked by who sent the money. A sender proven (at the
+   * block's time) by an account pays that account's order: the one whose exact quote it is, or
+   * else its only open order of the coin (two: staff decide). Sent from a wallet proven by
+   * another account than the one whose order's exact quote it is, it credits nothing: a
+   * conflict for staff. From an unproven sender, the exact quote pays its order. A claim is
+   * never evidence.
    */
-  async function evidenceFor(tx: Tx, transfer: Transfer) {
-    const exact = await findOpenOrderByQuote(tx, transfer.coin, transfer.value);
-    if (exact && canPay(exact, transfer)) return exact;
+  async function evidenceFor(
+    tx: Tx,
+    transfer: Transfer,
+  ): Promise<{ order: TransactionRow } | { conflict: TransactionRow } | undefined> {
+    const quoted = await findOpenOrderByQuote(tx, transfer.coin, transfer.value);
+    const exact = quoted && canPay(quoted, transfer) ? quoted : undefined;
     const proof = await findProofBefore(tx, transfer.from, transfer.blockTime);
-    if (!proof) return undefined;
+    if (!proof) return exact && { order: exact };
+    if (exact?.userId === proof.userId) return { order: exact };
     const open = await findOpenOrdersOfUser(tx, proof.userId, transfer.coin);
-    // Two open orders of the coin: which one it pays is for staff to decide.
-    if (open.length !== 1 || !canPay(open[0]!, transfer)) return undefined;
-    return open[0];
+    if (open.length === 1 && canPay(open[0]!, transfer)) return { order: open[0]! };
+    return exact && { conflict: exact };
   }
 
   /**
@@ -291,8 +303,10 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
         const row = await findUnmatchedTransfer(tx, transfer.txnHash, transfer.logIndex);
         return { outcome: 'listed' as const, row: row! };
       };
-      const order = await evidenceFor(tx, transfer);
-      if (!order) return list('unknown', null);
+      const evidence = await evidenceFor(tx, transfer);
+      if (!evidence) return list('unknown', null);
+      if ('conflict' in evidence) return list('conflict', null);
+      const { order } = evidence;
       if (isLate(order, transfer)) return list('late', order.purchaseId);
       try {
         await tx.transaction((inner) => creditOrder(inner, order.id, transfer));
@@ -315,6 +329,7 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     if (held.status === 'assigned') return says.hashUsed;
     if (held.reason === 'late') return says.late;
     if (held.reason === 'hardCap') return says.overHardCap;
+    if (held.reason === 'conflict') return says.inReview;
     if (held.purchaseId === null && order.quoteBaseUnits !== null) {
       const coin = held.coin;
       const paid = BigInt(held.amountBaseUnits);
@@ -431,7 +446,8 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
       for (const transfer of transfers) {
         if (await findCreditedTransfer(db, transfer.txnHash, transfer.logIndex)) continue;
         if (await findUnmatchedTransfer(db, transfer.txnHash, transfer.logIndex)) continue;
-        const order = await evidenceFor(db, transfer);
+        const evidence = await evidenceFor(db, transfer);
+        const order = evidence && 'order' in evidence ? evidence.order : undefined;
         if (!order?.purchaseId) continue;
         sightings.push({
           txnHash: transfer.txnHash,

@@ -40,6 +40,28 @@ export async function recordOverpaidPart(db: Tx, values: Omit<NewUnmatchedPaymen
   });
 }
 
+/** What a credited transfer paid beyond its order (parts 1, 2 …), held until the transaction ends. */
+export async function lockOverpaidParts(db: Tx, txnHash: string, logIndex: number | null) {
+  return db
+    .select()
+    .from(unmatchedPayments)
+    .where(and(isTransfer(txnHash, logIndex), sql`${unmatchedPayments.part} > 0`))
+    .for('update');
+}
+
+/** Drops the open parts a credit listed beyond its order: the next credit of the transfer lists its own. */
+export async function dropOpenOverpaidParts(db: Tx, txnHash: string, logIndex: number | null) {
+  await db
+    .delete(unmatchedPayments)
+    .where(
+      and(
+        isTransfer(txnHash, logIndex),
+        sql`${unmatchedPayments.part} > 0`,
+        eq(unmatchedPayments.status, 'open'),
+      ),
+    );
+}
+
 export async function lockUnmatchedPayment(db: Tx, id: string) {
   const [row] = await db
     .select()

@@ -1,21 +1,24 @@
-import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { transactions, walletNonces, walletProofs } from '../../db/schema/index.ts';
 
+/** A move of an address to another account counts as evidence of its payments only after this. */
+export const MOVED_WALLET_COOL_OFF_HOURS = 24;
+
+const holdingAt = (address: string, at: Date) =>
+  and(
+    eq(walletProofs.address, address.toLowerCase()),
+    // Block times are whole seconds, so a proof within the block's own second counts.
+    lte(sql`date_trunc('second', ${walletProofs.countsFrom})`, at),
+    or(isNull(walletProofs.until), gt(walletProofs.until, at)),
+  );
+
 /**
- * The account that proved `address` no later than `at` (block times are whole seconds, so the
- * proof's second counts), if any.
+ * The account whose proof of `address` counts as evidence at `at` (a block's time): it held the
+ * address then, and its holding counted by then (a moved address only after the cool-off).
  */
 export async function findProofBefore(db: Tx, address: string, at: Date) {
-  const [row] = await db
-    .select()
-    .from(walletProofs)
-    .where(
-      and(
-        eq(walletProofs.address, address.toLowerCase()),
-        lte(sql`date_trunc('second', ${walletProofs.provenAt})`, at),
-      ),
-    );
+  const [row] = await db.select().from(walletProofs).where(holdingAt(address, at)).limit(1);
   return row;
 }
 
@@ -24,31 +27,62 @@ export async function findProof(db: Tx, address: string) {
   const [row] = await db
     .select()
     .from(walletProofs)
-    .where(eq(walletProofs.address, address.toLowerCase()));
+    .where(and(eq(walletProofs.address, address.toLowerCase()), isNull(walletProofs.until)));
   return row;
 }
 
-/** The wallets an account proved, newest first. */
+/** The wallets the accounts hold now, newest first. */
 export async function listProofsOf(db: Tx, userIds: readonly string[]) {
   if (userIds.length === 0) return [];
   return db
     .select()
     .from(walletProofs)
-    .where(sql`${walletProofs.userId} in ${userIds}`)
+    .where(and(sql`${walletProofs.userId} in ${userIds}`, isNull(walletProofs.until)))
     .orderBy(desc(walletProofs.provenAt));
 }
 
-/** The address is this account's from now on (one account at a time: the primary key). */
-export async function saveProof(db: Tx, userId: string, address: string) {
-  const [row] = await db
-    .insert(walletProofs)
-    .values({ address: address.toLowerCase(), userId })
-    .onConflictDoUpdate({
-      target: walletProofs.address,
-      set: { userId, provenAt: sql`now()` },
-    })
-    .returning();
-  return row!;
+export type WalletProofRow = typeof walletProofs.$inferSelect;
+
+/**
+ * Makes the address the account's from now on. The same account proving it again keeps its
+ * holding as it was (its first time); a proof by another account ends that account's holding and
+ * starts a new one that counts as evidence after the cool-off. Answers the holding, whether it
+ * is new and, on a move, the one it ended. Proofs of one address wait for each other (a lock on
+ * the address), so two at once cannot both start a holding.
+ */
+export async function saveProof(
+  db: Tx,
+  userId: string,
+  address: string,
+): Promise<{ proof: WalletProofRow; isNew: boolean; previous?: WalletProofRow }> {
+  const lower = address.toLowerCase();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wallet:${lower}`}, 0))`);
+    const [current] = await tx
+      .select()
+      .from(walletProofs)
+      .where(and(eq(walletProofs.address, lower), isNull(walletProofs.until)))
+      .for('update');
+    if (current?.userId === userId) return { proof: current, isNew: false };
+    let previous: WalletProofRow | undefined;
+    if (current)
+      [previous] = await tx
+        .update(walletProofs)
+        .set({ until: sql`now()` })
+        .where(eq(walletProofs.id, current.id))
+        .returning();
+    const [proof] = await tx
+      .insert(walletProofs)
+      .values({
+        address: lower,
+        userId,
+        countsFrom: current
+          ? sql`now() + make_interval(hours => ${MOVED_WALLET_COOL_OFF_HOURS})`
+          : sql`now()`,
+      })
+      .returning();
+    return { proof: proof!, isNew: true, previous };
+  });
 }
 
 export async function insertNonce(db: Tx, userId: string, nonce: string, expiresAt: Date) {

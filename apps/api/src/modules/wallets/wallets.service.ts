@@ -6,7 +6,11 @@ import {
   type AccountWallet,
 } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { queueMail } from '../../lib/mailer/mailer.ts';
+import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
+import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { findUserById } from '../account/users.repo.ts';
 import {
@@ -28,6 +32,7 @@ export const walletLimits = {
 interface WalletsDeps {
   db: Db;
   rateLimiter: Pick<RateLimiter, 'hit'>;
+  mail: Pick<QueuedMailDelivery, 'deliverSoon'>;
   /** The site's own address (PUBLIC_URL): its host is the message's domain. */
   publicUrl: string;
   chainId: number;
@@ -37,9 +42,11 @@ interface WalletsDeps {
  * Proven wallets (Sign-In with Ethereum, EIP-4361): the server issues a message with a nonce of
  * its own (single use, bound to the account, expiring), the buyer's wallet signs it
  * (personal_sign), the server checks domain, chain, nonce, time and signature, and the address
- * becomes the account's, one account at a time (the primary key on the address moves it).
+ * becomes the account's, one account at a time. Every holding is kept (wallet-proofs.repo): a
+ * move to another account is audited, mailed to the account it left and counts as evidence of
+ * payments only after a cool-off.
  */
-export function createWalletsService({ db, rateLimiter, publicUrl, chainId }: WalletsDeps) {
+export function createWalletsService({ db, rateLimiter, mail, publicUrl, chainId }: WalletsDeps) {
   const site = new URL(publicUrl);
 
   async function list(userId: string): Promise<AccountWallet[]> {
@@ -115,8 +122,28 @@ export function createWalletsService({ db, rateLimiter, publicUrl, chainId }: Wa
       }
       if (!signed) throw badRequest(says.signature);
       // Spent only by a good signature, so a typo does not burn the buyer's request.
-      if (!(await spendNonce(db, userId, fields.nonce))) throw badRequest(says.nonce);
-      const proof = await saveProof(db, userId, address);
+      const proof = await db.transaction(async (tx) => {
+        if (!(await spendNonce(tx, userId, fields.nonce!))) throw badRequest(says.nonce);
+        const { proof, isNew, previous } = await saveProof(tx, userId, address);
+        if (isNew)
+          await recordAudit(tx, {
+            actorId: userId,
+            action: previous ? 'wallet.move' : 'wallet.prove',
+            entity: 'wallet',
+            entityId: proof.address,
+            before: previous ? { userId: previous.userId, provenAt: previous.provenAt } : null,
+            after: { userId, provenAt: proof.provenAt, countsFrom: proof.countsFrom },
+          });
+        const left = previous && (await findUserById(tx, previous.userId));
+        if (left)
+          await queueMail(tx, left.email, {
+            kind: 'walletMoved',
+            name: nameToGreet(left),
+            walletAddress: getAddress(proof.address),
+          });
+        return proof;
+      });
+      mail.deliverSoon();
       return {
         wallet: {
           address: getAddress(proof.address),
