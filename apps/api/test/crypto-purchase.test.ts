@@ -31,15 +31,15 @@ beforeEach(async () => {
 });
 
 /**
- * `price` is the nominal amount plus a tag of at least 0.000001 of the coin, at most 0.1% above
- * the nominal amount, and a figure a send form takes: at most 6 decimals that are not zero.
+ * `price` is the nominal amount plus a tag, at most 0.1% above it while few orders share the
+ * amount, and an amount nobody types: ETH with 8 decimals, USDC with its 6, the last two not 0.
  */
 function expectTagged(price: string, nominal: string, coin: CryptoCurrency) {
   const decimals = DECIMALS[coin];
-  expect(price).toMatch(new RegExp(`^\\d+\\.\\d{6}0{${decimals - 6}}$`));
+  expect(price).toMatch(coin === 'ETH' ? /^\d+\.\d{6}[1-9]{2}0{10}$/ : /^\d+\.\d{4}[1-9]{2}$/);
   const quote = parseUnits(price, decimals);
   const base = parseUnits(nominal, decimals);
-  expect(quote - base).toBeGreaterThanOrEqual(parseUnits('0.000001', decimals));
+  expect(quote).toBeGreaterThan(base);
   expect(quote * 1000n).toBeLessThanOrEqual(base * 1001n);
 }
 
@@ -179,26 +179,17 @@ describe('POST /v1/purchase/add-crypto', () => {
     expect(prices.size).toBe(12);
   });
 
-  it('quotes ETH a sendable amount: 6 decimals at most, within 0.1%, each its own until none is left', async () => {
-    // 0.01 ETH leaves room for 10 tags of 0.000001 ETH: 0.010001 to 0.010010.
-    const quotes: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      if (i % MAX_OPEN_CRYPTO_ORDERS === 0) buyer = await newBuyer();
+  it('quotes ETH an amount nobody types by mistake, each order its own', async () => {
+    const quotes = new Set<string>();
+    for (let i = 0; i < 4; i++) {
       const res = await order({ investmentAmount: '0.01', currency: 'ETH' });
       expect(res.statusCode, res.body).toBe(201);
       const { price } = res.json().data.transaction as { price: string };
       expectTagged(price, '0.01', 'ETH');
-      quotes.push(price);
+      quotes.add(price);
     }
-    expect([...quotes].sort()).toEqual(
-      Array.from({ length: 10 }, (_, i) => `0.0100${String(i + 1).padStart(2, '0')}000000000000`),
-    );
-    buyer = await newBuyer();
-    await refused(
-      () => order({ investmentAmount: '0.01', currency: 'ETH' }),
-      cryptoPurchaseMessages.noExactAmount,
-    );
-    // A nominal amount with more decimals is rounded up to the step first, still within 0.1%.
+    expect(quotes.size).toBe(4);
+    // A nominal amount with more decimals gets a quote above it, still within 0.1%.
     const res = await order({ investmentAmount: '0.0500000000001', currency: 'ETH' });
     expect(res.statusCode, res.body).toBe(201);
     expectTagged(res.json().data.transaction.price, '0.0500000000001', 'ETH');

@@ -368,6 +368,24 @@ const generators: Record<string, Generator> = {
       body: { reference: purchase.reference, override: undefined },
     };
   },
+  'POST /v1/admin/transactions/:id/move-credit': async () => {
+    // An order credited by its exact quote, and another pending order of the coin to move it to.
+    const u = await userWithPassword();
+    const credited = await order(u, 'ETH', '0.05');
+    const meant = await order(await userWithPassword(), 'ETH', '0.05');
+    const payment = await tools().pay('ETH', due(credited.transaction), { fromIndex: 2 });
+    const verified = await client().post(
+      `/v1/transaction/verify-crypto-pay/${credited.transaction.id}`,
+      { txnHash: payment.hash },
+      { token: u.access },
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    return {
+      token: staff.token,
+      params: { id: credited.transaction.id },
+      body: { reference: meant.purchase.reference, override: undefined },
+    };
+  },
   'POST /v1/admin/unmatched-payments/:id/refund': async () => ({
     token: staff.token,
     params: { id: (await listedPayment()).id },

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatUnits, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   settings,
   transactions,
   unmatchedPayments,
+  walletProofs,
 } from '../src/db/schema/index.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import { money, Money } from '../src/lib/money.ts';
@@ -20,11 +21,13 @@ import { chainTools, proveWallet, readSettings } from './crypto-helpers.ts';
 import { buildTestApp } from './test-app.ts';
 
 /**
- * Random sequences of what buyers, the chain and staff do (bank and crypto orders; exact, short,
- * excess and late transfers from proven and unproven senders; transactions with several
- * transfers; verifications of any order with any payment, i.e. claims by other accounts; proofs
- * of wallets; the watcher; staff assignments with and without override; quote expiries, order
- * lapses, acceptances, rejections, reverts and payouts), on PostgreSQL. After every step the
+ * Random sequences of what buyers, the chain and staff do (bank and crypto orders and their
+ * cancels; exact, short, excess, late, round, truncated transfers and transfers of another
+ * order's quote, from proven and unproven senders; transactions with several transfers;
+ * verifications of any order with any payment, i.e. claims by other accounts; proofs, re-proofs
+ * and moves of wallets between accounts; the watcher, and its outages past an order's quote;
+ * staff assignments with and without override; quote expiries, order lapses, acceptances,
+ * rejections, reverts and payouts), on PostgreSQL. After every step the
  * books must agree. CI runs a fixed seed and a fresh one, printed;
  * MONEY_INVARIANTS_SEED=<seed> replays one.
  */
@@ -85,12 +88,31 @@ const op = fc.oneof(
     }),
     2,
   ),
-  weighted(fc.record({ kind: fc.constant('prove' as const), buyer: fc.nat(2) }), 1),
+  weighted(
+    fc.record({
+      kind: fc.constant('prove' as const),
+      buyer: fc.nat(2),
+      // Mostly the buyer's own wallet (again: a re-proof); otherwise another buyer's (a move).
+      wallet: fc.option(fc.nat(2), { freq: 2 }),
+    }),
+    2,
+  ),
+  weighted(fc.record({ kind: fc.constant('cancel' as const), order: fc.nat() }), 1),
   weighted(
     fc.record({
       kind: fc.constant('pay' as const),
       order: fc.nat(),
-      how: fc.constantFrom('exact', 'exact', 'short', 'excess', 'nominal', 'half'),
+      how: fc.constantFrom(
+        'exact',
+        'exact',
+        'short',
+        'excess',
+        'nominal',
+        'half',
+        // What a wallet or a person makes of the quote: cut to 4 decimals, another order's quote.
+        'truncated',
+        'otherQuote',
+      ),
       // The buyer's own wallet (proven once the buyer proved it) or a stranger's.
       from: fc.constantFrom('own', 'stranger'),
     }),
@@ -125,6 +147,8 @@ const op = fc.oneof(
   ),
   weighted(fc.record({ kind: fc.constant('expire' as const), order: fc.nat() }), 1),
   weighted(fc.record({ kind: fc.constant('lapse' as const), order: fc.nat() }), 1),
+  // The watcher is behind (an outage longer than the grace period) when a paid order's quote ends.
+  weighted(fc.record({ kind: fc.constant('outage' as const), payment: fc.nat() }), 1),
   weighted(fc.record({ kind: fc.constant('accept' as const), order: fc.nat() }), 2),
   weighted(fc.record({ kind: fc.constant('reject' as const), order: fc.nat() }), 1),
   weighted(fc.record({ kind: fc.constant('revert' as const), order: fc.nat() }), 1),
@@ -226,6 +250,46 @@ async function checkBooks(mustBeSeen: Set<string>) {
   for (const p of accepted.filter((p) => p.paymentMode === 1))
     expect(paid.filter((t) => t.purchaseId === p.id && t.paymentStatus === 1)).toHaveLength(1);
 
+  // Who held each wallet when, by this test's rule: every proof by a new account starts a
+  // holding that ends the last one; the first holding of an address counts at once, one after a
+  // move a day later.
+  const proofs = await db.select().from(walletProofs).orderBy(asc(walletProofs.provenAt));
+  const holdings = new Map<string, { userId: string; from: number; until: number }[]>();
+  for (const row of proofs) {
+    const list = holdings.get(row.address) ?? [];
+    const previous = list.at(-1);
+    if (previous) previous.until = row.provenAt.getTime();
+    const from = row.provenAt.getTime() + (previous ? 24 * 3600_000 : 0);
+    expect(row.countsFrom.getTime(), `${row.address} counts from`).toBe(from);
+    list.push({ userId: row.userId, from, until: Infinity });
+    holdings.set(row.address, list);
+  }
+  for (const row of proofs) {
+    const until = holdings
+      .get(row.address)!
+      .find((h) => h.userId === row.userId && h.from >= row.provenAt.getTime())!.until;
+    expect(row.until?.getTime() ?? Infinity, `${row.address} held until`).toBe(until);
+  }
+  // Tokens credited to an account by evidence came from a wallet it held at the block's time,
+  // or paid its order's exact quote from a wallet nobody held then; staff's credits are audited.
+  for (const t of paid.filter((t) => t.paymentStatus === 1 && t.paymentMode === 1)) {
+    const p = byPurchase.get(t.purchaseId!)!;
+    if (p.reviewedBy) continue;
+    const at = await blockTime(t.blockNumber!);
+    const holder = holdings
+      .get(t.fromAddress!.toLowerCase())
+      ?.find((h) => Math.floor(h.from / 1000) * 1000 <= at && at < h.until);
+    if (holder?.userId === t.userId) continue;
+    expect(
+      holder,
+      `${p.reference} was credited from a wallet another account held`,
+    ).toBeUndefined();
+    expect(
+      t.paidBaseUnits,
+      `${p.reference} was credited by value from a wallet it did not hold`,
+    ).toBe(t.quoteBaseUnits);
+  }
+
   // Commissions: the oracle above of each accepted sale, to the cent; nothing left standing for
   // a sale that is not accepted (void, or clawed back).
   const earnings = await db.select().from(affiliateEarnings);
@@ -238,6 +302,15 @@ async function checkBooks(mustBeSeen: Set<string>) {
       expect(standing.toFixed(2), `${p.reference} tier ${tier}`).toBe(money(expected).toFixed(2));
     }
   }
+}
+
+const blockTimes = new Map<bigint, number>();
+async function blockTime(blockNumber: bigint) {
+  if (!blockTimes.has(blockNumber)) {
+    const block = await tools.publicClient.getBlock({ blockNumber });
+    blockTimes.set(blockNumber, Number(block.timestamp) * 1000);
+  }
+  return blockTimes.get(blockNumber)!;
 }
 
 /** Reads every confirmed block up to the head. */
@@ -308,19 +381,35 @@ async function run(ops: Op[]) {
       }
       case 'prove':
         // Buyer i's own wallet is dev account 4 + i; a proof is what the signed message stores.
-        await proveWallet(db, buyers[step.buyer]!.id, devAccount(4 + step.buyer).address);
+        await proveWallet(
+          db,
+          buyers[step.buyer]!.id,
+          devAccount(4 + (step.wallet ?? step.buyer)).address,
+        );
         break;
+      case 'cancel': {
+        const order = pick(orders, step.order);
+        if (!order) break;
+        answer = await as(app, order.buyer).post(`/v1/purchase/${order.purchaseId}/cancel`);
+        break;
+      }
       case 'pay': {
         const order = pick(cryptoOrders(), step.order);
         if (!order?.crypto) break;
         const { coin, price, nominal } = order.crypto;
         const quote = parseUnits(price, DECIMALS[coin]);
+        const cut = 10n ** BigInt(DECIMALS[coin] - 4);
+        const other = cryptoOrders().find(
+          (o) => o !== order && o.crypto!.coin === coin && o.crypto!.price !== price,
+        );
         const value = {
           exact: quote,
           short: quote - 1n,
           excess: quote + 1n,
           nominal: parseUnits(nominal, DECIMALS[coin]),
           half: quote / 2n,
+          truncated: (quote / cut) * cut,
+          otherQuote: other ? parseUnits(other.crypto!.price, DECIMALS[coin]) : quote,
         }[step.how];
         const fromIndex = step.from === 'own' ? 4 + order.buyerIndex : 3;
         const sent = await tools.pay(coin, formatUnits(value, DECIMALS[coin]), { fromIndex });
@@ -418,6 +507,40 @@ async function run(ops: Op[]) {
             .set({ paymentDueAt: sql`now() - interval '1 second'` })
             .where(eq(purchases.id, order.purchaseId));
         await app.orderLapse.runOnce();
+        break;
+      }
+      case 'outage': {
+        // A payment the watcher has not read, its order's quote ended just after its block and
+        // no grace: the lapse job must not end the order before the chain is read.
+        const payment = pick(payments, step.payment);
+        const order = payment?.order.crypto ? payment.order : undefined;
+        if (!payment || !order?.crypto || seen.has(payment.hash)) break;
+        const [before] = await db
+          .select()
+          .from(transactions)
+          .where(eq(transactions.id, order.crypto.transactionId));
+        if (before?.paymentStatus !== 0) break;
+        const block = await tools.publicClient.getBlock({ blockNumber: payment.blockNumber });
+        const ends = new Date(Number(block.timestamp) * 1000 + 1000);
+        await db
+          .update(transactions)
+          .set({ quoteExpiresAt: ends })
+          .where(eq(transactions.id, order.crypto.transactionId));
+        await db.update(settings).set({ quoteGraceMinutes: 0 }).where(eq(settings.id, 1));
+        try {
+          while (Date.now() < ends.getTime() + 1000) await new Promise((r) => setTimeout(r, 100));
+          await app.orderLapse.runOnce();
+        } finally {
+          await db.update(settings).set({ quoteGraceMinutes: 60 }).where(eq(settings.id, 1));
+        }
+        const [after] = await db
+          .select()
+          .from(transactions)
+          .where(eq(transactions.id, order.crypto.transactionId));
+        expect(
+          after!.paymentStatus,
+          'an order paid in time ended while its payment was unread',
+        ).toBe(0);
         break;
       }
       case 'accept':

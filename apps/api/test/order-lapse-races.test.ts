@@ -2,7 +2,14 @@ import { and, count, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_OPEN_BANK_ORDERS, PaymentStatus, purchaseMessages, PurchaseStatus } from '@tmc/shared';
 import { mailOutbox, purchases, settings, transactions } from '../src/db/schema/index.ts';
-import { due, readOrder, unmatchedOf, useCryptoApp, type Buyer } from './crypto-helpers.ts';
+import {
+  due,
+  readOrder,
+  unmatchedOf,
+  useCryptoApp,
+  watcherReadThrough,
+  type Buyer,
+} from './crypto-helpers.ts';
 import { audBankId, bankOrderBody } from './purchases-helpers.ts';
 
 const { app, db, client, tools, buyer: newBuyer, order } = useCryptoApp({ postgres: true });
@@ -14,9 +21,10 @@ const mailsTo = (b: Buyer, subject: string) =>
     .where(and(eq(mailOutbox.to, b.email), like(mailOutbox.subject, `%${subject}%`)));
 
 /**
- * A paid order whose quote ended one second after its payment's block, with no grace period:
- * the watcher may credit it (the payment came in time) and the lapse job may end it (the quote
- * expired), both at once.
+ * A paid order whose quote ended one second after its payment's block, with no grace period, and
+ * a chain read past that (as a second copy's watcher, or the buyer's verify, settles the
+ * transfer): the watcher may credit it (the payment came in time) and the lapse job may end it
+ * (the quote expired), both at once.
  */
 async function paidOrderPastItsQuote() {
   const buyer = await newBuyer();
@@ -29,6 +37,7 @@ async function paidOrderPastItsQuote() {
     .set({ quoteExpiresAt: expiresAt })
     .where(eq(transactions.id, transaction.id));
   await db().update(settings).set({ quoteGraceMinutes: 0 });
+  await watcherReadThrough(db(), new Date(expiresAt.getTime() + 1000));
   // The database's clock, which the lapse job reads, past the quote's end.
   for (;;) {
     const [row] = await db()
@@ -114,6 +123,29 @@ describe('the lapse job and the payment watcher on one order (PostgreSQL)', () =
     expect((await app().paymentWatcher.pollOnce()).credited).toBe(1);
     expect((await app().orderLapse.runOnce()).crypto).toBe(0);
     expect(await expectOneOutcome(o)).toBe('credited');
+  });
+
+  it('found by the lapse job, then paid before its update: the update sees the payment and ends nothing', async () => {
+    const o = await paidOrderPastItsQuote();
+    let lapse!: ReturnType<ReturnType<typeof app>['orderLapse']['runOnce']>;
+    await db().transaction(async (tx) => {
+      await tx
+        .select()
+        .from(transactions)
+        .where(eq(transactions.id, o.transaction.id))
+        .for('update');
+      lapse = app().orderLapse.runOnce();
+      await lockWaiters(1);
+      // What the credit step writes under the same lock, before the lapse job gets it.
+      await tx
+        .update(transactions)
+        .set({ paymentStatus: PaymentStatus.Success })
+        .where(eq(transactions.id, o.transaction.id));
+    });
+    expect((await lapse).crypto).toBe(0);
+    const { transaction, purchase } = await readOrder(db(), o.transaction.id);
+    expect(transaction.paymentStatus).toBe(PaymentStatus.Success);
+    expect(purchase.status).toBe(PurchaseStatus.Pending);
   });
 
   it('ended first: the payment that arrives is listed for staff, not credited', async () => {

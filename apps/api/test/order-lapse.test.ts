@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cancelOrderMessages,
   MAX_OPEN_BANK_ORDERS,
   PaymentStatus,
   purchaseMessages,
@@ -178,6 +179,21 @@ describe('bank orders: the payment window', () => {
     // Ended: staff cannot accept it any more, override or not.
     const res = await decide(late._id, { status: 1, overrideReason: 'too late' });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('an order whose receipt came in cannot be cancelled by its buyer', async () => {
+    const buyer = await person();
+    const order = await placeBankOrder(buyer);
+    const { link } = await upload(app);
+    const attached = await as(app, buyer).post(`/v1/purchase/${order._id}/receipt`, {
+      receiptUrl: link,
+      receiptType: 'image',
+    });
+    expect(attached.statusCode, attached.body).toBe(200);
+    const res = await as(app, buyer).post(`/v1/purchase/${order._id}/cancel`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(cancelOrderMessages.notCancellable);
+    expect(await readPurchase(order._id)).toMatchObject({ status: PurchaseStatus.Pending });
   });
 
   it('runs on one copy at a time', async () => {

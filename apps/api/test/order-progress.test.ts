@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cancelOrderMessages, paymentProgressText } from '@tmc/shared';
-import { auditLog, transactions } from '../src/db/schema/index.ts';
+import { auditLog, transactions, unmatchedPayments } from '../src/db/schema/index.ts';
 import { due, insertCryptoOrder, readOrder, useCryptoApp } from './crypto-helpers.ts';
 
-const { devChain, db, client, tools, buyer, order, verify } = useCryptoApp();
+const { app, devChain, db, client, tools, buyer, order, verify } = useCryptoApp();
 
 const progressOf = async (b: { access: string }, purchaseId: string) => {
   const res = await client().get(`/v1/purchase/${purchaseId}`, { token: b.access });
@@ -117,6 +117,26 @@ describe('POST /v1/purchase/:id/cancel', () => {
       after: { status: 3 },
     });
     expect(await progressOf(b, placed.purchase.id)).toMatchObject({ state: 'closed', live: false });
+  });
+
+  it('refuses to cancel an order a listed transfer names (paid after its quote ended), with no claim of it', async () => {
+    const b = await buyer();
+    const placed = await order(b, 'ETH', '0.05');
+    await db()
+      .update(transactions)
+      .set({ quoteExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(transactions.id, placed.transaction.id));
+    const paid = await tools().pay('ETH', due(placed.transaction), { fromIndex: 7 });
+    for (let i = 0; i < 5; i++) if (!(await app().paymentWatcher.pollOnce()).blocks) break;
+    const [listed] = await db()
+      .select()
+      .from(unmatchedPayments)
+      .where(eq(unmatchedPayments.txnHash, paid.hash));
+    expect(listed).toMatchObject({ reason: 'late', purchaseId: placed.purchase.id });
+    const res = await cancel(b, placed.purchase.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(cancelOrderMessages.notCancellable);
+    expect((await readOrder(db(), placed.transaction.id)).purchase.status).toBe(0);
   });
 
   it("answers 404 for another buyer's order and changes nothing", async () => {

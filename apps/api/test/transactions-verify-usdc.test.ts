@@ -78,6 +78,14 @@ describe('POST /v1/transaction/verify-crypto-pay/:transactionId with USDC', () =
     expect(purchase.status).toBe(0);
   });
 
+  it('lists each transfer of a batch that pays no order on its own, by its log', async () => {
+    const payment = await tools().payBatch(['12.345678', '23.456789'], { fromIndex: 3 });
+    for (let i = 0; i < 5; i++) if (!(await app().paymentWatcher.pollOnce()).blocks) break;
+    const listed = await unmatchedOf(db(), payment.hash);
+    expect(listed.map((r) => r.amountBaseUnits).sort()).toEqual(['12345678', '23456789']);
+    expect(new Set(listed.map((r) => r.logIndex)).size).toBe(2);
+  });
+
   it('refuses USDC sent to another address', async () => {
     const b = await verifiedUser(app(), box());
     const { transaction } = await usdcOrder(b);

@@ -168,26 +168,34 @@ export function createAdminUnmatchedPaymentsService({
   }
 
   /**
-   * The pending order of `reference` that the transfer may credit; with `reopen`, an order that
-   * ended because its quote lapsed before the watcher had read a transfer mined in time is
-   * Pending again (staff decide it now, audited by the caller).
+   * The pending order of `reference` that a transfer of `coin` may credit. An order that ended
+   * because its quote lapsed qualifies for a transfer mined before the quote expired (checked
+   * once the transfer's `minedAt` is known); with `reopen`, it is Pending again, for staff to
+   * credit now (audited by the caller).
    */
-  async function orderToCredit(tx: Tx, reference: string, transfer: Transfer, reopen = false) {
+  async function orderToCredit(
+    tx: Tx,
+    reference: string,
+    coin: 'ETH' | 'USDC',
+    { minedAt, reopen = false }: { minedAt?: Date; reopen?: boolean } = {},
+  ) {
     const refuse = () =>
-      badRequest(says.notPendingCryptoOrder(transfer.coin), {
-        reference: says.notPendingCryptoOrder(transfer.coin),
+      badRequest(says.notPendingCryptoOrder(coin), {
+        reference: says.notPendingCryptoOrder(coin),
       });
     const order = await findCryptoOrderByReference(tx, reference);
-    if (!order || order.transaction.tokenSymbol !== transfer.coin) throw refuse();
-    const pending =
+    if (!order || order.transaction.tokenSymbol !== coin) throw refuse();
+    if (
       order.purchaseStatus === PurchaseStatus.Pending &&
-      order.transaction.paymentStatus === PaymentStatus.Pending;
-    if (pending) return { order, reopened: false };
-    const paidInTime =
+      order.transaction.paymentStatus === PaymentStatus.Pending
+    )
+      return { order, reopened: false };
+    const { quoteExpiresAt } = order.transaction;
+    const endedUnpaid =
       order.purchaseStatus === PurchaseStatus.NotAccepted &&
-      order.transaction.quoteExpiresAt !== null &&
-      transfer.blockTime <= order.transaction.quoteExpiresAt;
-    if (!paidInTime) throw refuse();
+      order.transaction.paymentStatus === PaymentStatus.Failed &&
+      quoteExpiresAt !== null;
+    if (!endedUnpaid || (minedAt && minedAt > quoteExpiresAt)) throw refuse();
     if (
       reopen &&
       !(await reopenLapsedCryptoOrder(
@@ -326,12 +334,15 @@ export function createAdminUnmatchedPaymentsService({
       if (listed.payment.status !== 'open') throw badRequest(says.notOpen);
       // A transfer that credited an order already cannot credit another: its extra is refunded.
       if (listed.payment.part > 0) throw badRequest(says.hashUsed);
+      await orderToCredit(db, body.reference, listed.payment.coin);
       const transfer = await rereadTransfer(listed.payment);
-      await orderToCredit(db, body.reference, transfer);
       try {
         await db.transaction(async (tx) => {
           const before = await lockOpen(tx, id);
-          const { order, reopened } = await orderToCredit(tx, body.reference, transfer, true);
+          const { order, reopened } = await orderToCredit(tx, body.reference, transfer.coin, {
+            minedAt: transfer.blockTime,
+            reopen: true,
+          });
           const quote = BigInt(order.transaction.quoteBaseUnits ?? '0');
           const override = transfer.value < quote ? body.override : undefined;
           const credit = await transactions.creditOrder(tx, order.transaction.id, transfer, {
@@ -400,7 +411,7 @@ export function createAdminUnmatchedPaymentsService({
       });
       const named = await findCryptoOrderByReference(db, body.reference);
       if (named?.transaction.id === source.id) throw badRequest(says.sameOrder);
-      await orderToCredit(db, body.reference, transfer);
+      await orderToCredit(db, body.reference, coin, { minedAt: transfer.blockTime });
       try {
         await db.transaction(async (tx) => {
           const locked = await lockTransaction(tx, source.id);
@@ -408,7 +419,10 @@ export function createAdminUnmatchedPaymentsService({
             throw badRequest(says.notMovable);
           const parts = await lockOverpaidParts(tx, transfer.txnHash, transfer.logIndex);
           if (parts.some((p) => p.status !== 'open')) throw badRequest(says.partRefunded);
-          const { order, reopened } = await orderToCredit(tx, body.reference, transfer, true);
+          const { order, reopened } = await orderToCredit(tx, body.reference, coin, {
+            minedAt: transfer.blockTime,
+            reopen: true,
+          });
           const before = (await lockPurchase(tx, source.purchaseId!))!;
           await dropOpenOverpaidParts(tx, transfer.txnHash, transfer.logIndex);
           await detachTransfer(tx, source.id);

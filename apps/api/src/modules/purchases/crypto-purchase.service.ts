@@ -20,7 +20,7 @@ import { countOpenCryptoOrders } from '../transactions/transactions.repo.ts';
 import { insertQuotedTransaction } from './exact-quote.ts';
 import { guestPurchaseLimit, type Buyer, type PurchasesService } from './purchases.service.ts';
 
-/** Orders of one amount of one coin per account (or, for guests, per network) an hour. */
+/** Orders of one amount of one coin per account (a guest checkout: per e-mail) an hour. */
 export const sameAmountOrderLimit: RateLimitRule = {
   name: 'crypto-order-amount',
   limit: 5,
@@ -66,7 +66,7 @@ export function createCryptoPurchaseService({
       });
       const settings = await presale.settings();
       const nominal = parseUnits(order.userAmount, DECIMALS[coin]);
-      const who = 'guest' in buyer ? buyer.ip : buyer.userId;
+      const who = 'guest' in buyer ? buyer.guest.email.toLowerCase() : buyer.userId;
       await rateLimiter.hit(sameAmountOrderLimit, `${who}:${coin}:${nominal}`);
       const quoteExpiresAt = new Date(Date.now() + settings.quoteTtlMinutes * 60_000);
 

@@ -124,7 +124,12 @@ export async function insertQuotedTransaction(
     const near = await findQuotesNear(tx, quote.coin, widest.low, widest.high);
     const exclusions: Exclusions = {
       taken: new Set(near.map((r) => r.quote)),
-      nominals: [...near.flatMap((r) => (r.nominal === null ? [] : [r.nominal])), quote.nominal],
+      nominals: [
+        ...new Set([
+          ...near.flatMap((r) => (r.nominal === null ? [] : [r.nominal])),
+          quote.nominal,
+        ]),
+      ],
     };
     let exact: bigint | undefined;
     for (const bps of QUOTE_WINDOWS_BPS) {

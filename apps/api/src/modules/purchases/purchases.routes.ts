@@ -252,13 +252,13 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
     '/purchase/:id/cancel',
     {
       onRequest: app.requireUser,
-      // Cancels per account and per network are limited (cancelLimits).
+      // Cancels per network are limited (cancelLimit).
       config: { openapi: { errors: [429] } },
       schema: {
         tags,
         security,
         summary:
-          'Cancel my unpaid Pending order: it becomes Not Accepted (audited); a crypto order keeps its exact amount until its quote would have expired. Again after my cancel: the same answer; 400 once a receipt, payment or transfer for it is in; 429 past 10 cancels an hour per account or 30 per network',
+          'Cancel my unpaid Pending order: it becomes Not Accepted (audited); a crypto order keeps its exact amount until its quote would have expired. Again after my cancel: the same answer; 400 once a receipt, payment or transfer for it is in; 429 past 60 cancels an hour from one network',
         params: idParams,
         response: { 200: envelopeSchema(z.object({ purchase: purchaseSchema })) },
       },

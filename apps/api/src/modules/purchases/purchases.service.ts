@@ -89,13 +89,14 @@ export const unprovenOrderMailLimit: RateLimitRule = {
 };
 
 /**
- * Cancels per account and per network: a cancelled order keeps its quote until it would have
- * expired anyway, and these keep anyone from cycling through orders.
+ * Cancels per network (each account is held by its order limit already): a cancelled order keeps
+ * its quote until it would have expired anyway, and this keeps many accounts from cycling orders.
  */
-export const cancelLimits = {
-  account: { name: 'order-cancel:user', limit: 10, windowSeconds: 3600 },
-  network: { name: 'order-cancel:ip', limit: 30, windowSeconds: 3600 },
-} satisfies Record<string, RateLimitRule>;
+export const cancelLimit: RateLimitRule = {
+  name: 'order-cancel:ip',
+  limit: 60,
+  windowSeconds: 3600,
+};
 
 const REFERENCE_ATTEMPTS = 5;
 
@@ -462,8 +463,7 @@ export function createPurchasesService({
      * (400) once a receipt, a payment or a transfer for it is in, or when staff closed it.
      */
     async cancel(userId: string, purchaseId: string, ip: string) {
-      await rateLimiter.hit(cancelLimits.account, userId);
-      await rateLimiter.hit(cancelLimits.network, ip);
+      await rateLimiter.hit(cancelLimit, ip);
       const { purchase, cancelled } = await db.transaction(async (tx) => {
         // The order's transactions first, then the order, as the credit step and the lapse job
         // take them: a payment credited at the same moment never deadlocks with the cancel.

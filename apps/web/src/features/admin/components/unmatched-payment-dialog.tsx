@@ -206,7 +206,7 @@ function AssignmentFacts({
     <div className="flex flex-col gap-3 text-sm">
       <p>
         Sent to <code className="font-mono break-all">{detail.toAddress}</code> in block{' '}
-        {detail.blockNumber}, transaction{' '}
+        {detail.blockNumber} ({new Date(detail.blockTime).toLocaleString()}), transaction{' '}
         <code className="font-mono break-all">{detail.txnHash}</code>
         {detail.logIndex === null ? '' : ` (log ${detail.logIndex})`}.
       </p>
@@ -246,8 +246,16 @@ function AssignmentFacts({
                 {c.claimed ? ', claimed' : ''}: due {formatAmount(c.amountDue, 18)} {c.coin},
                 difference {formatAmount(c.difference, 18)} {c.coin}; credits{' '}
                 {formatAmount(c.tokensForValue, 2)} of {formatAmount(c.tokensDue, 2)} tokens. Sender{' '}
-                {c.senderProven ? 'is' : 'is not'} a wallet this account proved
-                {c.provenWallets.length ? ` (${c.provenWallets.join(', ')})` : ' (none proven)'}.
+                {c.senderProvenSince
+                  ? `was a wallet this account proved when it was sent (counting since ${new Date(c.senderProvenSince).toLocaleString()})`
+                  : 'was not a wallet this account proved when it was sent'}
+                {c.provenWallets.length
+                  ? `; proven now: ${c.provenWallets.join(', ')}`
+                  : '; none proven now'}
+                .
+                {c.suggestion ? (
+                  <span className="block font-semibold text-accent">Likely: {c.suggestion}</span>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -74,8 +74,10 @@ const detail: UnmatchedPaymentDetail = {
       tokensForValue: '12250.000000000000000000',
       tokensDue: '12500.000000000000000000',
       senderProven: false,
+      senderProvenSince: null,
       provenWallets: [],
       claimed: true,
+      suggestion: "This order's amount cut to 3 decimals",
     },
   ],
 };
@@ -166,6 +168,12 @@ describe('Unmatched payments', () => {
     expect(within(dialog).getByText(/TMC-7KQ2XM by payer@example.com/)).toBeInTheDocument();
     expect(within(dialog).getByText(/due 0.050000000000524598 ETH/)).toBeInTheDocument();
     expect(within(dialog).getByText(/credits 12,250 of 12,500 tokens/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/was not a wallet this account proved when it was sent/),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Likely: This order's amount cut to 3 decimals"),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
     expect(within(dialog).getByText(unmatchedPaymentMessages.reference)).toBeInTheDocument();
