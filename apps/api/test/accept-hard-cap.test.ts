@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseMessages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
+import { money } from '../src/lib/money.ts';
 import { purchases, settings, transactions } from '../src/db/schema/index.ts';
 import { decide, insertBankPurchase, people, type Person } from './affiliates-helpers.ts';
 import { readSettings } from './crypto-helpers.ts';
@@ -41,7 +42,7 @@ describe('the hard cap at acceptance', () => {
       await db.select().from(transactions).where(eq(transactions.purchaseId, over.id)),
     ).toEqual([]);
     const after = await readSettings(db);
-    expect(Number(after.raisedAud)).toBeCloseTo(Number(raised) + 60, 2);
+    expect(money(after.raisedAud).toFixed(2)).toBe(money(raised).plus(60).toFixed(2));
   });
 
   it('holds when many acceptances race: raised never passes it and equals the accepted requests', async () => {
@@ -69,7 +70,7 @@ describe('the hard cap at acceptance', () => {
       );
     expect(accepted.filter((p) => p.status === 1)).toHaveLength(7);
     const after = await readSettings(db);
-    expect(Number(after.raisedAud)).toBeCloseTo(raised + 700, 2);
+    expect(money(after.raisedAud).toFixed(2)).toBe(money(raised).plus(700).toFixed(2));
     expect(Number(after.raisedAud)).toBeLessThanOrEqual(Number(after.hardCapAud));
   });
 });

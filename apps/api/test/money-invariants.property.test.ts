@@ -234,12 +234,14 @@ async function checkBooks(mustBeSeen: Set<string>) {
     expect(BigInt(t.paidBaseUnits!) <= BigInt(t.quoteBaseUnits!)).toBe(true);
     if (t.creditOverride) continue;
     const p = byPurchase.get(t.purchaseId!)!;
-    // At the order's own rounding: its AUD figure is the payment's value to the cent, half up.
+    // What the payment is worth: a part of the quote rounded down to the cent, as a credit must
+    // be (never more); the whole quote as the order was priced, to the cent half up.
+    const paidAll = t.paidBaseUnits === t.quoteBaseUnits;
     const worth = money(
       formatUnits(BigInt(t.paidBaseUnits!), DECIMALS[t.tokenSymbol as CryptoCurrency]),
     )
       .div(p.rate)
-      .toDecimalPlaces(2, Money.ROUND_HALF_UP)
+      .toDecimalPlaces(2, paidAll ? Money.ROUND_HALF_UP : Money.ROUND_DOWN)
       .div(p.tokenPriceAud);
     expect(
       money(t.tokenAmount).lte(worth),

@@ -1,6 +1,6 @@
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MAX_OPEN_BANK_ORDERS, PaymentStatus, purchaseMessages, PurchaseStatus } from '@tmc/shared';
+import { PaymentStatus, purchaseMessages, PurchaseStatus } from '@tmc/shared';
 import { mailOutbox, purchases, settings, transactions } from '../src/db/schema/index.ts';
 import {
   due,
@@ -162,7 +162,7 @@ describe('the bank order cap (PostgreSQL)', () => {
     const bankId = await audBankId(app());
     const place = () =>
       client().post('/v1/purchase/bank-order', bankOrderBody(bankId), { token: buyer.access });
-    for (let i = 1; i < MAX_OPEN_BANK_ORDERS; i++) expect((await place()).statusCode).toBe(201);
+    for (let i = 1; i < 5; i++) expect((await place()).statusCode).toBe(201);
     const answers = await Promise.all([place(), place(), place(), place()]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400, 400, 400]);
     for (const refused of answers.filter((a) => a.statusCode === 400))
@@ -171,6 +171,6 @@ describe('the bank order cap (PostgreSQL)', () => {
       .select({ n: count() })
       .from(purchases)
       .where(eq(purchases.userId, buyer.user._id));
-    expect(row!.n).toBe(MAX_OPEN_BANK_ORDERS);
+    expect(row!.n).toBe(5);
   });
 });

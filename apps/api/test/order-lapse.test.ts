@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cancelOrderMessages,
-  MAX_OPEN_BANK_ORDERS,
   PaymentStatus,
   purchaseMessages,
   PurchaseStatus,
@@ -210,10 +209,10 @@ describe('bank orders: the payment window', () => {
     await other.stop();
   });
 
-  it(`caps open bank orders at ${MAX_OPEN_BANK_ORDERS} an account; an ended one no longer counts`, async () => {
+  it('caps open bank orders at 5 an account; an ended one no longer counts', async () => {
     const buyer = await person();
     const ids: string[] = [];
-    for (let i = 0; i < MAX_OPEN_BANK_ORDERS; i++) ids.push((await placeBankOrder(buyer))._id);
+    for (let i = 0; i < 5; i++) ids.push((await placeBankOrder(buyer))._id);
     const before = await counts(db);
     const res = await as(app, buyer).post('/v1/purchase/bank-order', bankOrderBody(bankId));
     expect(res.statusCode, res.body).toBe(400);

@@ -4,6 +4,7 @@ import { formatEther, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unmatchedPaymentMessages, verifyPaymentMessages as says } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
+import { money } from '../src/lib/money.ts';
 import { auditLog, mailOutbox, purchases, transactions } from '../src/db/schema/index.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import { as, people, type Person } from './affiliates-helpers.ts';
@@ -247,8 +248,8 @@ describe('staff move a credit and take in-time payments of ended orders', () => 
     );
     const raisedAfter = (await readSettings(db)).raisedAud;
     expect(
-      Number(raisedAfter) - Number(raisedBefore) + Number(gaveUp.purchase.investmentAmount),
-    ).toBeCloseTo(Number(took.purchase.investmentAmount), 2);
+      money(raisedAfter).minus(raisedBefore).plus(gaveUp.purchase.investmentAmount).toFixed(2),
+    ).toBe(money(took.purchase.investmentAmount).toFixed(2));
 
     const [audit] = await db
       .select()

@@ -100,7 +100,7 @@ describe('the payment watcher', () => {
       }
       const after = await readSettings(db());
       // A$250 for 0.05 ETH and A$153.85 for 100 USDC, once each.
-      expect(Number(after.raisedAud) - Number(before.raisedAud)).toBeCloseTo(403.85, 2);
+      expect(money(after.raisedAud).minus(before.raisedAud).toFixed(2)).toBe('403.85');
       expect(await verifiedMails(b)).toHaveLength(2);
       const listed = await db().select().from(unmatchedPayments);
       expect(listed.filter((u) => paid.some((p) => p.hash === u.txnHash))).toEqual([]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
+import { money } from '../src/lib/money.ts';
 import { banks } from '../src/db/schema/index.ts';
 import { PUBLIC_CACHE_CONTROL, createPublicCache } from '../src/lib/public-cache.ts';
 import { addToPresaleTotals } from '../src/modules/presale/presale.repo.ts';
@@ -81,9 +82,9 @@ describe('public reads served from memory (one copy, PGlite)', () => {
     await expect
       .poll(async () => {
         const after = (await get(app, CONFIG)).json<ConfigAnswer>().data.raisedAud;
-        return Number(after) - Number(before);
+        return money(after).minus(before).toFixed(2);
       })
-      .toBeCloseTo(125.5, 2);
+      .toBe('125.50');
   });
 
   it('answers staff changes of rates and banks at once', async () => {
