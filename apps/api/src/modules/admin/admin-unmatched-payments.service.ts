@@ -20,7 +20,7 @@ import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed } from '../../lib/money.ts';
 import { isUniqueViolation } from '../account/users.repo.ts';
 import { findSettings } from '../presale/presale.repo.ts';
-import { creditedFigures } from '../purchases/order-pricing.ts';
+import { creditedFigures } from '../orders/order-pricing.ts';
 import type { Transfer, TransactionsService } from '../transactions/transactions.service.ts';
 import {
   findCryptoOrderByReference,
