@@ -7,7 +7,7 @@ import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { useListState } from '../../../lib/use-list-state';
 import { useAdminTransactions } from '../api/get-admin-transactions';
 import { SenderMatch } from './review-details';
-import { DateAndReference, HashLink, paymentModeOptions, PersonCell } from './staff-cells';
+import { AmountCell, HashLink, paymentModeOptions, whenAndWhoColumns } from './staff-cells';
 
 const statusOptions = withAll(
   Object.values(PaymentStatus).map((status) => ({
@@ -17,37 +17,21 @@ const statusOptions = withAll(
 );
 
 const columns: Column<AdminTransaction>[] = [
-  {
-    id: 'createdAt',
-    header: 'Created On',
-    // The order's reference sits under the date: one column less, so the table fits 1280 px.
-    cell: (row) => (
-      <DateAndReference
-        date={row.createdAt}
-        reference={row.reference}
-        className="font-mono text-muted"
-      />
-    ),
-    className: 'whitespace-nowrap',
-  },
-  {
-    id: 'user',
-    header: 'User',
-    cell: (row) => <PersonCell name={row.user.name} email={row.user.email} />,
-    className: 'min-w-36',
-  },
+  // The order's reference sits under the date: one column less, so the table fits 1280 px.
+  ...whenAndWhoColumns<AdminTransaction>(
+    { header: 'Created On', referenceClassName: 'font-mono text-muted' },
+    { id: 'user', header: 'User' },
+  ),
   {
     id: 'amount',
     header: 'Amount',
     cell: (row) => (
-      <span className="flex flex-col whitespace-nowrap tabular-nums">
-        <span className="font-bold">
-          {formatMoney(row.price, row.paymentMode === 1 ? row.tokenSymbol : row.currency)}
-        </span>
-        {row.userCurrency && row.userAmount ? (
-          <span className="text-muted">{formatMoney(row.userAmount, row.userCurrency)}</span>
-        ) : null}
-      </span>
+      <AmountCell
+        amount={formatMoney(row.price, row.paymentMode === 1 ? row.tokenSymbol : row.currency)}
+        local={
+          row.userCurrency && row.userAmount ? formatMoney(row.userAmount, row.userCurrency) : null
+        }
+      />
     ),
   },
   {

@@ -18,7 +18,7 @@ import { useListState } from '../../../lib/use-list-state';
 import { useAdminPurchases } from '../api/get-admin-purchases';
 import { ReviewActions } from './review-actions';
 import { ReviewDetails } from './review-details';
-import { DateAndReference, paymentModeOptions, PersonCell } from './staff-cells';
+import { AmountCell, paymentModeOptions, whenAndWhoColumns } from './staff-cells';
 
 const statusOptions = withAll(
   Object.values(PurchaseStatus).map((status) => ({
@@ -34,34 +34,20 @@ const receiptOptions = withAll([
 
 function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseReview>[] {
   return [
-    {
-      id: 'createdAt',
-      header: 'Requested On',
-      // The reference under the date and the signals under the status: two columns less, so the
-      // table fits 1280 px with the widest figures (a hard cap's worth, "Awaiting payment").
-      cell: (row) => (
-        <DateAndReference
-          date={row.createdAt}
-          reference={row.reference}
-          className="font-mono font-bold"
-        />
-      ),
-      className: 'whitespace-nowrap',
-    },
-    {
-      id: 'buyer',
-      header: 'Buyer',
-      cell: (row) => <PersonCell name={row.user.name} email={row.user.email} />,
-      className: 'min-w-36',
-    },
+    // The reference under the date and the signals under the status: two columns less, so the
+    // table fits 1280 px with the widest figures (a hard cap's worth, "Awaiting payment").
+    ...whenAndWhoColumns<PurchaseReview>(
+      { header: 'Requested On', referenceClassName: 'font-mono font-bold' },
+      { id: 'buyer', header: 'Buyer' },
+    ),
     {
       id: 'amount',
       header: 'Amount',
       cell: (row) => (
-        <span className="flex flex-col whitespace-nowrap tabular-nums">
-          <span className="font-bold">{formatMoney(row.investmentAmount, 'AUD')}</span>
-          <span className="text-muted">{formatMoney(row.userAmount, row.userCurrency)}</span>
-        </span>
+        <AmountCell
+          amount={formatMoney(row.investmentAmount, 'AUD')}
+          local={formatMoney(row.userAmount, row.userCurrency)}
+        />
       ),
     },
     {

@@ -1,4 +1,5 @@
 import { PaymentMode } from '@tmc/shared';
+import type { Column } from '../../../components/ui/data-table';
 import { BreakableText } from '../../../components/ui/breakable-text';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ExplorerLink } from '../../../components/ui/explorer-link';
@@ -59,4 +60,43 @@ export function HashLink({
       <CopyButton value={value} iconOnly ariaLabel={copyLabel} />
     </span>
   );
+}
+
+/** A figure in bold over what it is in the buyer's own currency, when there is one. */
+export function AmountCell({ amount, local }: { amount: string; local: string | null }) {
+  return (
+    <span className="flex flex-col whitespace-nowrap tabular-nums">
+      <span className="font-bold">{amount}</span>
+      {local ? <span className="text-muted">{local}</span> : null}
+    </span>
+  );
+}
+
+/** The staff lists' first two columns: when (with the order's reference) and who. */
+export function whenAndWhoColumns<
+  T extends { createdAt: string; reference: string | null; user: { name: string; email: string } },
+>(
+  when: { header: string; referenceClassName: string },
+  who: { id: string; header: string },
+): Column<T>[] {
+  return [
+    {
+      id: 'createdAt',
+      header: when.header,
+      cell: (row) => (
+        <DateAndReference
+          date={row.createdAt}
+          reference={row.reference}
+          className={when.referenceClassName}
+        />
+      ),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: who.id,
+      header: who.header,
+      cell: (row) => <PersonCell name={row.user.name} email={row.user.email} />,
+      className: 'min-w-36',
+    },
+  ];
 }
