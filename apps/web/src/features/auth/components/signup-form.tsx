@@ -1,11 +1,11 @@
-import { useId, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, signupSchema } from '@tmc/shared';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
+import { TermsCheckbox, type TermsChoiceProps } from '../../../components/ui/terms';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
@@ -47,11 +47,7 @@ function signupFailure(error: unknown): string {
   return error.status === 400 ? error.message : `${SIGNUP_FAILED}${error.message}`;
 }
 
-export interface SignupTermsDialogProps {
-  open: boolean;
-  onAccept: () => void;
-  onReject: () => void;
-}
+export type SignupTermsDialogProps = TermsChoiceProps;
 
 interface SignupFormProps {
   /** The Terms and Conditions modal (the affiliate terms, composed in by the route). */
@@ -61,8 +57,6 @@ interface SignupFormProps {
 export function SignupForm({ TermsDialog }: SignupFormProps) {
   const navigate = useNavigate();
   const signup = useSignup();
-  const termsId = useId();
-  const termsErrorId = useId();
   const [termsOpen, setTermsOpen] = useState(false);
   // From the URL's referral_code or the stored one: shown, locked and sent (spec section 5),
   // until the server rejects it; a locked, invalid code would make sign-up impossible.
@@ -165,38 +159,12 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
           disabled={!!lockedReferral}
         />
 
-        <div className="flex flex-col gap-1.5">
-          <div className="flex items-start gap-3">
-            <Checkbox
-              id={termsId}
-              required
-              aria-labelledby={`${termsId}-label ${termsId}-link`}
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? termsErrorId : undefined}
-              {...register('terms', { onChange: () => clearErrors('terms') })}
-              onFocus={clearOnUserFocus(() => clearErrors('terms'))}
-              className="mt-0.5"
-            />
-            <p className="text-sm leading-6">
-              <label id={`${termsId}-label`} htmlFor={termsId} className="cursor-pointer">
-                I have read and accept the
-              </label>{' '}
-              <button
-                id={`${termsId}-link`}
-                type="button"
-                onClick={() => setTermsOpen(true)}
-                className="rounded font-bold text-cyan underline underline-offset-4 hover:text-lime"
-              >
-                Terms and Conditions
-              </button>
-            </p>
-          </div>
-          {errors.terms ? (
-            <p id={termsErrorId} role="alert" className="text-sm font-medium text-danger">
-              {errors.terms.message}
-            </p>
-          ) : null}
-        </div>
+        <TermsCheckbox
+          error={errors.terms?.message}
+          onOpenTerms={() => setTermsOpen(true)}
+          {...register('terms', { onChange: () => clearErrors('terms') })}
+          onFocus={clearOnUserFocus(() => clearErrors('terms'))}
+        />
 
         <Button type="submit" size="lg" loading={signup.isPending} className="mt-2">
           Sign Up
