@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { forgetPasswordOtpSchema } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { EmailField } from '../../../components/ui/email-field';
 import { paths } from '../../../config/paths';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useForgetPasswordOtp } from '../api/forget-password-otp';
@@ -26,14 +26,7 @@ export function ForgetPasswordForm() {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <TextField
-        label="Email"
-        required
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        {...field('email')}
-      />
+      <EmailField required {...field('email')} />
       <Button type="submit" size="lg" loading={sendCode.isPending}>
         Send code
       </Button>

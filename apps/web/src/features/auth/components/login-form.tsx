@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { EmailField } from '../../../components/ui/email-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { postLoginTarget } from '../../../lib/auth-redirect';
@@ -74,14 +75,7 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <TextField
-        label="Email"
-        required
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        {...field('email')}
-      />
+      <EmailField required {...field('email')} />
       <PasswordField
         label="Password"
         required

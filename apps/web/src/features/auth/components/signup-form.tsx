@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { TermsCheckbox, type TermsChoiceProps } from '../../../components/ui/terms';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
+import { EmailField } from '../../../components/ui/email-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { REFERRAL_STORAGE_KEY, useReferralCode } from '../../../lib/referral';
@@ -137,13 +138,7 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
         className="flex flex-col gap-4"
       >
         <TextField label="Name" autoComplete="name" {...field('name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...field('email')}
-        />
+        <EmailField {...field('email')} />
         <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
         <PasswordField
           label="Confirm Password"

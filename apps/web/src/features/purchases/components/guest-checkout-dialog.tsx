@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
+import { EmailField } from '../../../components/ui/email-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import type { EmailState } from '../../auth/route-state';
@@ -147,13 +148,7 @@ function NewAccountPanel({
     >
       <TextField label="Name" autoComplete="name" {...field('name')} />
       <div className="flex flex-col gap-1.5">
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          {...field('email')}
-        />
+        <EmailField {...field('email')} />
         {emailTaken ? (
           <button
             type="button"
@@ -248,13 +243,7 @@ function LoginPanel({ submitting, onSubmit, email, onEmailChange }: PanelProps) 
       onSubmit={(event) => void submit(event)}
       className="flex flex-col gap-4"
     >
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        {...field('email')}
-      />
+      <EmailField {...field('email')} />
       <TextField
         label="Password"
         type="password"
