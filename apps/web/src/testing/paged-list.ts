@@ -27,6 +27,26 @@ export async function changeFilters(changes: readonly [string, string][], gapMs:
 }
 
 /**
+ * On the fake clock, changes the filters `gapMs` apart (each under the 1000 ms wait); the list
+ * reloads once, 1000 ms after the last change, with `query`.
+ */
+export async function expectOneReloadAfterFilters(
+  calls: () => Record<string, string>[],
+  changes: readonly [string, string][],
+  gapMs: number,
+  query: Record<string, string>,
+) {
+  vi.useFakeTimers();
+  await changeFilters(changes, gapMs);
+  await act(() => vi.advanceTimersByTimeAsync(999));
+  expect(calls()).toHaveLength(1);
+
+  await act(() => vi.advanceTimersByTimeAsync(1));
+  expect(calls()).toHaveLength(2);
+  expect(calls()[1]).toEqual(query);
+}
+
+/**
  * A new page size reloads at once from page 1, and Next page at once with the next page.
  * `next` clicks Next page (with user-event or fireEvent).
  */

@@ -6,7 +6,12 @@ import { toast } from '../../../components/ui/toast';
 import { clearSession, setSession } from '../../../lib/session';
 import { purchaseFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
-import { changeFilters, expectPagingAtOnce, pageOf, queriesTo } from '../../../testing/paged-list';
+import {
+  expectOneReloadAfterFilters,
+  expectPagingAtOnce,
+  pageOf,
+  queriesTo,
+} from '../../../testing/paged-list';
 import { renderRoutes } from '../../../testing/render';
 import { PresaleRequestsList } from './presale-requests-list';
 
@@ -120,26 +125,20 @@ describe('PresaleRequestsList', () => {
   it('reloads once, 1000 ms after the filters stop changing', async () => {
     const { calls } = renderList();
     await screen.findByRole('heading', { name: '2 Presale Requests' });
-    vi.useFakeTimers();
-
-    await changeFilters(
+    await expectOneReloadAfterFilters(
+      calls,
       [
         ['Sort by price', '1'],
         ['Status', '3'],
       ],
       500,
+      {
+        page: '1',
+        limit: '10',
+        'sort[price]': '1',
+        'filter[query]': '{"status":3}',
+      },
     );
-    await act(() => vi.advanceTimersByTimeAsync(999));
-    expect(calls()).toHaveLength(1);
-
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(calls()).toHaveLength(2);
-    expect(calls()[1]).toEqual({
-      page: '1',
-      limit: '10',
-      'sort[price]': '1',
-      'filter[query]': '{"status":3}',
-    });
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(calls()).toHaveLength(2);
   });

@@ -12,7 +12,12 @@ import { paths } from '../../../config/paths';
 import { clearSession, setSession } from '../../../lib/session';
 import { presaleConfigFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
-import { changeFilters, expectPagingAtOnce, pageOf, queriesTo } from '../../../testing/paged-list';
+import {
+  expectOneReloadAfterFilters,
+  expectPagingAtOnce,
+  pageOf,
+  queriesTo,
+} from '../../../testing/paged-list';
 import { renderRoutes, renderWithClient, stubPhoneWidth } from '../../../testing/render';
 import { TransactionsList } from './transactions-list';
 import { VerifyPaymentForm } from './verify-payment-form';
@@ -153,27 +158,21 @@ describe('TransactionsList', () => {
   it('reloads once, 1000 ms after the filters stop changing', async () => {
     const { calls } = renderList();
     await screen.findByRole('heading', { name: '3 Transactions' });
-    vi.useFakeTimers();
-
-    await changeFilters(
+    await expectOneReloadAfterFilters(
+      calls,
       [
         ['Sort by price', '-1'],
         ['Payment mode', '1'],
         ['Status', '0'],
       ],
       400,
+      {
+        page: '1',
+        limit: '10',
+        'sort[price]': '-1',
+        'filter[query]': '{"paymentStatus":0,"paymentMode":1}',
+      },
     );
-    await act(() => vi.advanceTimersByTimeAsync(999));
-    expect(calls()).toHaveLength(1);
-
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(calls()).toHaveLength(2);
-    expect(calls()[1]).toEqual({
-      page: '1',
-      limit: '10',
-      'sort[price]': '-1',
-      'filter[query]': '{"paymentStatus":0,"paymentMode":1}',
-    });
 
     fireEvent.change(screen.getByLabelText('Payment mode'), { target: { value: '0' } });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
