@@ -9,6 +9,7 @@ import { TermsCheckbox, type TermsChoiceProps } from '../../../components/ui/ter
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { EmailField } from '../../../components/ui/email-field';
+import { ReferralCodeField } from '../../../components/ui/referral-code-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { REFERRAL_STORAGE_KEY, useReferralCode } from '../../../lib/referral';
@@ -145,14 +146,7 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <TextField
-          label="Referral Code"
-          autoComplete="off"
-          hint={lockedReferral ? 'Applied from your referral link.' : 'Optional.'}
-          {...field('referralCode')}
-          required={false}
-          disabled={!!lockedReferral}
-        />
+        <ReferralCodeField locked={!!lockedReferral} {...field('referralCode')} required={false} />
 
         <TermsCheckbox
           error={errors.terms?.message}

@@ -11,6 +11,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { EmailField } from '../../../components/ui/email-field';
+import { ReferralCodeField } from '../../../components/ui/referral-code-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import type { EmailState } from '../../auth/route-state';
@@ -165,13 +166,7 @@ function NewAccountPanel({
         autoComplete="new-password"
         {...field('password')}
       />
-      <TextField
-        label="Referral Code"
-        autoComplete="off"
-        hint={referralCode ? 'Applied from your referral link.' : 'Optional.'}
-        {...field('referralCode')}
-        disabled={!!referralCode}
-      />
+      <ReferralCodeField locked={!!referralCode} {...field('referralCode')} />
       <TermsCheckbox
         error={errors.terms?.message}
         onOpenTerms={() => setTermsOpen(true)}
