@@ -33,7 +33,7 @@ import {
 import { sendDevPayment } from '../apps/api/src/dev/send-dev-payment.ts';
 import { fixed, money } from '../apps/api/src/lib/money.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
-import { creditedFigures } from '../apps/api/src/modules/purchases/order-pricing.ts';
+import { creditedFigures } from '../apps/api/src/modules/orders/order-pricing.ts';
 import { startSmtpSink, type SmtpSink } from '../apps/api/test/smtp-sink.ts';
 import { freePort } from '../apps/api/test/throwaway-postgres.ts';
 import { startThrowawayPostgres } from '../apps/web/e2e/postgres.ts';

@@ -19,7 +19,7 @@ import { seedDatabase } from '../apps/api/src/db/seed.ts';
 import { createChainClient } from '../apps/api/src/lib/chain.ts';
 import { createMailer } from '../apps/api/src/lib/mailer/mailer.ts';
 import { createStorage } from '../apps/api/src/lib/storage/create-storage.ts';
-import { ensureAdmin } from '../apps/api/src/modules/account/ensure-admin.ts';
+import { ensureAdmin } from '../apps/api/src/modules/auth/ensure-admin.ts';
 import { freePort } from '../apps/api/test/throwaway-postgres.ts';
 
 const CHAIN = {

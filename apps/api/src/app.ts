@@ -39,7 +39,7 @@ import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createPurchasesService } from './modules/purchases/purchases.service.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
-import { createPurchaseAcceptance } from './modules/purchases/accept-purchase.ts';
+import { createPurchaseAcceptance } from './modules/orders/accept-purchase.ts';
 import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import {

@@ -13,7 +13,7 @@ import { sharePasswordCores } from './lib/password.ts';
 import { serveClusterMetrics } from './lib/metrics.ts';
 import { safeError } from './lib/safe-error.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
-import { ensureAdmin } from './modules/account/ensure-admin.ts';
+import { ensureAdmin } from './modules/auth/ensure-admin.ts';
 
 /** How often unpaid orders are ended (deadlines are checked on every request regardless). */
 const ORDER_LAPSE_INTERVAL_MS = 60_000;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { purchases, users } from '../src/db/schema/index.ts';
 import { money } from '../src/lib/money.ts';
-import { createPurchaseAcceptance } from '../src/modules/purchases/accept-purchase.ts';
+import { createPurchaseAcceptance } from '../src/modules/orders/accept-purchase.ts';
 import { readSettings } from './crypto-helpers.ts';
 import { buildTestApp } from './test-app.ts';
 

@@ -5,7 +5,7 @@ import { messages } from '@tmc/shared';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
-import { ensureAdmin } from '../src/modules/account/ensure-admin.ts';
+import { ensureAdmin } from '../src/modules/auth/ensure-admin.ts';
 import { api, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { buildTestApp } from './test-app.ts';

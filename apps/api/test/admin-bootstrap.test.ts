@@ -10,7 +10,7 @@ import type { Db } from '../src/db/client.ts';
 import { migrate, openDatabase } from '../src/db/client.ts';
 import { recoveryCodes, refreshTokens, users } from '../src/db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../src/lib/password.ts';
-import { ensureAdmin } from '../src/modules/account/ensure-admin.ts';
+import { ensureAdmin } from '../src/modules/auth/ensure-admin.ts';
 import { createSecondFactor } from '../src/modules/auth/second-factor.ts';
 import { getTestDatabase, resetDatabase } from './db.ts';
 import { STAFF_TOTP_SECRET, totpCode } from './staff-helpers.ts';

@@ -6,7 +6,7 @@ import { authMessages, messages, securityMessages } from '@tmc/shared';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { recoveryCodes, userTotp } from '../src/db/schema/index.ts';
-import { ensureAdmin } from '../src/modules/account/ensure-admin.ts';
+import { ensureAdmin } from '../src/modules/auth/ensure-admin.ts';
 import {
   api,
   freshEmail,

@@ -5,7 +5,7 @@ import { purchases, transactions, unmatchedPayments } from '../src/db/schema/ind
 import { createChainClient } from '../src/lib/chain.ts';
 import { createQueuedMailDelivery } from '../src/lib/mailer/queued-mail.ts';
 import { isUniqueViolation } from '../src/modules/account/users.repo.ts';
-import { createPurchaseAcceptance } from '../src/modules/purchases/accept-purchase.ts';
+import { createPurchaseAcceptance } from '../src/modules/orders/accept-purchase.ts';
 import { createTransactionsService } from '../src/modules/transactions/transactions.service.ts';
 import { verifiedUser } from './auth-helpers.ts';
 import { due, readSettings, useCryptoApp, type Buyer } from './crypto-helpers.ts';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { migrate, openDatabase } from '../db/client.ts';
-import { ensureAdmin } from '../modules/account/ensure-admin.ts';
+import { ensureAdmin } from '../modules/auth/ensure-admin.ts';
 import { newTotpSecret, staffTotp } from '../modules/auth/second-factor.ts';
 
 const { values } = parseArgs({

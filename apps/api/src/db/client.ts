@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Client as PgClient } from 'pg';
-import { trackListener, untrackListener } from '../lib/metrics.ts';
 import { safeError } from '../lib/safe-error.ts';
+import { trackListener, untrackListener, type ChangeHandlers } from './listeners.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -13,15 +13,6 @@ export type Schema = typeof schema;
 export type Db = NodePgDatabase<Schema>;
 /** A database handle or an open transaction on it: repos accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
-
-/** What a LISTEN subscriber hears: each notification, and whether it can trust it hears them all. */
-export interface ChangeHandlers {
-  notify(payload: string): void;
-  /** Listening (again): notifications sent while it was not may have been missed. */
-  up(): void;
-  /** The listening connection is lost; `up` follows once it is back. */
-  down(): void;
-}
 
 export interface Database {
   db: Db;

@@ -9,7 +9,7 @@ import {
   type RegistryContentType,
 } from 'prom-client';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
-import type { ChangeHandlers } from '../db/client.ts';
+import { listenerStates } from '../db/listeners.ts';
 
 /**
  * Every Prometheus metric of the process, in one registry. With WEB_CONCURRENCY workers the
@@ -225,12 +225,17 @@ const rateLimited = new Counter({
   help: 'Requests refused with 429 by a rate limit',
   registers: [registry],
 });
-const listenerUp = new Gauge({
+new Gauge({
   name: 'tmc_listener_up',
   help: '1 while the LISTEN connection of a channel is connected, per worker',
   labelNames: ['channel', 'worker'] as const,
   registers: [registry],
   aggregator: 'sum',
+  collect() {
+    this.reset();
+    for (const { channel, up } of listenerStates())
+      this.set({ channel, worker: workerLabel() }, up ? 1 : 0);
+  },
 });
 const watcherPolls = new Counter({
   name: 'tmc_payment_watcher_polls_total',
@@ -248,8 +253,6 @@ for (const reason of ['password', 'second_factor']) loginsFailed.inc({ reason },
 /** `exact`: the exact quoted amount; `proven_sender`: from the buyer's proven wallet; `staff`: assigned by staff. */
 export type CreditSource = 'exact' | 'proven_sender' | 'staff';
 
-/** The in-process state the System page shows: each LISTEN connection of this copy. */
-const listeners = new Map<string, boolean>();
 const workerLabel = () => String(cluster.worker?.id ?? 0);
 
 export const metrics = {
@@ -265,37 +268,9 @@ export const metrics = {
   watcherPolled(outcome: 'ok' | 'failed') {
     watcherPolls.inc({ outcome });
   },
-  /** A LISTEN connection of `channel` went up or down. */
-  listener(channel: string, up: boolean) {
-    listeners.set(channel, up);
-    listenerUp.set({ channel, worker: workerLabel() }, up ? 1 : 0);
-  },
   /** The LISTEN connections of this copy and whether each is up. */
-  listeners(): { channel: string; up: boolean }[] {
-    return [...listeners].map(([channel, up]) => ({ channel, up }));
-  },
+  listeners: listenerStates,
 };
-
-/** Wraps a LISTEN subscriber's handlers so `tmc_listener_up` follows its connection. */
-export function trackListener(channel: string, handlers: ChangeHandlers): ChangeHandlers {
-  return {
-    notify: (payload) => handlers.notify(payload),
-    up: () => {
-      metrics.listener(channel, true);
-      handlers.up();
-    },
-    down: () => {
-      metrics.listener(channel, false);
-      handlers.down();
-    },
-  };
-}
-
-/** A stopped listener is no longer a connection to report. */
-export function untrackListener(channel: string) {
-  listeners.delete(channel);
-  listenerUp.remove({ channel, worker: workerLabel() });
-}
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

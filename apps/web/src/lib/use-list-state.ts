@@ -39,3 +39,5 @@ export function useListState<F extends Record<string, string>>(initial: F) {
     },
   };
 }
+
+export type ListState<F extends Record<string, string>> = ReturnType<typeof useListState<F>>;

@@ -17,7 +17,7 @@ import { fixed } from '../../lib/money.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { reverseEarnings } from '../affiliates/commission-ledger.ts';
 import { findSettings } from '../presale/presale.repo.ts';
-import type { PurchaseAcceptance } from '../purchases/accept-purchase.ts';
+import type { PurchaseAcceptance } from '../orders/accept-purchase.ts';
 import { toPurchaseDto } from '../purchases/purchase-dto.ts';
 import { insertTransaction } from '../transactions/transactions.repo.ts';
 import { decimalsOf } from '../transactions/transaction-dto.ts';

@@ -37,7 +37,7 @@ import {
   recordReview,
   subtractFromPresaleTotals,
 } from './admin-purchases.repo.ts';
-import { creditedFigures } from '../purchases/order-pricing.ts';
+import { creditedFigures } from '../orders/order-pricing.ts';
 import type { Transfer, TransactionsService } from '../transactions/transactions.service.ts';
 import {
   findCryptoOrderByReference,

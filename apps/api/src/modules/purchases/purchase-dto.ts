@@ -9,7 +9,6 @@ import {
 } from '@tmc/shared';
 import { fixed } from '../../lib/money.ts';
 import { purchases } from '../../db/schema/index.ts';
-import type { PurchaseRow } from './purchases.repo.ts';
 
 /** The Purchase object of API.md (presale request). */
 export const purchaseSchema = z.object({
@@ -72,6 +71,7 @@ export const purchaseDtoColumns = {
   paymentDueAt: purchases.paymentDueAt,
 };
 
+type PurchaseRow = typeof purchases.$inferSelect;
 export type PurchaseDtoRow = Pick<PurchaseRow, keyof typeof purchaseDtoColumns>;
 
 /**

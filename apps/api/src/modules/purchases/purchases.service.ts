@@ -43,7 +43,7 @@ import { lockPurchaseTransactions } from '../transactions/transactions.repo.ts';
 import type { PresaleService } from '../presale/presale.service.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import type { FileToClaim, UploadsService } from '../uploads/uploads.service.ts';
-import { priceOrder, type OrderInput, type PricedOrder } from './order-pricing.ts';
+import { priceOrder, type OrderInput, type PricedOrder } from '../orders/order-pricing.ts';
 import { newPaymentReference } from './payment-reference.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { toPurchaseDto, type PurchaseDtoRow } from './purchase-dto.ts';

@@ -22,7 +22,7 @@ import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { plain } from '../../lib/money.ts';
 import { findUserById } from '../account/users.repo.ts';
 import { findSettings } from '../presale/presale.repo.ts';
-import { isOverHardCap, type PurchaseAcceptance } from '../purchases/accept-purchase.ts';
+import { isOverHardCap, type PurchaseAcceptance } from '../orders/accept-purchase.ts';
 import { sql } from 'drizzle-orm';
 import { readChainPayment, type ChainPayment, type WalletTransfer } from './chain-payment.ts';
 import { toTransactionDto, type TransactionRow } from './transaction-dto.ts';
@@ -49,8 +49,8 @@ import {
   type NewPaymentSighting,
 } from './payment-sightings.repo.ts';
 import { findProofBefore } from '../wallets/wallet-proofs.repo.ts';
-import { creditedFigures } from '../purchases/order-pricing.ts';
-import { lockPurchaseFigures, setPurchaseFigures } from '../purchases/accept-purchase.repo.ts';
+import { creditedFigures } from '../orders/order-pricing.ts';
+import { lockPurchaseFigures, setPurchaseFigures } from '../orders/accept-purchase.repo.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { metrics } from '../../lib/metrics.ts';
 

@@ -89,6 +89,24 @@ const pinnedClass = (column: { pinEnd?: boolean }, background: string) =>
     ? cn('sticky right-0 z-[1] shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.6)]', background)
     : undefined;
 
+/** The list's error state: the server's message and Try again. */
+function LoadFailed({ error, onRetry }: { error: string; onRetry?: () => void }) {
+  return (
+    <EmptyState
+      icon={<AlertIcon className="text-danger" />}
+      title="Could not load this list"
+      description={error}
+      action={
+        onRetry ? (
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}
+
 export function DataTable<T>({
   caption,
   columns,
@@ -135,18 +153,7 @@ export function DataTable<T>({
     body = (
       <tr>
         <td colSpan={span}>
-          <EmptyState
-            icon={<AlertIcon className="text-danger" />}
-            title="Could not load this list"
-            description={error}
-            action={
-              onRetry ? (
-                <Button variant="secondary" size="sm" onClick={onRetry}>
-                  Try again
-                </Button>
-              ) : undefined
-            }
-          />
+          <LoadFailed error={error} onRetry={onRetry} />
         </td>
       </tr>
     );
@@ -344,20 +351,7 @@ function StackedRows<T>({
     );
   }
   if (error) {
-    return (
-      <EmptyState
-        icon={<AlertIcon className="text-danger" />}
-        title="Could not load this list"
-        description={error}
-        action={
-          onRetry ? (
-            <Button variant="secondary" size="sm" onClick={onRetry}>
-              Try again
-            </Button>
-          ) : undefined
-        }
-      />
-    );
+    return <LoadFailed error={error} onRetry={onRetry} />;
   }
   if (!rows || rows.length === 0) {
     return <EmptyState title={emptyTitle} description={emptyDescription} />;

@@ -1,12 +1,10 @@
 import { useState, type ComponentType } from 'react';
 import { Button } from '../../../components/ui/button';
+import type { TermsChoiceProps } from '../../../components/ui/terms';
 import { toast } from '../../../components/ui/toast';
 import { useBecomeAffiliate } from '../api/become-affiliate';
 
-export interface AffiliateTermsDialogProps {
-  open: boolean;
-  onAccept: () => void;
-  onReject: () => void;
+export interface AffiliateTermsDialogProps extends TermsChoiceProps {
   accepting?: boolean;
 }
 

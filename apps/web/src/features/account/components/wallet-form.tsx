@@ -1,12 +1,9 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { updateWalletSchema, type UpdateWalletBody } from '@tmc/shared';
-import type { z } from 'zod';
+import { useWatch } from 'react-hook-form';
+import { updateWalletSchema } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast';
+import { useApiForm } from '../../../lib/use-api-form';
 import { useUpdateWallet } from '../api/update-wallet';
-import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
 interface WalletFormProps {
   currentWallet: string | null;
@@ -16,39 +13,16 @@ interface WalletFormProps {
 
 export function WalletForm({ currentWallet, suggestedWallet }: WalletFormProps) {
   const updateWallet = useUpdateWallet();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    reset,
-    control,
-    formState: { errors, submitCount },
-  } = useForm<z.input<typeof updateWalletSchema>, unknown, UpdateWalletBody>({
-    resolver: zodResolver(updateWalletSchema),
+  const { form, formRef, onSubmit, field } = useApiForm({
+    schema: updateWalletSchema,
     defaultValues: { walletAddress: suggestedWallet ?? '', password: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+    submit: async (values) => (await updateWallet.mutateAsync(values)).data.msg,
+    after: (_values, form) => form.reset(),
   });
-  const formRef = useFocusFirstError(submitCount, errors);
-  const typed = useWatch({ control, name: 'walletAddress' });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { data } = await updateWallet.mutateAsync(values);
-      toast.success(data.msg);
-      reset();
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    }
-  });
+  const typed = useWatch({ control: form.control, name: 'walletAddress' });
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1 rounded-2xl border-2 border-line bg-surface-2 p-4">
         <span className="text-xs font-black tracking-widest text-muted uppercase">
           Current wallet
@@ -68,10 +42,7 @@ export function WalletForm({ currentWallet, suggestedWallet }: WalletFormProps) 
         spellCheck={false}
         className="font-mono"
         hint="Your Ethereum address: 0x followed by 40 characters."
-        error={errors.walletAddress?.message}
-        announceError
-        {...register('walletAddress')}
-        onFocus={clearOnUserFocus(() => clearErrors('walletAddress'))}
+        {...field('walletAddress')}
       />
       <TextField
         label="Password"
@@ -79,10 +50,7 @@ export function WalletForm({ currentWallet, suggestedWallet }: WalletFormProps) 
         required
         autoComplete="current-password"
         hint="Your account password confirms the change; we e-mail you about it."
-        error={errors.password?.message}
-        announceError
-        {...register('password')}
-        onFocus={clearOnUserFocus(() => clearErrors('password'))}
+        {...field('password')}
       />
       <Button
         type="submit"

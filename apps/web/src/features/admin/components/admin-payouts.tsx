@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import type { Payout } from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
+import { StaffListSection } from '../../../components/ui/paged-list';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
@@ -159,18 +160,17 @@ function PayoutBatches({ tier }: { tier: PayoutTier }) {
   ];
 
   return (
-    <div className="flex flex-col gap-3">
-      <h2 className="text-xl">Batches</h2>
-      <DataTable<Payout>
-        caption={`Tier ${tier} payout batches`}
-        columns={columns}
-        emptyTitle="No batches yet"
-        emptyDescription="Create the batch due above when a period has approved earnings."
-        {...queryTableProps(query)}
-        {...list.paging}
-      />
+    <StaffListSection
+      title="Batches"
+      caption={`Tier ${tier} payout batches`}
+      list={list}
+      query={query}
+      columns={columns}
+      emptyTitle="No batches yet"
+      emptyDescription="Create the batch due above when a period has approved earnings."
+    >
       <MarkPaidDialog payout={paying} onClose={() => setPaying(null)} />
-    </div>
+    </StaffListSection>
   );
 }
 

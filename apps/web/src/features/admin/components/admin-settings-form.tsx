@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
   BANK_PAYMENT_WINDOW_HOURS,
@@ -16,8 +14,8 @@ import { AlertIcon } from '../../../components/ui/icons';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useApiForm } from '../../../lib/use-api-form';
 import { useAdminSettings, useUpdateAdminSettings } from '../api/admin-settings';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 
@@ -130,35 +128,20 @@ function changeOf(values: SettingsValues, dirty: Partial<Record<keyof SettingsFo
 
 function SettingsEditor({ settings }: { settings: AdminSettings }) {
   const update = useUpdateAdminSettings();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, dirtyFields, isDirty },
-  } = useForm<SettingsForm, unknown, SettingsValues>({
-    resolver: zodResolver(settingsSchema),
+  const { form, onSubmit, field } = useApiForm({
+    schema: settingsSchema,
     defaultValues: formValues(settings),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { data, message } = await update.mutateAsync(changeOf(values, dirtyFields));
+    errorsOnSubmit: false,
+    submit: async (values, { formState, reset }) => {
+      const { data, message } = await update.mutateAsync(changeOf(values, formState.dirtyFields));
       reset(formValues(data));
-      toast.success(message || 'Settings saved');
-    } catch (error) {
-      const fields = (error as { errors?: Record<string, string> }).errors ?? {};
-      for (const [name, text] of Object.entries(fields)) {
-        if (name in settingsSchema.shape) setError(name as keyof SettingsForm, { message: text });
-      }
-      toast.error(error instanceof Error ? error.message : String(error));
-    }
+      return message || 'Settings saved';
+    },
   });
-
-  const field = (name: keyof SettingsForm) => ({ error: errors[name]?.message, ...register(name) });
+  const { isDirty } = form.formState;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <section className="card grid gap-4 p-5 sm:grid-cols-2" aria-labelledby="settings-token">
         <h2 id="settings-token" className="text-xl sm:col-span-2">
           Token and limits
@@ -256,7 +239,7 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
           <Button
             variant="ghost"
             disabled={!isDirty || update.isPending}
-            onClick={() => reset(formValues(settings))}
+            onClick={() => form.reset(formValues(settings))}
           >
             Discard
           </Button>

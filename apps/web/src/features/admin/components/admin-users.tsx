@@ -2,10 +2,9 @@ import { useState } from 'react';
 import type { AdminUser } from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { CloseIcon } from '../../../components/ui/icons';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+import { StaffList, withAll } from '../../../components/ui/paged-list';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -14,20 +13,17 @@ import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser, type AdminUserChange } from '../api/update-admin-user';
 import { ConfirmDialog } from './confirm-dialog';
 import { DismissAffiliateDialog } from './dismiss-affiliate-dialog';
-import { ListHeader } from '../../../components/ui/list-toolbar';
 import { BreakableText } from '../../../components/ui/breakable-text';
 
-const yesNo = (all: string) => [
-  { value: '', label: all },
+const yesNo = withAll([
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
-];
+]);
 
-const roleOptions = [
-  { value: '', label: 'All' },
+const roleOptions = withAll([
   { value: 'user', label: 'User' },
   { value: 'admin', label: 'Admin' },
-];
+]);
 
 interface PendingChange {
   user: AdminUser;
@@ -198,64 +194,36 @@ export function AdminUsers() {
   ];
 
   return (
-    <div className="flex min-w-0 flex-col gap-5">
-      <ListHeader
-        filtering={list.pending}
-        title="Users"
-        count={query.data?.totalResults}
-        countIsEstimate={query.data?.totalIsEstimate}
-        refreshing={query.isFetching}
-        onRefresh={() => void query.refetch()}
-        filters={
-          <>
-            <TextField
-              label="Search name or email"
-              type="search"
-              value={list.filters.search}
-              onChange={(event) => list.setFilter('search', event.target.value)}
-            />
-            <Select
-              label="Role"
-              options={roleOptions}
-              value={list.filters.role}
-              onChange={(event) => list.setFilter('role', event.target.value)}
-            />
-            <Select
-              label="Affiliate"
-              options={yesNo('All')}
-              value={list.filters.isAffiliated}
-              onChange={(event) => list.setFilter('isAffiliated', event.target.value)}
-            />
-            <Select
-              label="Influencer"
-              options={yesNo('All')}
-              value={list.filters.isInfluencer}
-              onChange={(event) => list.setFilter('isInfluencer', event.target.value)}
-            />
-          </>
-        }
-      />
-      {list.filters.referredBy ? (
-        <p className="flex flex-wrap items-center gap-2 text-sm">
-          Showing the people introduced by <strong>{introducer ? <BreakableText text={introducer} /> : null}</strong>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<CloseIcon />}
-            onClick={() => list.setFilter('referredBy', '')}
-          >
-            Show everyone
-          </Button>
-        </p>
-      ) : null}
-      <DataTable<AdminUser>
-        caption="Users"
-        columns={columns}
-        emptyTitle="No users"
-        emptyDescription="No user matches these filters."
-        {...queryTableProps(query)}
-        {...list.paging}
-      />
+    <StaffList
+      title="Users"
+      list={list}
+      query={query}
+      filters={[
+        { kind: 'search', name: 'search', label: 'Search name or email' },
+        { kind: 'select', name: 'role', label: 'Role', options: roleOptions },
+        { kind: 'select', name: 'isAffiliated', label: 'Affiliate', options: yesNo },
+        { kind: 'select', name: 'isInfluencer', label: 'Influencer', options: yesNo },
+      ]}
+      notice={
+        list.filters.referredBy ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            Showing the people introduced by{' '}
+            <strong>{introducer ? <BreakableText text={introducer} /> : null}</strong>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<CloseIcon />}
+              onClick={() => list.setFilter('referredBy', '')}
+            >
+              Show everyone
+            </Button>
+          </p>
+        ) : null
+      }
+      columns={columns}
+      emptyTitle="No users"
+      emptyDescription="No user matches these filters."
+    >
       <ConfirmDialog
         open={pending !== null}
         title={pending?.title ?? ''}
@@ -267,6 +235,6 @@ export function AdminUsers() {
         <p className="text-sm text-muted">{pending?.effect}</p>
       </ConfirmDialog>
       <DismissAffiliateDialog user={dismissing} onClose={() => setDismissing(null)} />
-    </div>
+    </StaffList>
   );
 }

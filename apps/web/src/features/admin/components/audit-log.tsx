@@ -1,11 +1,9 @@
 import type { AuditEntry } from '@tmc/shared';
-import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+import type { Column } from '../../../components/ui/data-table';
+import { StaffList, withAll } from '../../../components/ui/paged-list';
 import { formatDateTime } from '../../../lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { useListState } from '../../../lib/use-list-state';
-import { ListHeader } from '../../../components/ui/list-toolbar';
 import {
   auditActionLabel,
   auditActions,
@@ -17,16 +15,14 @@ import {
 } from '../audit-text';
 import { BreakableText } from '../../../components/ui/breakable-text';
 
-const entityOptions = [
-  { value: '', label: 'All' },
-  ...Object.entries(auditEntities).map(([value, label]) => ({ value, label })),
-];
+const entityOptions = withAll(
+  Object.entries(auditEntities).map(([value, label]) => ({ value, label })),
+);
 
 /** What the server records; the filter sends the exact name, the list shows the words. */
-const actionOptions = [
-  { value: '', label: 'All' },
-  ...Object.entries(auditActions).map(([value, label]) => ({ value, label })),
-];
+const actionOptions = withAll(
+  Object.entries(auditActions).map(([value, label]) => ({ value, label })),
+);
 
 /** Up to this many changed fields show in the row; more fold into a summary to open. */
 const SHOWN_CHANGES = 3;
@@ -114,51 +110,19 @@ export function AuditLog() {
   const list = useListState({ actor: '', action: '', entity: '', entityId: '' });
   const query = useAuditLog(list.params);
   return (
-    <div className="flex min-w-0 flex-col gap-5">
-      <ListHeader
-        filtering={list.pending}
-        title="Audit log"
-        count={query.data?.totalResults}
-        countIsEstimate={query.data?.totalIsEstimate}
-        refreshing={query.isFetching}
-        onRefresh={() => void query.refetch()}
-        filters={
-          <>
-            <TextField
-              label="Staff email"
-              type="search"
-              value={list.filters.actor}
-              onChange={(event) => list.setFilter('actor', event.target.value)}
-            />
-            <Select
-              label="Action"
-              options={actionOptions}
-              value={list.filters.action}
-              onChange={(event) => list.setFilter('action', event.target.value)}
-            />
-            <Select
-              label="Record type"
-              options={entityOptions}
-              value={list.filters.entity}
-              onChange={(event) => list.setFilter('entity', event.target.value)}
-            />
-            <TextField
-              label="Record id"
-              type="search"
-              value={list.filters.entityId}
-              onChange={(event) => list.setFilter('entityId', event.target.value)}
-            />
-          </>
-        }
-      />
-      <DataTable<AuditEntry>
-        caption="Audit log"
-        columns={columns}
-        emptyTitle="No staff actions"
-        emptyDescription="Nothing matches these filters."
-        {...queryTableProps(query)}
-        {...list.paging}
-      />
-    </div>
+    <StaffList
+      title="Audit log"
+      list={list}
+      query={query}
+      filters={[
+        { kind: 'search', name: 'actor', label: 'Staff email' },
+        { kind: 'select', name: 'action', label: 'Action', options: actionOptions },
+        { kind: 'select', name: 'entity', label: 'Record type', options: entityOptions },
+        { kind: 'search', name: 'entityId', label: 'Record id' },
+      ]}
+      columns={columns}
+      emptyTitle="No staff actions"
+      emptyDescription="Nothing matches these filters."
+    />
   );
 }

@@ -8,74 +8,46 @@ import {
 } from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
 import { AlertIcon } from '../../../components/ui/icons';
-import { Select } from '../../../components/ui/select';
+import { StaffList, withAll } from '../../../components/ui/paged-list';
 import { paymentModeLabel, PurchaseStatusBadge } from '../../../components/ui/status-badges';
-import { TextField } from '../../../components/ui/text-field';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useAdminPurchases } from '../api/get-admin-purchases';
-import { ListHeader } from '../../../components/ui/list-toolbar';
 import { ReviewActions } from './review-actions';
 import { ReviewDetails } from './review-details';
-import { BreakableText } from '../../../components/ui/breakable-text';
+import { AmountCell, paymentModeOptions, whenAndWhoColumns } from './staff-cells';
 
-const statusOptions = [
-  { value: '', label: 'All' },
-  ...Object.values(PurchaseStatus).map((status) => ({
+const statusOptions = withAll(
+  Object.values(PurchaseStatus).map((status) => ({
     value: String(status),
     label: purchaseStatusLabel(status),
   })),
-];
+);
 
-const receiptOptions = [
-  { value: '', label: 'All' },
+const receiptOptions = withAll([
   { value: 'true', label: 'Receipt uploaded' },
   { value: 'false', label: 'Awaiting payment' },
-];
-
-const modeOptions = [
-  { value: '', label: 'All' },
-  { value: '0', label: 'Bank' },
-  { value: '1', label: 'Crypto' },
-];
+]);
 
 function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseReview>[] {
   return [
-    {
-      id: 'createdAt',
-      header: 'Requested On',
-      // The reference under the date and the signals under the status: two columns less, so the
-      // table fits 1280 px with the widest figures (a hard cap's worth, "Awaiting payment").
-      cell: (row) => (
-        <span className="flex flex-col">
-          <span>{formatDateTime(row.createdAt)}</span>
-          <code className="font-mono font-bold">{row.reference}</code>
-        </span>
-      ),
-      className: 'whitespace-nowrap',
-    },
-    {
-      id: 'buyer',
-      header: 'Buyer',
-      cell: (row) => (
-        <span className="flex flex-col">
-          <span className="font-bold">{row.user.name}</span>
-          <BreakableText text={row.user.email} className="text-muted" />
-        </span>
-      ),
-      className: 'min-w-36',
-    },
+    // The reference under the date and the signals under the status: two columns less, so the
+    // table fits 1280 px with the widest figures (a hard cap's worth, "Awaiting payment").
+    ...whenAndWhoColumns<PurchaseReview>(
+      { header: 'Requested On', referenceClassName: 'font-mono font-bold' },
+      { id: 'buyer', header: 'Buyer' },
+    ),
     {
       id: 'amount',
       header: 'Amount',
       cell: (row) => (
-        <span className="flex flex-col whitespace-nowrap tabular-nums">
-          <span className="font-bold">{formatMoney(row.investmentAmount, 'AUD')}</span>
-          <span className="text-muted">{formatMoney(row.userAmount, row.userCurrency)}</span>
-        </span>
+        <AmountCell
+          amount={formatMoney(row.investmentAmount, 'AUD')}
+          local={formatMoney(row.userAmount, row.userCurrency)}
+        />
       ),
     },
     {
@@ -141,57 +113,22 @@ export function ReviewQueue() {
   const open = query.data?.data.find((row) => row._id === openId) ?? null;
 
   return (
-    <div className="flex min-w-0 flex-col gap-5">
-      <ListHeader
-        filtering={list.pending}
-        title="Review queue"
-        count={query.data?.totalResults}
-        countIsEstimate={query.data?.totalIsEstimate}
-        refreshing={query.isFetching}
-        onRefresh={() => void query.refetch()}
-        filters={
-          <>
-            <Select
-              label="Status"
-              options={statusOptions}
-              value={list.filters.status}
-              onChange={(event) => list.setFilter('status', event.target.value)}
-            />
-            <Select
-              label="Payment mode"
-              options={modeOptions}
-              value={list.filters.paymentMode}
-              onChange={(event) => list.setFilter('paymentMode', event.target.value)}
-            />
-            <Select
-              label="Receipt"
-              options={receiptOptions}
-              value={list.filters.receipt}
-              onChange={(event) => list.setFilter('receipt', event.target.value)}
-            />
-            <TextField
-              label="Buyer email"
-              type="search"
-              value={list.filters.email}
-              onChange={(event) => list.setFilter('email', event.target.value)}
-            />
-            <TextField
-              label="Reference"
-              type="search"
-              value={list.filters.reference}
-              onChange={(event) => list.setFilter('reference', event.target.value)}
-            />
-          </>
-        }
-      />
-      <DataTable<PurchaseReview>
-        caption="Presale requests to review"
-        columns={columnsFor((row) => setOpenId(row._id))}
-        emptyTitle="Nothing to review"
-        emptyDescription="No presale request matches these filters."
-        {...queryTableProps(query)}
-        {...list.paging}
-      />
+    <StaffList
+      title="Review queue"
+      caption="Presale requests to review"
+      list={list}
+      query={query}
+      filters={[
+        { kind: 'select', name: 'status', label: 'Status', options: statusOptions },
+        { kind: 'select', name: 'paymentMode', label: 'Payment mode', options: paymentModeOptions },
+        { kind: 'select', name: 'receipt', label: 'Receipt', options: receiptOptions },
+        { kind: 'search', name: 'email', label: 'Buyer email' },
+        { kind: 'search', name: 'reference', label: 'Reference' },
+      ]}
+      columns={columnsFor((row) => setOpenId(row._id))}
+      emptyTitle="Nothing to review"
+      emptyDescription="No presale request matches these filters."
+    >
       <Dialog
         open={open !== null}
         onClose={() => setOpenId(null)}
@@ -207,6 +144,6 @@ export function ReviewQueue() {
           </div>
         ) : null}
       </Dialog>
-    </div>
+    </StaffList>
   );
 }

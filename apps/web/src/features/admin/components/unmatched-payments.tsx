@@ -7,14 +7,12 @@ import {
 } from '@tmc/shared';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ExplorerLink } from '../../../components/ui/explorer-link';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
-import { ListHeader } from '../../../components/ui/list-toolbar';
-import { Select } from '../../../components/ui/select';
+import type { Column } from '../../../components/ui/data-table';
+import { StaffList } from '../../../components/ui/paged-list';
 import { formatAmount, formatDateTime, shortHash } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useUnmatchedPayments } from '../api/get-unmatched-payments';
+import { HashLink } from './staff-cells';
 import { UnmatchedPaymentDialog, type UnmatchedPaymentAction } from './unmatched-payment-dialog';
 
 const statusLabel: Record<UnmatchedPaymentStatus, string> = {
@@ -32,19 +30,6 @@ const statusOptions = UNMATCHED_PAYMENT_STATUSES.map((status) => ({
   value: status,
   label: statusLabel[status],
 }));
-
-function Hash({ value, label, kind }: { value: string; label: string; kind: 'tx' | 'address' }) {
-  return (
-    <span className="inline-flex items-center gap-1 whitespace-nowrap">
-      <ExplorerLink kind={kind} value={value}>
-        <code className="font-mono" title={value}>
-          {shortHash(value)}
-        </code>
-      </ExplorerLink>
-      <CopyButton value={value} iconOnly ariaLabel={label} />
-    </span>
-  );
-}
 
 /**
  * Transfers to the company wallet that credited no order (short, excess, late, unknown sender,
@@ -67,9 +52,9 @@ export function UnmatchedPayments() {
       cell: (row) => (
         <span className="flex flex-col items-start gap-1">
           <span className="whitespace-nowrap">{formatDateTime(row.blockTime)}</span>
-          <Hash kind="tx" value={row.txnHash} label="Copy transaction hash" />
+          <HashLink kind="tx" value={row.txnHash} copyLabel="Copy transaction hash" />
           <span className="flex items-center gap-1 text-xs text-muted">
-            from <Hash kind="address" value={row.fromAddress} label="Copy sender address" />
+            from <HashLink kind="address" value={row.fromAddress} copyLabel="Copy sender address" />
           </span>
         </span>
       ),
@@ -132,33 +117,17 @@ export function UnmatchedPayments() {
   ];
 
   return (
-    <div className="flex min-w-0 flex-col gap-5">
-      <ListHeader
-        filtering={list.pending}
-        title="Unmatched payments"
-        count={query.data?.totalResults}
-        countIsEstimate={query.data?.totalIsEstimate}
-        refreshing={query.isFetching}
-        onRefresh={() => void query.refetch()}
-        filtersClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-4"
-        filters={
-          <Select
-            label="Status"
-            options={statusOptions}
-            value={list.filters.status}
-            onChange={(event) => list.setFilter('status', event.target.value)}
-          />
-        }
-      />
-      <DataTable<UnmatchedPayment>
-        caption="Unmatched payments"
-        columns={columns}
-        emptyTitle={`No ${statusLabel[list.applied.status as UnmatchedPaymentStatus].toLowerCase()} unmatched payments`}
-        emptyDescription="Transfers to the company wallet that match no order show up here."
-        {...queryTableProps(query)}
-        {...list.paging}
-      />
+    <StaffList
+      title="Unmatched payments"
+      list={list}
+      query={query}
+      filtersClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-4"
+      filters={[{ kind: 'select', name: 'status', label: 'Status', options: statusOptions }]}
+      columns={columns}
+      emptyTitle={`No ${statusLabel[list.applied.status as UnmatchedPaymentStatus].toLowerCase()} unmatched payments`}
+      emptyDescription="Transfers to the company wallet that match no order show up here."
+    >
       <UnmatchedPaymentDialog target={target} onClose={() => setTarget(null)} />
-    </div>
+    </StaffList>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   commissionExample,
   ratePercent,
@@ -7,31 +6,12 @@ import {
   TIER2_PAYOUT_DAYS,
   TIER2_RATE,
 } from '@tmc/shared';
-import { cn } from '../../../lib/cn';
+import { TermsClause as Clause, TermsText } from '../../../components/ui/terms';
 import { formatAmount } from '../../../lib/format';
 
 const EXAMPLE_SALES = '1000000';
 
 const dollars = (amount: string) => `$${formatAmount(amount, 2)}`;
-
-interface ClauseProps {
-  number: number;
-  title: string;
-  headingLevel: 2 | 3;
-  children: ReactNode;
-}
-
-function Clause({ number, title, headingLevel, children }: ClauseProps) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  return (
-    <section className="flex flex-col gap-2">
-      <Heading className="text-lg text-fg sm:text-xl">
-        <span className="text-lime">{number}.</span> {title}
-      </Heading>
-      {children}
-    </section>
-  );
-}
 
 interface AffiliateTermsProps {
   /** 2 on the disclaimer page (under its h1), 3 inside a dialog (under its h2 title). */
@@ -51,7 +31,7 @@ export function AffiliateTerms({ headingLevel = 2, className }: AffiliateTermsPr
   const clause = { headingLevel };
 
   return (
-    <div className={cn('flex flex-col gap-6 leading-relaxed text-muted', className)}>
+    <TermsText className={className}>
       <p>
         These terms are an agreement between you (the &ldquo;Affiliate&rdquo;) and TMC (the
         &ldquo;Company&rdquo;) about promoting the TMC token presale. By accepting them you confirm
@@ -164,6 +144,6 @@ export function AffiliateTerms({ headingLevel = 2, className }: AffiliateTermsPr
           programme. They replace any earlier discussion, promise or understanding on the subject.
         </p>
       </Clause>
-    </div>
+    </TermsText>
   );
 }

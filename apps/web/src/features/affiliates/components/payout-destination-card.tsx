@@ -1,20 +1,30 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { destinationText, payoutDestinationSchema, type PayoutDestinationInput } from '@tmc/shared';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast';
+import { useApiForm } from '../../../lib/use-api-form';
 import { usePayoutDestination, useSavePayoutDestination } from '../api/payout-destination';
 
-type Kind = 'bank' | 'wallet';
-type Fields = {
-  accountName: string;
-  bsb: string;
-  accountNumber: string;
-  walletAddress: string;
-  password: string;
-};
-const empty: Fields = {
+/** Both kinds' fields in one form; the shared schema checks the chosen kind's. */
+const formSchema = z
+  .object({
+    kind: z.enum(['bank', 'wallet']),
+    accountName: z.string(),
+    bsb: z.string(),
+    accountNumber: z.string(),
+    walletAddress: z.string(),
+    password: z.string(),
+  })
+  .transform(({ kind, walletAddress, password, ...bank }): PayoutDestinationInput =>
+    kind === 'bank' ? { kind, ...bank, password } : { kind, walletAddress, password },
+  )
+  .pipe(payoutDestinationSchema);
+
+const empty = {
+  kind: 'bank' as const,
   accountName: '',
   bsb: '',
   accountNumber: '',
@@ -31,51 +41,25 @@ export function PayoutDestinationCard() {
   const query = usePayoutDestination();
   const save = useSavePayoutDestination();
   const [editing, setEditing] = useState(false);
-  const [kind, setKind] = useState<Kind>('bank');
-  const [fields, setFields] = useState<Fields>(empty);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields | 'kind', string>>>({});
+  const { form, formRef, onSubmit, field } = useApiForm({
+    schema: formSchema,
+    defaultValues: empty,
+    submit: async (values) => (await save.mutateAsync(values)).message,
+    after: (_values, { reset }) => {
+      reset(empty);
+      setEditing(false);
+    },
+    // The server names a wrong password only in its message.
+    onFailure: (error) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/password/i.test(message)) form.setError('password', { message });
+      return false;
+    },
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
 
   const current = query.data?.destination ?? null;
   const showForm = editing || (query.isSuccess && current === null);
-
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) => {
-    setFields((f) => ({ ...f, [name]: event.target.value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const body: PayoutDestinationInput =
-      kind === 'bank'
-        ? {
-            kind,
-            accountName: fields.accountName,
-            bsb: fields.bsb,
-            accountNumber: fields.accountNumber,
-            password: fields.password,
-          }
-        : { kind, walletAddress: fields.walletAddress, password: fields.password };
-    const parsed = payoutDestinationSchema.safeParse(body);
-    if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'kind') as keyof typeof errors;
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    try {
-      const answer = await save.mutateAsync(body);
-      toast.success(answer.message);
-      setFields(empty);
-      setEditing(false);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (/password/i.test(message)) setErrors({ password: message });
-      toast.error(message);
-    }
-  }
 
   return (
     <section aria-labelledby={`${id}-title`} className="card flex flex-col gap-4 p-5 sm:p-6">
@@ -107,7 +91,7 @@ export function PayoutDestinationCard() {
       )}
 
       {showForm ? (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-bold">Paid to</legend>
             <div className="flex flex-wrap gap-4">
@@ -120,10 +104,8 @@ export function PayoutDestinationCard() {
                 <label key={value} className="flex items-center gap-2">
                   <input
                     type="radio"
-                    name={`${id}-kind`}
                     value={value}
-                    checked={kind === value}
-                    onChange={() => setKind(value)}
+                    {...form.register('kind')}
                     className="size-4 accent-lime"
                   />
                   {label}
@@ -137,9 +119,7 @@ export function PayoutDestinationCard() {
                 label="Account name"
                 required
                 autoComplete="name"
-                value={fields.accountName}
-                onChange={set('accountName')}
-                error={errors.accountName}
+                {...field('accountName')}
               />
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField
@@ -147,17 +127,13 @@ export function PayoutDestinationCard() {
                   required
                   inputMode="numeric"
                   placeholder="062-000"
-                  value={fields.bsb}
-                  onChange={set('bsb')}
-                  error={errors.bsb}
+                  {...field('bsb')}
                 />
                 <TextField
                   label="Account number"
                   required
                   inputMode="numeric"
-                  value={fields.accountNumber}
-                  onChange={set('accountNumber')}
-                  error={errors.accountNumber}
+                  {...field('accountNumber')}
                 />
               </div>
             </>
@@ -169,9 +145,7 @@ export function PayoutDestinationCard() {
               autoComplete="off"
               spellCheck={false}
               className="font-mono"
-              value={fields.walletAddress}
-              onChange={set('walletAddress')}
-              error={errors.walletAddress}
+              {...field('walletAddress')}
             />
           )}
           <TextField
@@ -180,9 +154,7 @@ export function PayoutDestinationCard() {
             required
             autoComplete="current-password"
             hint="Your account password, to confirm it is you."
-            value={fields.password}
-            onChange={set('password')}
-            error={errors.password}
+            {...field('password')}
           />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" loading={save.isPending}>
@@ -193,8 +165,7 @@ export function PayoutDestinationCard() {
                 variant="ghost"
                 onClick={() => {
                   setEditing(false);
-                  setErrors({});
-                  setFields(empty);
+                  form.reset(empty);
                 }}
                 disabled={save.isPending}
               >

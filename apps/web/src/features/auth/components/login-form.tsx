@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginBody } from '@tmc/shared';
-import type { z } from 'zod';
+import { loginSchema } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast';
+import { EmailField } from '../../../components/ui/email-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { postLoginTarget } from '../../../lib/auth-redirect';
@@ -16,7 +13,7 @@ import { useLogin } from '../api/login';
 import type { EmailState } from '../route-state';
 import { PasswordField } from './password-field';
 import { TextLink } from './text-link';
-import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
+import { errorMessage, useApiForm } from '../../../lib/use-api-form';
 
 const LOGIN_FAILED = 'Login failed: ';
 
@@ -36,7 +33,7 @@ const secondFactorOf = (code: string) => {
 /** Spec section 8: 400 shows the server's text, everything else is prefixed. */
 function loginFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 400) return error.message;
-  return `${LOGIN_FAILED}${error instanceof Error ? error.message : String(error)}`;
+  return `${LOGIN_FAILED}${errorMessage(error)}`;
 }
 
 export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
@@ -47,71 +44,43 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const [codeAsked, setCodeAsked] = useState(false);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors, submitCount },
-  } = useForm<z.input<typeof loginSchema>, unknown, LoginBody>({
-    resolver: zodResolver(loginSchema),
+  const { formRef, onSubmit, field } = useApiForm({
+    schema: loginSchema,
     defaultValues: { email: defaultEmail, password: '' },
-    // Errors show on submit and clear when their field takes focus (spec section 2).
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  const formRef = useFocusFirstError(submitCount, errors);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+    submit: async (values) => {
       const { data } = await login.mutateAsync({ ...values, ...secondFactorOf(code) });
       setSession(data);
       localStorage.removeItem(REFERRAL_STORAGE_KEY);
       await navigate(postLoginTarget(location), { replace: true });
-    } catch (error) {
+    },
+    onFailure: async (error, values) => {
       const wanted = secondFactorError(error);
       if (wanted) {
         setCodeAsked(true);
         // The first time it is a question, not a mistake.
         setCodeError(code.trim() ? wanted : undefined);
-        return;
+        return true;
       }
       // 403: the e-mail is not verified yet and the server has sent a fresh code. Not a failure
       // to report: the code screen says what happened.
       if (error instanceof ApiError && error.status === 403) {
         const state: EmailState = { email: values.email, codeResent: true };
         await navigate(paths.otp, { state });
-        return;
+        return true;
       }
-      toast.error(loginFailure(error));
-    }
+      return false;
+    },
+    failureMessage: loginFailure,
   });
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
-      <TextField
-        label="Email"
-        required
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        announceError
-        {...register('email')}
-        onFocus={clearOnUserFocus(() => clearErrors('email'))}
-      />
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <EmailField required {...field('email')} />
       <PasswordField
         label="Password"
         required
         autoComplete="current-password"
-        error={errors.password?.message}
-        announceError
-        {...register('password')}
-        onFocus={clearOnUserFocus(() => clearErrors('password'))}
+        {...field('password')}
       />
       {codeAsked ? (
         <TextField

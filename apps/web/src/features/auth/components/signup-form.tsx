@@ -1,13 +1,15 @@
-import { useId, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, signupSchema } from '@tmc/shared';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
+import { TermsCheckbox, type TermsChoiceProps } from '../../../components/ui/terms';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
+import { EmailField } from '../../../components/ui/email-field';
+import { ReferralCodeField } from '../../../components/ui/referral-code-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { REFERRAL_STORAGE_KEY, useReferralCode } from '../../../lib/referral';
@@ -47,11 +49,7 @@ function signupFailure(error: unknown): string {
   return error.status === 400 ? error.message : `${SIGNUP_FAILED}${error.message}`;
 }
 
-export interface SignupTermsDialogProps {
-  open: boolean;
-  onAccept: () => void;
-  onReject: () => void;
-}
+export type SignupTermsDialogProps = TermsChoiceProps;
 
 interface SignupFormProps {
   /** The Terms and Conditions modal (the affiliate terms, composed in by the route). */
@@ -61,8 +59,6 @@ interface SignupFormProps {
 export function SignupForm({ TermsDialog }: SignupFormProps) {
   const navigate = useNavigate();
   const signup = useSignup();
-  const termsId = useId();
-  const termsErrorId = useId();
   const [termsOpen, setTermsOpen] = useState(false);
   // From the URL's referral_code or the stored one: shown, locked and sent (spec section 5),
   // until the server rejects it; a locked, invalid code would make sign-up impossible.
@@ -143,60 +139,21 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
         className="flex flex-col gap-4"
       >
         <TextField label="Name" autoComplete="name" {...field('name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...field('email')}
-        />
+        <EmailField {...field('email')} />
         <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
         <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <TextField
-          label="Referral Code"
-          autoComplete="off"
-          hint={lockedReferral ? 'Applied from your referral link.' : 'Optional.'}
-          {...field('referralCode')}
-          required={false}
-          disabled={!!lockedReferral}
-        />
+        <ReferralCodeField locked={!!lockedReferral} {...field('referralCode')} required={false} />
 
-        <div className="flex flex-col gap-1.5">
-          <div className="flex items-start gap-3">
-            <Checkbox
-              id={termsId}
-              required
-              aria-labelledby={`${termsId}-label ${termsId}-link`}
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? termsErrorId : undefined}
-              {...register('terms', { onChange: () => clearErrors('terms') })}
-              onFocus={clearOnUserFocus(() => clearErrors('terms'))}
-              className="mt-0.5"
-            />
-            <p className="text-sm leading-6">
-              <label id={`${termsId}-label`} htmlFor={termsId} className="cursor-pointer">
-                I have read and accept the
-              </label>{' '}
-              <button
-                id={`${termsId}-link`}
-                type="button"
-                onClick={() => setTermsOpen(true)}
-                className="rounded font-bold text-cyan underline underline-offset-4 hover:text-lime"
-              >
-                Terms and Conditions
-              </button>
-            </p>
-          </div>
-          {errors.terms ? (
-            <p id={termsErrorId} role="alert" className="text-sm font-medium text-danger">
-              {errors.terms.message}
-            </p>
-          ) : null}
-        </div>
+        <TermsCheckbox
+          error={errors.terms?.message}
+          onOpenTerms={() => setTermsOpen(true)}
+          {...register('terms', { onChange: () => clearErrors('terms') })}
+          onFocus={clearOnUserFocus(() => clearErrors('terms'))}
+        />
 
         <Button type="submit" size="lg" loading={signup.isPending} className="mt-2">
           Sign Up

@@ -35,6 +35,7 @@ import {
   type VerifyPaymentProps,
 } from './crypto-success-dialog';
 import { useFocusFirstError } from '../../../lib/focus-first-error';
+import type { TermsChoiceProps } from '../../../components/ui/terms';
 
 /** What the Buy page hands over (spec section 3), defaults already applied (0, ETH). */
 export interface CryptoOrder {
@@ -50,11 +51,7 @@ export interface GuestDetails {
   referralCode?: string;
 }
 
-export interface TermsDialogProps {
-  open: boolean;
-  onAccept: () => void;
-  onReject: () => void;
-}
+export type TermsDialogProps = TermsChoiceProps;
 
 /** The visitor's 'Create new account' / 'Login to proceed' modal, shared with the bank flow. */
 export interface GuestCheckoutProps {

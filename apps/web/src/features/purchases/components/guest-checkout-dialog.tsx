@@ -1,15 +1,17 @@
-import { useId, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { guestFields, messages } from '@tmc/shared';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
+import { TermsCheckbox, type TermsChoiceProps } from '../../../components/ui/terms';
 import { Dialog } from '../../../components/ui/dialog';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
+import { EmailField } from '../../../components/ui/email-field';
+import { ReferralCodeField } from '../../../components/ui/referral-code-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import type { EmailState } from '../../auth/route-state';
@@ -24,11 +26,7 @@ export interface GuestDetails {
   referralCode?: string;
 }
 
-export interface TermsDialogProps {
-  open: boolean;
-  onAccept: () => void;
-  onReject: () => void;
-}
+export type TermsDialogProps = TermsChoiceProps;
 
 const SIGNUP_PASSWORD_MIN = 8;
 
@@ -87,7 +85,6 @@ function NewAccountPanel({
   referralCode: string | null;
   TermsDialog: ComponentType<TermsDialogProps>;
 }) {
-  const termsId = useId();
   const [termsOpen, setTermsOpen] = useState(false);
   const {
     register,
@@ -152,13 +149,7 @@ function NewAccountPanel({
     >
       <TextField label="Name" autoComplete="name" {...field('name')} />
       <div className="flex flex-col gap-1.5">
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          {...field('email')}
-        />
+        <EmailField {...field('email')} />
         {emailTaken ? (
           <button
             type="button"
@@ -175,44 +166,12 @@ function NewAccountPanel({
         autoComplete="new-password"
         {...field('password')}
       />
-      <TextField
-        label="Referral Code"
-        autoComplete="off"
-        hint={referralCode ? 'Applied from your referral link.' : 'Optional.'}
-        {...field('referralCode')}
-        disabled={!!referralCode}
+      <ReferralCodeField locked={!!referralCode} {...field('referralCode')} />
+      <TermsCheckbox
+        error={errors.terms?.message}
+        onOpenTerms={() => setTermsOpen(true)}
+        {...register('terms', { onChange: () => clearErrors('terms') })}
       />
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-start gap-3">
-          <Checkbox
-            id={termsId}
-            required
-            aria-labelledby={`${termsId}-label ${termsId}-link`}
-            aria-invalid={errors.terms ? true : undefined}
-            aria-describedby={errors.terms ? `${termsId}-error` : undefined}
-            {...register('terms', { onChange: () => clearErrors('terms') })}
-            className="mt-0.5"
-          />
-          <p className="text-sm leading-6">
-            <label id={`${termsId}-label`} htmlFor={termsId} className="cursor-pointer">
-              I have read and accept the
-            </label>{' '}
-            <button
-              id={`${termsId}-link`}
-              type="button"
-              onClick={() => setTermsOpen(true)}
-              className="rounded font-bold text-cyan underline underline-offset-4 hover:text-lime"
-            >
-              Terms and Conditions
-            </button>
-          </p>
-        </div>
-        {errors.terms ? (
-          <p id={`${termsId}-error`} role="alert" className="text-sm font-medium text-danger">
-            {errors.terms.message}
-          </p>
-        ) : null}
-      </div>
       <Button type="submit" size="lg" loading={submitting}>
         Create account and submit
       </Button>
@@ -279,13 +238,7 @@ function LoginPanel({ submitting, onSubmit, email, onEmailChange }: PanelProps) 
       onSubmit={(event) => void submit(event)}
       className="flex flex-col gap-4"
     >
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        {...field('email')}
-      />
+      <EmailField {...field('email')} />
       <TextField
         label="Password"
         type="password"

@@ -6,6 +6,12 @@ import { toast } from '../../../components/ui/toast';
 import { clearSession, setSession } from '../../../lib/session';
 import { purchaseFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
+import {
+  expectOneReloadAfterFilters,
+  expectPagingAtOnce,
+  pageOf,
+  queriesTo,
+} from '../../../testing/paged-list';
 import { renderRoutes } from '../../../testing/render';
 import { PresaleRequestsList } from './presale-requests-list';
 
@@ -34,9 +40,7 @@ const accepted: Purchase = {
   remark: 'Payment received',
 };
 
-function page(rows: Purchase[], total = rows.length) {
-  return { data: { data: rows, page: 1, limit: 10, totalResults: total, totalPages: 1 } };
-}
+const page = (rows: Purchase[], total?: number) => pageOf(rows, total);
 
 function renderList(handler: MockHandler = page([base, accepted])) {
   setSession({ user: userFixture, tokens: tokensFixture() });
@@ -45,11 +49,7 @@ function renderList(handler: MockHandler = page([base, accepted])) {
     { path: '/', element: <PresaleRequestsList /> },
     { path: '/presale-requests/:id', element: <p>Order page</p> },
   ]);
-  const calls = () =>
-    api.spy.mock.calls
-      .map(([input]) => new URL(input instanceof Request ? input.url : input, 'http://site.test'))
-      .filter((url) => url.pathname === '/v1/purchase/getmypurchase')
-      .map((url) => Object.fromEntries(url.searchParams));
+  const calls = queriesTo(api.spy, '/v1/purchase/getmypurchase');
   return { api, calls, router };
 }
 
@@ -125,22 +125,20 @@ describe('PresaleRequestsList', () => {
   it('reloads once, 1000 ms after the filters stop changing', async () => {
     const { calls } = renderList();
     await screen.findByRole('heading', { name: '2 Presale Requests' });
-    vi.useFakeTimers();
-
-    fireEvent.change(screen.getByLabelText('Sort by price'), { target: { value: '1' } });
-    await act(() => vi.advanceTimersByTimeAsync(500));
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '3' } });
-    await act(() => vi.advanceTimersByTimeAsync(999));
-    expect(calls()).toHaveLength(1);
-
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(calls()).toHaveLength(2);
-    expect(calls()[1]).toEqual({
-      page: '1',
-      limit: '10',
-      'sort[price]': '1',
-      'filter[query]': '{"status":3}',
-    });
+    await expectOneReloadAfterFilters(
+      calls,
+      [
+        ['Sort by price', '1'],
+        ['Status', '3'],
+      ],
+      500,
+      {
+        page: '1',
+        limit: '10',
+        'sort[price]': '1',
+        'filter[query]': '{"status":3}',
+      },
+    );
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(calls()).toHaveLength(2);
   });
@@ -149,14 +147,7 @@ describe('PresaleRequestsList', () => {
     const { calls } = renderList(page([base, accepted], 40));
     await screen.findByRole('heading', { name: '40 Presale Requests' });
 
-    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '25' } });
-    await waitFor(() => expect(calls()).toHaveLength(2));
-    expect(calls()[1]).toEqual({ page: '1', limit: '25' });
-
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled());
-    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(calls()).toHaveLength(3));
-    expect(calls()[2]).toEqual({ page: '2', limit: '25' });
+    await expectPagingAtOnce(calls, 25, (next) => fireEvent.click(next));
   });
 
   it('reloads on refresh', async () => {

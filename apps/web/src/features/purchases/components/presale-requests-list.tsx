@@ -1,24 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { isAwaitingPayment, PurchaseStatus, purchaseStatusLabel, type Purchase } from '@tmc/shared';
-import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
-import { ListHeader } from '../../../components/ui/list-toolbar';
-import { Select, SortByPriceSelect } from '../../../components/ui/select';
+import type { Column } from '../../../components/ui/data-table';
+import { BuyerList, withAll } from '../../../components/ui/paged-list';
 import { PurchaseStatusBadge } from '../../../components/ui/status-badges';
-import { toast } from '../../../components/ui/toast';
 import { presaleRequestPath } from '../../../config/paths';
 import { formatAmount, formatDateTime, formatMoney, shortHash } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useMyPurchases, type PriceSort } from '../api/get-my-purchases';
 import { FileCell, FilePreviewDialog, type FilePreview } from './file-cell';
 
-const statusOptions = [
-  { value: '', label: 'All' },
-  ...Object.values(PurchaseStatus).map((status) => ({
+const statusOptions = withAll(
+  Object.values(PurchaseStatus).map((status) => ({
     value: String(status),
     label: purchaseStatusLabel(status),
   })),
-];
+);
 
 const dash = (text: string | null | undefined) =>
   text ? text : <span className="text-muted">--</span>;
@@ -142,52 +139,27 @@ export function PresaleRequestsList() {
     sortPrice: applied.sort ? (Number(applied.sort) as PriceSort) : undefined,
     status: applied.status ? (Number(applied.status) as PurchaseStatus) : undefined,
   });
-  const errorMessage = query.error?.message ?? null;
-
-  useEffect(() => {
-    if (errorMessage) toast.error(errorMessage);
-  }, [errorMessage, query.errorUpdatedAt]);
-
-  const total = query.data?.totalResults ?? 0;
-
   return (
-    <div className="flex min-w-0 flex-col gap-5">
-      <ListHeader
-        filtering={list.pending}
-        title="Presale Requests"
-        count={total}
-        refreshing={query.isFetching}
-        onRefresh={() => void query.refetch()}
-        filtersPlacement="beside"
-        filtersClassName="w-full grid-cols-2 sm:w-auto"
-        filters={
-          <>
-            <SortByPriceSelect
-              value={list.filters.sort}
-              onChange={(event) => list.setFilter('sort', event.target.value)}
-              containerClassName="sm:w-44"
-            />
-            <Select
-              label="Status"
-              options={statusOptions}
-              value={list.filters.status}
-              onChange={(event) => list.setFilter('status', event.target.value)}
-              containerClassName="sm:w-44"
-            />
-          </>
-        }
-      />
-
-      <DataTable<Purchase>
-        caption="Presale Requests"
-        columns={columnsFor(setPreview)}
-        emptyTitle="No presale requests yet"
-        emptyDescription="Requests you submit on the Buy page show up here."
-        {...queryTableProps(query)}
-        {...list.paging}
-      />
-
+    <BuyerList
+      title="Presale Requests"
+      list={list}
+      query={query}
+      filtersClassName="w-full grid-cols-2 sm:w-auto"
+      filters={[
+        { kind: 'sort', name: 'sort', className: 'sm:w-44' },
+        {
+          kind: 'select',
+          name: 'status',
+          label: 'Status',
+          options: statusOptions,
+          className: 'sm:w-44',
+        },
+      ]}
+      columns={columnsFor(setPreview)}
+      emptyTitle="No presale requests yet"
+      emptyDescription="Requests you submit on the Buy page show up here."
+    >
       <FilePreviewDialog preview={preview} onClose={() => setPreview(null)} />
-    </div>
+    </BuyerList>
   );
 }

@@ -1,25 +1,5 @@
-import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { TermsClause as Clause, TermsText } from '../../../components/ui/terms';
 import { documentsKept, documentsWhy } from './documents-note';
-
-interface ClauseProps {
-  number: number;
-  title: string;
-  headingLevel: 2 | 3;
-  children: ReactNode;
-}
-
-function Clause({ number, title, headingLevel, children }: ClauseProps) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  return (
-    <section className="flex flex-col gap-2">
-      <Heading className="text-lg text-fg sm:text-xl">
-        <span className="text-lime">{number}.</span> {title}
-      </Heading>
-      {children}
-    </section>
-  );
-}
 
 interface PurchaseTermsProps {
   /** 2 on /purchase-terms (under its h1), 3 inside a dialog (under its h2 title). */
@@ -34,7 +14,7 @@ interface PurchaseTermsProps {
 export function PurchaseTerms({ headingLevel = 2, className }: PurchaseTermsProps) {
   const clause = { headingLevel };
   return (
-    <div className={cn('flex flex-col gap-6 leading-relaxed text-muted', className)}>
+    <TermsText className={className}>
       <p>
         These terms apply to every purchase in the TMC presale. They are an agreement between you
         (the &ldquo;Buyer&rdquo;) and TMC (the &ldquo;Company&rdquo;). By accepting them you confirm
@@ -111,6 +91,6 @@ export function PurchaseTerms({ headingLevel = 2, className }: PurchaseTermsProp
           differ, these terms apply to your purchase.
         </p>
       </Clause>
-    </div>
+    </TermsText>
   );
 }

@@ -12,6 +12,12 @@ import { paths } from '../../../config/paths';
 import { clearSession, setSession } from '../../../lib/session';
 import { presaleConfigFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
+import {
+  expectOneReloadAfterFilters,
+  expectPagingAtOnce,
+  pageOf,
+  queriesTo,
+} from '../../../testing/paged-list';
 import { renderRoutes, renderWithClient, stubPhoneWidth } from '../../../testing/render';
 import { TransactionsList } from './transactions-list';
 import { VerifyPaymentForm } from './verify-payment-form';
@@ -70,9 +76,7 @@ const paid: Transaction = {
 const failedCrypto: Transaction = { ...pending, _id: 't-failed', paymentStatus: 2 };
 const pendingBank: Transaction = { ...bank, _id: 't-bank-pending', paymentStatus: 0 };
 
-function page(rows: Transaction[], total = rows.length) {
-  return { data: { data: rows, page: 1, limit: 10, totalResults: total, totalPages: 1 } };
-}
+const page = (rows: Transaction[], total?: number) => pageOf(rows, total);
 
 function renderList(
   handlers: Record<string, MockHandler> = {},
@@ -90,14 +94,7 @@ function renderList(
     ],
     [`${paths.transaction}?from=menu`],
   );
-  const calls = () =>
-    api.spy.mock.calls
-      .map(
-        ([input]) =>
-          new URL(input instanceof Request ? input.url : String(input), 'http://site.test'),
-      )
-      .filter((url) => url.pathname === '/v1/transaction/getUserTransaction')
-      .map((url) => Object.fromEntries(url.searchParams));
+  const calls = queriesTo(api.spy, '/v1/transaction/getUserTransaction');
   return { api, user, calls, ...view };
 }
 
@@ -161,24 +158,21 @@ describe('TransactionsList', () => {
   it('reloads once, 1000 ms after the filters stop changing', async () => {
     const { calls } = renderList();
     await screen.findByRole('heading', { name: '3 Transactions' });
-    vi.useFakeTimers();
-
-    fireEvent.change(screen.getByLabelText('Sort by price'), { target: { value: '-1' } });
-    await act(() => vi.advanceTimersByTimeAsync(400));
-    fireEvent.change(screen.getByLabelText('Payment mode'), { target: { value: '1' } });
-    await act(() => vi.advanceTimersByTimeAsync(400));
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '0' } });
-    await act(() => vi.advanceTimersByTimeAsync(999));
-    expect(calls()).toHaveLength(1);
-
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(calls()).toHaveLength(2);
-    expect(calls()[1]).toEqual({
-      page: '1',
-      limit: '10',
-      'sort[price]': '-1',
-      'filter[query]': '{"paymentStatus":0,"paymentMode":1}',
-    });
+    await expectOneReloadAfterFilters(
+      calls,
+      [
+        ['Sort by price', '-1'],
+        ['Payment mode', '1'],
+        ['Status', '0'],
+      ],
+      400,
+      {
+        page: '1',
+        limit: '10',
+        'sort[price]': '-1',
+        'filter[query]': '{"paymentStatus":0,"paymentMode":1}',
+      },
+    );
 
     fireEvent.change(screen.getByLabelText('Payment mode'), { target: { value: '0' } });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
@@ -205,14 +199,7 @@ describe('TransactionsList', () => {
     const { calls, user } = renderList({}, page([bank, pending], 40));
     await screen.findByRole('heading', { name: '40 Transactions' });
 
-    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '30' } });
-    await waitFor(() => expect(calls()).toHaveLength(2));
-    expect(calls()[1]).toEqual({ page: '1', limit: '30' });
-
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled());
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(calls()).toHaveLength(3));
-    expect(calls()[2]).toEqual({ page: '2', limit: '30' });
+    await expectPagingAtOnce(calls, 30, (next) => user.click(next));
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Refresh' }));

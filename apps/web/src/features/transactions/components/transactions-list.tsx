@@ -1,15 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PaymentMode, PaymentStatus, type Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { DataTable, queryTableProps, type Column } from '../../../components/ui/data-table';
-import { ListHeader } from '../../../components/ui/list-toolbar';
-import { Select, SortByPriceSelect } from '../../../components/ui/select';
+import type { Column } from '../../../components/ui/data-table';
+import { BuyerList, withAll } from '../../../components/ui/paged-list';
 import { ResultModal } from '../../../components/ui/result-modal';
 import { PaymentStatusBadge } from '../../../components/ui/status-badges';
-import { toast } from '../../../components/ui/toast';
 import { paths, presaleRequestPath } from '../../../config/paths';
 import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
@@ -17,19 +15,17 @@ import { useUserTransactions, type PriceSort } from '../api/get-user-transaction
 import { VerifyPaymentDialog } from './verify-payment-dialog';
 
 // The spec's filter names: a wallet payment is crypto, a presale request is a bank transfer.
-const modeOptions = [
-  { value: '', label: 'All' },
+const modeOptions = withAll([
   { value: String(PaymentMode.Crypto), label: 'Wallet' },
   { value: String(PaymentMode.Bank), label: 'Presale Request' },
-];
+]);
 
-const statusOptions = [
-  { value: '', label: 'All' },
+const statusOptions = withAll([
   { value: String(PaymentStatus.Success), label: 'Success' },
   { value: String(PaymentStatus.Pending), label: 'Pending' },
   { value: String(PaymentStatus.Failed), label: 'Failed' },
   { value: String(PaymentStatus.Refunded), label: 'Refund' },
-];
+]);
 
 const dash = <span className="text-muted">-</span>;
 
@@ -142,14 +138,6 @@ export function TransactionsList({ companyWallet, notice }: TransactionsListProp
     paymentStatus: optionalNumber<PaymentStatus>(applied.status),
     paymentMode: optionalNumber<PaymentMode>(applied.mode),
   });
-  const errorMessage = query.error?.message ?? null;
-
-  useEffect(() => {
-    if (errorMessage) toast.error(errorMessage);
-  }, [errorMessage, query.errorUpdatedAt]);
-
-  const total = query.data?.totalResults ?? 0;
-
   function verified(message: string) {
     setVerifying(null);
     setResult(message);
@@ -158,51 +146,33 @@ export function TransactionsList({ companyWallet, notice }: TransactionsListProp
   }
 
   return (
-    <div className="flex min-w-0 flex-col gap-5">
-      <ListHeader
-        filtering={list.pending}
-        title="Transactions"
-        count={total}
-        refreshing={query.isFetching}
-        onRefresh={() => void query.refetch()}
-        filtersPlacement="beside"
-        filtersClassName="w-full grid-cols-1 min-[400px]:grid-cols-3 sm:w-auto"
-        filters={
-          <>
-            <SortByPriceSelect
-              value={list.filters.sort}
-              onChange={(event) => list.setFilter('sort', event.target.value)}
-              containerClassName="sm:w-40"
-            />
-            <Select
-              label="Payment mode"
-              options={modeOptions}
-              value={list.filters.mode}
-              onChange={(event) => list.setFilter('mode', event.target.value)}
-              containerClassName="sm:w-44"
-            />
-            <Select
-              label="Status"
-              options={statusOptions}
-              value={list.filters.status}
-              onChange={(event) => list.setFilter('status', event.target.value)}
-              containerClassName="sm:w-36"
-            />
-          </>
-        }
-      />
-
-      {notice}
-
-      <DataTable<Transaction>
-        caption="Transactions"
-        columns={columnsFor(setVerifying)}
-        emptyTitle="No transactions yet"
-        emptyDescription="A crypto payment shows up here as soon as you order, a bank transfer once our team has accepted it."
-        {...queryTableProps(query)}
-        {...list.paging}
-      />
-
+    <BuyerList
+      title="Transactions"
+      list={list}
+      query={query}
+      filtersClassName="w-full grid-cols-1 min-[400px]:grid-cols-3 sm:w-auto"
+      filters={[
+        { kind: 'sort', name: 'sort', className: 'sm:w-40' },
+        {
+          kind: 'select',
+          name: 'mode',
+          label: 'Payment mode',
+          options: modeOptions,
+          className: 'sm:w-44',
+        },
+        {
+          kind: 'select',
+          name: 'status',
+          label: 'Status',
+          options: statusOptions,
+          className: 'sm:w-36',
+        },
+      ]}
+      notice={notice}
+      columns={columnsFor(setVerifying)}
+      emptyTitle="No transactions yet"
+      emptyDescription="A crypto payment shows up here as soon as you order, a bank transfer once our team has accepted it."
+    >
       <VerifyPaymentDialog
         transaction={verifying}
         companyWallet={companyWallet}
@@ -215,6 +185,6 @@ export function TransactionsList({ companyWallet, notice }: TransactionsListProp
         message={result ?? ''}
         onClose={() => setResult(null)}
       />
-    </div>
+    </BuyerList>
   );
 }

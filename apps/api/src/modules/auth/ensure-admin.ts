@@ -2,10 +2,10 @@ import { isEmailAddress } from '@tmc/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { takePendingSignup } from '../auth/auth.repo.ts';
-import { createSecondFactor, parseTotpSecret } from '../auth/second-factor.ts';
-import { endAllSessions } from '../auth/sessions.ts';
-import { findUserByEmail, insertUser, makeAdmin } from './users.repo.ts';
+import { takePendingSignup } from './auth.repo.ts';
+import { createSecondFactor, parseTotpSecret } from './second-factor.ts';
+import { endAllSessions } from './sessions.ts';
+import { findUserByEmail, insertUser, makeAdmin } from '../account/users.repo.ts';
 
 /**
  * Makes sure a verified admin account with this e-mail exists, with this authenticator secret
