@@ -32,7 +32,6 @@ import {
   findUserById,
   isUniqueViolation,
   lockUser,
-  setWalletAddressIfUnset,
   type UserRow,
 } from '../account/users.repo.ts';
 import type { AuthService, CheckoutGuest } from '../auth/auth.service.ts';
@@ -103,7 +102,7 @@ export interface NewPurchase {
   order: PricedOrder;
   paymentMode: PaymentMode;
   bankId: string | null;
-  /** 0x + 40 hex as given; stored in EIP-55 form, and saved to the buyer if they have no wallet. */
+  /** 0x + 40 hex as given; stored on the order in EIP-55 form (never on the account). */
   wallet?: string;
   receipt?: PurchaseFile;
   document?: PurchaseFile;
@@ -119,7 +118,7 @@ export interface NewPurchase {
 
 export interface BuyerOutcome<T> {
   result: T;
-  /** The buyer as the transaction left them (a wallet may have been saved). */
+  /** The buyer as the transaction left them. */
   buyer: UserRow;
   /** Guests only: the session they are signed in with. */
   session?: AuthResult;
@@ -192,9 +191,8 @@ export function createPurchasesService({
 
   /**
    * Inserts a presale request for `buyer` inside the caller's transaction: claims its files
-   * (each must be an unclaimed upload of its declared kind), gives it a unique payment
-   * reference, and saves the wallet to the buyer if they have none. Throws 400 on a bad file
-   * or wallet; the caller's transaction then undoes everything.
+   * (each must be an unclaimed upload of its declared kind) and gives it a unique payment
+   * reference. Throws 400 on a bad file or wallet; the caller's transaction then undoes everything.
    */
   async function createPurchase(tx: Tx, buyer: UserRow, input: NewPurchase) {
     const wallet = input.wallet ? checksummed(input.wallet, 'wallet') : undefined;
@@ -240,11 +238,9 @@ export function createPurchasesService({
       userRemark: input.userRemark ?? null,
     });
 
-    const updated =
-      wallet && !buyer.walletAddress
-        ? await setWalletAddressIfUnset(tx, buyer.id, wallet)
-        : undefined;
-    return { purchase, buyer: updated ?? buyer };
+    // The account's delivery wallet changes only through update-wallet (password and notice):
+    // an order records the wallet it names and leaves the account's alone.
+    return { purchase, buyer };
   }
 
   /**
