@@ -135,4 +135,3 @@ export async function setWalletAddress(db: Tx, id: string, walletAddress: string
   const [row] = await db.update(users).set({ walletAddress }).where(eq(users.id, id)).returning();
   return row;
 }
-

@@ -28,12 +28,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { checksummed } from '../account/account.service.ts';
 import { toUserDto } from '../account/user-dto.ts';
-import {
-  findUserById,
-  isUniqueViolation,
-  lockUser,
-  type UserRow,
-} from '../account/users.repo.ts';
+import { findUserById, isUniqueViolation, lockUser, type UserRow } from '../account/users.repo.ts';
 import type { AuthService, CheckoutGuest } from '../auth/auth.service.ts';
 import { findActiveBank } from '../banks/banks.repo.ts';
 import { toBankDto } from '../banks/banks.service.ts';
