@@ -89,9 +89,7 @@ const contents = {
         ? [`Your ${formatFigure(p.tokenAmount)} ${p.tokenSymbol} are allocated to you.`]
         : []),
       ...(p.remark ? [`Note from our team: ${p.remark}`] : []),
-      p.orderUrl
-        ? `See your order: ${p.orderUrl}`
-        : 'You can see it on the Presale Requests page.',
+      p.orderUrl ? `See your order: ${p.orderUrl}` : 'You can see it on the Presale Requests page.',
     ],
   }),
   // The address is not proven yet: no name the requester chose is repeated to it.
@@ -222,6 +220,32 @@ const contents = {
       greeting(name),
       `The wallet your TMC tokens will be delivered to is now ${walletAddress}.`,
       'If that was not you, reset your password right away and get in touch with us.',
+    ],
+  }),
+  payoutDestinationChanged: (p: {
+    name: string;
+    /** The destinations as {@link destinationText} would write them, account numbers masked. */
+    before: string | null;
+    after: string;
+    /** When the change was made (ISO). */
+    changedAt: string;
+    holdDays: number;
+  }): MailContent => ({
+    subject: 'Your TMC payout destination was changed',
+    lines: [
+      greeting(p.name),
+      `The destination of your TMC affiliate commissions was changed on ${deadline(p.changedAt)}.`,
+      `Now: ${p.after}`,
+      ...(p.before
+        ? [
+            `Before: ${p.before}`,
+            `For your safety, commissions wait ${p.holdDays} days before they are paid to a new destination.`,
+            'If that was not you, reset your password right away, set your payout destination again and get in touch with us before then: nothing is paid to the new destination in the meantime.',
+          ]
+        : [
+            'Before: no payout destination.',
+            'If that was not you, reset your password right away, set your payout destination again and get in touch with us before the next payout.',
+          ]),
     ],
   }),
   passwordChanged: ({ name }: { name: string }): MailContent => ({
