@@ -334,6 +334,13 @@ export interface PurchaseReview extends Purchase {
   } | null;
   reviewedBy: { _id: string; email: string } | null;
   reviewedAt: string | null;
+  /** AUD per token, frozen when the order was placed (`pricedAt`). */
+  tokenPriceAud: string;
+  pricedAt: string;
+  /** AUD per token today. */
+  currentTokenPriceAud: string;
+  /** Pending bank orders with a receipt: the money must be confirmed by then, or the order ends. */
+  confirmationDueAt: string | null;
   fraudSignals: { code: FraudSignalCode; message: string }[];
 }
 

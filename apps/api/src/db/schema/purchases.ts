@@ -71,10 +71,10 @@ export const purchases = pgTable(
     index('purchases_bank_due_idx')
       .on(t.paymentDueAt)
       .where(sql`${t.status} = 0 and ${t.paymentMode} = 0 and ${t.receiptKey} is null`),
-    // A buyer's bank orders awaiting payment (the cap).
+    // A buyer's open bank orders, receipt or not (the cap).
     index('purchases_user_open_bank_idx')
       .on(t.userId)
-      .where(sql`${t.status} = 0 and ${t.paymentMode} = 0 and ${t.receiptKey} is null`),
+      .where(sql`${t.status} = 0 and ${t.paymentMode} = 0`),
   ],
 );
 

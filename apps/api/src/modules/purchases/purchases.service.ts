@@ -327,8 +327,8 @@ export function createPurchasesService({
           return { result: earlier, buyer: user };
         }
       }
-      // Only orders without a receipt are capped: each freezes a price until its window ends.
-      if (!receipt && (await countOpenBankOrders(tx, user.id)) >= MAX_OPEN_BANK_ORDERS)
+      // Every open bank order freezes a price until its deadline, receipt or not: all are capped.
+      if ((await countOpenBankOrders(tx, user.id)) >= MAX_OPEN_BANK_ORDERS)
         throw badRequest(purchaseMessages.tooManyOpenBankOrders);
       const created = await createPurchase(tx, user, {
         order,

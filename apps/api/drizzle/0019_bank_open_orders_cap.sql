@@ -1,0 +1,2 @@
+DROP INDEX "purchases_user_open_bank_idx";--> statement-breakpoint
+CREATE INDEX "purchases_user_open_bank_idx" ON "purchases" USING btree ("user_id") WHERE "purchases"."status" = 0 and "purchases"."payment_mode" = 0;
