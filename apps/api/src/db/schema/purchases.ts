@@ -212,8 +212,13 @@ export const unmatchedPayments = pgTable(
     amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
     blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    /**
+     * 'internal': ETH that reached the wallet through a contract in block `blockNumber`; it has no
+     * transaction of its own, so `txnHash` holds that block's hash and `fromAddress` the zero
+     * address (the sender is unknown).
+     */
     reason: text('reason', {
-      enum: ['short', 'excess', 'late', 'unknown', 'hardCap', 'overpaid'],
+      enum: ['short', 'excess', 'late', 'unknown', 'hardCap', 'overpaid', 'internal'],
     }).notNull(),
     /** 0: the whole transfer; 1, 2, …: what it paid beyond the order it credited. */
     part: smallint('part').notNull().default(0),

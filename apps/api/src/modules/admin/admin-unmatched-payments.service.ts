@@ -1,4 +1,11 @@
-import { formatUnits, getAddress, isAddressEqual, type Address, type Hash } from 'viem';
+import {
+  formatUnits,
+  getAddress,
+  isAddressEqual,
+  zeroAddress,
+  type Address,
+  type Hash,
+} from 'viem';
 import {
   DECIMALS,
   PaymentStatus,
@@ -35,6 +42,7 @@ import {
   resolveUnmatchedPayment,
   type UnmatchedPaymentRow,
 } from '../transactions/unmatched-payments.repo.ts';
+import { unexplainedEthInBlock } from '../transactions/internal-eth.ts';
 import { findProof, listProofsOf } from '../wallets/wallet-proofs.repo.ts';
 
 interface AdminUnmatchedPaymentsDeps {
@@ -109,6 +117,7 @@ export function createAdminUnmatchedPaymentsService({
   async function rereadTransfer(row: UnmatchedPaymentRow): Promise<Transfer> {
     const settings = await findSettings(db);
     if (!settings) throw new Error('No presale settings');
+    if (row.reason === 'internal') return rereadInternalEth(row, settings.minConfirmations);
     const payment = await transactions.readPayment(chain, {
       txnHash: row.txnHash as Hash,
       coin: row.coin,
@@ -131,6 +140,31 @@ export function createAdminUnmatchedPaymentsService({
       txnHash: row.txnHash as Hash,
       blockNumber: payment.blockNumber,
       blockTime: payment.blockTime,
+    };
+  }
+
+  /**
+   * ETH paid through a contract has no transaction to read: its block must still be the one
+   * listed (same hash), confirmed, and the wallet's balance change there must still hold the
+   * amount beyond that block's own transfers. The sender is unknown (the zero address).
+   */
+  async function rereadInternalEth(row: UnmatchedPaymentRow, minConfirmations: number) {
+    const head = await chain.getBlockNumber();
+    if (head - row.blockNumber + 1n < BigInt(minConfirmations))
+      throw badRequest(says.notEnoughConfirmations(minConfirmations));
+    const wallet = getAddress(row.toAddress);
+    const now = await unexplainedEthInBlock(chain, wallet, row.blockNumber);
+    if (now.blockHash !== row.txnHash || now.value < BigInt(row.amountBaseUnits))
+      throw badRequest(says.notOnChainNow);
+    return {
+      from: zeroAddress,
+      to: wallet,
+      value: BigInt(row.amountBaseUnits),
+      logIndex: null,
+      coin: 'ETH' as const,
+      txnHash: row.txnHash as Hash,
+      blockNumber: row.blockNumber,
+      blockTime: now.blockTime,
     };
   }
 
