@@ -67,10 +67,19 @@ export function UnmatchedPayments() {
       cell: (row) => (
         <span className="flex flex-col items-start gap-1">
           <span className="whitespace-nowrap">{formatDateTime(row.blockTime)}</span>
-          <Hash kind="tx" value={row.txnHash} label="Copy transaction hash" />
-          <span className="flex items-center gap-1 text-xs text-muted">
-            from <Hash kind="address" value={row.fromAddress} label="Copy sender address" />
-          </span>
+          {row.reason === 'internal' ? (
+            // No transaction of its own: the block where the wallet's balance rose unexplained.
+            <span className="text-xs text-muted">
+              Block {row.blockNumber}, through a contract: sender unknown
+            </span>
+          ) : (
+            <>
+              <Hash kind="tx" value={row.txnHash} label="Copy transaction hash" />
+              <span className="flex items-center gap-1 text-xs text-muted">
+                from <Hash kind="address" value={row.fromAddress} label="Copy sender address" />
+              </span>
+            </>
+          )}
         </span>
       ),
     },
