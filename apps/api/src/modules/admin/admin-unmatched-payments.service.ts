@@ -148,7 +148,10 @@ export function createAdminUnmatchedPaymentsService({
    * listed (same hash), confirmed, and the wallet's balance change there must still hold the
    * amount beyond that block's own transfers. The sender is unknown (the zero address).
    */
-  async function rereadInternalEth(row: UnmatchedPaymentRow, minConfirmations: number) {
+  async function rereadInternalEth(
+    row: UnmatchedPaymentRow,
+    minConfirmations: number,
+  ): Promise<Transfer> {
     const head = await chain.getBlockNumber();
     if (head - row.blockNumber + 1n < BigInt(minConfirmations))
       throw badRequest(says.notEnoughConfirmations(minConfirmations));
@@ -161,8 +164,8 @@ export function createAdminUnmatchedPaymentsService({
       to: wallet,
       value: BigInt(row.amountBaseUnits),
       logIndex: null,
-      coin: 'ETH' as const,
-      txnHash: row.txnHash as Hash,
+      coin: 'ETH',
+      txnHash: row.txnHash,
       blockNumber: row.blockNumber,
       blockTime: now.blockTime,
     };
