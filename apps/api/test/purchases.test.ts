@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +7,7 @@ import {
   messages,
   minimumPurchaseMessage,
   purchaseMessages,
+  PurchaseStatus,
 } from '@tmc/shared';
 import { DEFAULT_SELLER } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
@@ -54,8 +55,20 @@ afterAll(async () => {
   await sink.stop();
 });
 
-const buy = (body: object, token = buyer.access) =>
-  client.post('/v1/purchase/add', body, { token });
+/**
+ * Posts a bank purchase. The shared buyer's orders still open are closed first: each test's
+ * orders stand alone, and the cap of 5 open bank orders (order-lapse.test.ts) refuses none here.
+ */
+const buy = async (body: object, token = buyer.access) => {
+  if (token === buyer.access)
+    await db
+      .update(purchases)
+      .set({ status: PurchaseStatus.NotAccepted })
+      .where(
+        and(eq(purchases.userId, buyer.user._id), eq(purchases.status, PurchaseStatus.Pending)),
+      );
+  return client.post('/v1/purchase/add', body, { token });
+};
 
 /** A body with a freshly uploaded receipt. */
 const freshBody = async (extra: Record<string, unknown> = {}) =>
