@@ -255,7 +255,7 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
           entity: 'payout',
           entityId: payoutId,
           before: toPayoutDto(before, lines.length),
-          after: toPayoutDto(paid, lines.length),
+          after: { ...toPayoutDto(paid, lines.length), expectedTotal },
         });
         return paid;
       });

@@ -36,6 +36,7 @@ const fieldLabels: Record<string, string> = {
   reason: 'Reason',
   voidedEarnings: 'Commissions voided',
   payoutsTouched: 'Payouts changed',
+  expectedTotal: 'Total transferred (AUD)',
   bankName: 'Bank name',
   accountHolder: 'Account holder',
   BIC: 'BIC / SWIFT',
