@@ -4,8 +4,7 @@ import { z } from 'zod';
 export const securityMessages = {
   totpRequired: 'Enter the 6-digit code from your authenticator app',
   /** A code was given but is wrong, expired or already used. */
-  totpWrong:
-    'That code is wrong or expired: enter the current 6-digit code from your authenticator app',
+  totpWrong: 'That code is wrong or expired: enter the current 6-digit code from your authenticator app',
   recoveryCodeInvalid: 'This recovery code is not valid or has already been used',
   secondFactorRequired: 'Set up two-factor authentication to use the staff console',
   totpSetupMissing: 'Start the authenticator setup again',

@@ -237,8 +237,7 @@ export function AdminUsers() {
       />
       {list.filters.referredBy ? (
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          Showing the people introduced by{' '}
-          <strong>{introducer ? <BreakableText text={introducer} /> : null}</strong>
+          Showing the people introduced by <strong>{introducer ? <BreakableText text={introducer} /> : null}</strong>
           <Button
             size="sm"
             variant="ghost"
