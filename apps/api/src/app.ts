@@ -260,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await queuedMail.settle();
   });
   const cryptoPurchases = createCryptoPurchaseService({ purchases, presale, rateLimiter });
-  const affiliates = createAffiliatesService({ db, config, rateLimiter });
+  const affiliates = createAffiliatesService({ db, config, rateLimiter, mail: queuedMail });
   const admin = {
     banks: createAdminBanksService({ db }),
     settings: createAdminSettingsService({

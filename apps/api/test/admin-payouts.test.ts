@@ -5,6 +5,7 @@ import {
   affiliateEarnings,
   auditLog,
   payoutDestinations,
+  payoutLines,
   payouts,
 } from '../src/db/schema/index.ts';
 import { lastCompletePeriod } from '../src/modules/affiliates/payout-period.ts';
@@ -23,6 +24,7 @@ const { app, db, box, admin, person } = useAffiliatesApp();
 
 interface Line {
   affiliate: { _id: string; email: string; name: string; walletAddress: string | null };
+  destination: Record<string, string> | null;
   earnings: string;
   adjustments: string;
   amount: string;
@@ -104,6 +106,8 @@ describe('weekly batches (tier 1)', () => {
         updatedAt: expect.any(String),
       },
       held: false,
+      heldReason: null,
+      heldUntil: null,
       earnings: '250.00',
       adjustments: '0.00',
       amount: '250.00',
@@ -202,6 +206,7 @@ describe('weekly batches (tier 1)', () => {
   it('marks it paid with a reference: earnings paid, affiliates e-mailed, a second time refused', async () => {
     const res = await as(app(), admin()).post(`/v1/admin/payouts/${batchId}/paid`, {
       reference: 'WIRE-2024-001',
+      expectedTotal: '270.00',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -228,11 +233,16 @@ describe('weekly batches (tier 1)', () => {
 
     const again = await as(app(), admin()).post(`/v1/admin/payouts/${batchId}/paid`, {
       reference: 'WIRE-2',
+      expectedTotal: '270.00',
     });
     expect(again.statusCode).toBe(400);
     expect(
-      (await as(app(), admin()).post(`/v1/admin/payouts/${batchId}/paid`, { reference: ' ' }))
-        .statusCode,
+      (
+        await as(app(), admin()).post(`/v1/admin/payouts/${batchId}/paid`, {
+          reference: ' ',
+          expectedTotal: '270.00',
+        })
+      ).statusCode,
     ).toBe(400);
     const audits = await db()
       .select()
@@ -315,6 +325,7 @@ describe('weekly batches (tier 1)', () => {
       (
         await as(app(), admin()).post(`/v1/admin/payouts/${created.json().data._id}/paid`, {
           reference: 'W-3',
+          expectedTotal: created.json().data.total,
         })
       ).statusCode,
     ).toBe(200);
@@ -421,15 +432,18 @@ describe('a payout line without a destination is held', () => {
     const refused = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
-      'No affiliate due for this period has given a payout destination yet; their lines are held',
+      'No affiliate due for this period has a payout destination that can be paid yet; their lines are held',
     );
 
-    // A batch made while Ned had a destination, which is then gone (a batch of older code):
-    // staff cannot mark it paid, nothing is paid and no e-mail goes out.
+    // A batch made while Ned had a destination, whose copy is then missing (a batch of older
+    // code): staff cannot mark it paid, nothing is paid and no e-mail goes out.
+    const longAgo = new Date(Date.now() - 30 * 86_400_000);
     await db().insert(payoutDestinations).values({
       userId: ned.id,
       kind: 'wallet',
       walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      createdAt: longAgo,
+      updatedAt: longAgo,
     });
     const created = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
     expect(created.statusCode, created.body).toBe(201);
@@ -440,9 +454,10 @@ describe('a payout line without a destination is held', () => {
         destination: expect.objectContaining({ kind: 'wallet' }),
       }),
     ]);
-    await db().delete(payoutDestinations).where(eq(payoutDestinations.userId, ned.id));
+    await db().delete(payoutLines).where(eq(payoutLines.payoutId, batch._id));
     const paid = await as(app(), admin()).post(`/v1/admin/payouts/${batch._id}/paid`, {
       reference: 'WIRE-HELD',
+      expectedTotal: batch.total,
     });
     expect(paid.statusCode).toBe(400);
     expect(paid.json().message).toBe(
@@ -458,5 +473,133 @@ describe('a payout line without a destination is held', () => {
     expect(
       (await box().unread(ned.email)).filter((m) => /affiliate payout/.test(m.subject)),
     ).toEqual([]);
+  });
+});
+
+describe('a batch pays the destinations it was made with', () => {
+  it('copies each destination when made: a later change reaches neither the file nor the batch', async () => {
+    await nextPeriod(1);
+    const fay = await person({ affiliate: true, name: 'Fay' });
+    await sale(fay, '500.00');
+    const created = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
+    expect(created.statusCode, created.body).toBe(201);
+    const batch = created.json().data;
+    expect(batch.total).toBe('100.00');
+    expect(lineOf(batch.lines, fay)!.destination).toMatchObject({ accountNumber: '12345678' });
+
+    // Whoever holds the affiliate's password names another account after the batch was made.
+    await db()
+      .update(payoutDestinations)
+      .set({
+        accountName: 'Mallory',
+        bsb: '999-999',
+        accountNumber: '99999999',
+        updatedAt: new Date(),
+      })
+      .where(eq(payoutDestinations.userId, fay.id));
+    const detail = (await as(app(), admin()).get(`/v1/admin/payouts/${batch._id}`)).json().data;
+    expect(lineOf(detail.lines, fay)).toMatchObject({
+      held: false,
+      destination: { accountName: 'Fay', bsb: '062-000', accountNumber: '12345678' },
+    });
+    const csv = (await as(app(), admin()).get(`/v1/admin/payouts/${batch._id}/csv`)).body;
+    expect(csv).toContain(
+      `"Fay","${fay.email}","","AUD bank: Fay, BSB 062-000, account 12345678","100.00"`,
+    );
+    expect(csv).not.toContain('99999999');
+
+    const paid = await as(app(), admin()).post(`/v1/admin/payouts/${batch._id}/paid`, {
+      reference: 'WIRE-FAY',
+      expectedTotal: '100',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(lineOf(paid.json().data.lines, fay)!.destination).toMatchObject({
+      accountNumber: '12345678',
+    });
+  });
+
+  it('"Mark paid" refuses a total other than the batch\'s, changing nothing', async () => {
+    await nextPeriod(1);
+    const hal = await person({ affiliate: true });
+    await sale(hal, '250.00');
+    const created = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
+    expect(created.statusCode, created.body).toBe(201);
+    const batch = created.json().data;
+    expect(batch.total).toBe('50.00');
+    const url = `/v1/admin/payouts/${batch._id}/paid`;
+
+    const wrong = await as(app(), admin()).post(url, { reference: 'W-H', expectedTotal: '50.01' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(
+      'The batch total is now A$50.00, not the total you entered: check the batch and its transfer file again before marking it paid',
+    );
+    expect(wrong.json().errors).toHaveProperty('expectedTotal');
+    for (const body of [
+      { reference: 'W-H' },
+      { reference: 'W-H', expectedTotal: 'fifty' },
+      { reference: 'W-H', expectedTotal: '50.001' },
+      { reference: 'W-H', expectedTotal: '-50.00' },
+    ]) {
+      const res = await as(app(), admin()).post(url, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toBe('Enter the total you transferred in AUD, e.g. 1234.50');
+    }
+    const [still] = await db().select().from(payouts).where(eq(payouts.id, batch._id));
+    expect(still).toMatchObject({ status: 'created', reference: null });
+    const rows = await db()
+      .select()
+      .from(affiliateEarnings)
+      .where(eq(affiliateEarnings.payoutId, batch._id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.status !== 'pending')).toEqual([]);
+
+    const right = await as(app(), admin()).post(url, { reference: 'W-H', expectedTotal: '50.00' });
+    expect(right.statusCode, right.body).toBe(200);
+  });
+
+  it('holds a line whose destination changed in the last 3 days, saying why and until when', async () => {
+    await nextPeriod(1);
+    const gus = await person({ affiliate: true });
+    await sale(gus, '500.00');
+    // A first destination given today is paid at once: only a replaced one waits.
+    const newcomer = await person({ affiliate: true });
+    await sale(newcomer, '50.00');
+    await db()
+      .update(payoutDestinations)
+      .set({ createdAt: new Date(), updatedAt: new Date() })
+      .where(eq(payoutDestinations.userId, newcomer.id));
+    const changedAt = new Date(Date.now() - 2 * 86_400_000);
+    await db()
+      .update(payoutDestinations)
+      .set({ updatedAt: changedAt })
+      .where(eq(payoutDestinations.userId, gus.id));
+
+    const preview = (await as(app(), admin()).get('/v1/admin/payouts/preview?tier=1')).json().data;
+    expect(lineOf(preview.lines, gus)).toBeUndefined();
+    expect(lineOf(preview.held, gus)).toMatchObject({
+      amount: '100.00',
+      held: true,
+      heldReason: 'destination-changed',
+      heldUntil: new Date(changedAt.getTime() + 3 * 86_400_000).toISOString(),
+      destination: { kind: 'bank', accountNumber: '12345678' },
+    });
+    expect(lineOf(preview.lines, newcomer)).toMatchObject({ amount: '10.00', held: false });
+    const made = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.lines.map((l: Line) => l.affiliate._id)).toEqual([newcomer.id]);
+
+    // A day past the 3 days, the line is paid again.
+    await nextPeriod(1);
+    await db()
+      .update(payoutDestinations)
+      .set({ updatedAt: new Date(Date.now() - 4 * 86_400_000) })
+      .where(eq(payoutDestinations.userId, gus.id));
+    const created = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(lineOf(created.json().data.lines, gus)).toMatchObject({
+      amount: '100.00',
+      held: false,
+      heldReason: null,
+    });
   });
 });

@@ -72,14 +72,19 @@ export function people(db: Db, config: Config) {
       })
       .returning();
     const user = row!;
-    if (affiliate && opts.payoutDestination !== null)
+    // A destination given weeks ago: past the hold a changed destination waits in a batch.
+    if (affiliate && opts.payoutDestination !== null) {
+      const given = new Date(Date.now() - 30 * 86_400_000);
       await db.insert(payoutDestinations).values({
         userId: user.id,
         kind: 'bank',
         accountName: user.name,
         bsb: '062-000',
         accountNumber: '12345678',
+        createdAt: given,
+        updatedAt: given,
       });
+    }
     // Staff have an authenticator (STAFF_TOTP_SECRET) and a session opened with it, as after a staff login.
     const staff = user.role === 'admin';
     if (staff) await secondFactor.ensureSecret(db, user.id, STAFF_TOTP_SECRET);

@@ -305,7 +305,10 @@ describe('GET /v1/purchase/:id, holdings and the PDF receipt', () => {
       .data;
     expect(after.allocated).toBe(a.tokenAmount);
     expect(after.pendingReview).toBe(b.tokenAmount);
-    expect(after.wallet).toBe(wallet);
+    // The order keeps the wallet it names; the account's delivery wallet is set only with the
+    // password (update-wallet), never by an order.
+    expect(a.wallet).toBe(wallet);
+    expect(after.wallet).toBeNull();
     // Another buyer's orders are not counted.
     const other = (await as(app, await person()).get('/v1/purchase/holdings')).json<{
       data: Holdings;

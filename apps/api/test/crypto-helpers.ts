@@ -177,7 +177,13 @@ export function chainTools(devChain: DevChain) {
         fromIndex: opts.fromIndex,
         usdcAddress: opts.usdcAddress ?? devChain.usdcAddress,
       }),
-    mine: (blocks: number) => testClient.mine({ blocks }),
+    /**
+     * One block at a time: Hardhat mines several blocks in one call lazily, and a balance read at
+     * a block in the middle of them answers 0 (the company wallet's balance check reads them).
+     */
+    mine: async (blocks: number) => {
+      for (let i = 0; i < blocks; i++) await testClient.mine({ blocks: 1 });
+    },
 
     /** One transaction with a USDC Transfer log to the company wallet per amount (a batched withdrawal). */
     async payBatch(amounts: string[], opts: { fromIndex?: number } = {}) {

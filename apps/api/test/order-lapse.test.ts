@@ -232,6 +232,105 @@ describe('bank orders: the payment window', () => {
   });
 });
 
+describe('bank orders with a receipt: the deadline for the money', () => {
+  const DAY = 24 * HOUR;
+
+  async function withReceipt(buyer: Person) {
+    const order = await placeBankOrder(buyer);
+    const { link } = await upload(app);
+    const res = await as(app, buyer).post(`/v1/purchase/${order._id}/receipt`, {
+      receiptUrl: link,
+      receiptType: 'image',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return order;
+  }
+
+  /** Moves an order's receipt back in time, as if staff had left it this long. */
+  const receiptAgo = (purchaseId: string, ms: number) =>
+    db
+      .update(purchases)
+      .set({ receiptAt: new Date(Date.now() - ms) })
+      .where(eq(purchases.id, purchaseId));
+
+  it('an order whose money staff did not confirm within 7 days of its receipt ends, and its buyer hears once', async () => {
+    const buyer = await person();
+    const stale = await withReceipt(buyer);
+    const fresh = await withReceipt(buyer);
+    await box.next(buyer.email, /presale request/);
+    await box.next(buyer.email, /presale request/);
+    await receiptAgo(stale._id, 7 * DAY + 60_000);
+    await receiptAgo(fresh._id, 6 * DAY);
+
+    expect(await app.orderLapse.runOnce()).toMatchObject({ leader: true, unconfirmed: 1 });
+    expect(await app.orderLapse.runOnce()).toMatchObject({ unconfirmed: 0 });
+    expect(await readPurchase(stale._id)).toMatchObject({
+      status: PurchaseStatus.NotAccepted,
+      remark: 'The payment was not confirmed within 7 days of the receipt, so this order ended',
+    });
+    expect((await readPurchase(fresh._id)).status).toBe(PurchaseStatus.Pending);
+
+    const mail = await box.next(buyer.email, LAPSED_SUBJECT);
+    expect(mail.subject).toBe(`Your TMC presale request ${stale.reference} has ended`);
+    expect(mail.text).toContain('but our team could not confirm the payment by');
+    expect(mail.text).toContain('Its status is now: Not Accepted.');
+    expect(await box.unread(buyer.email)).toEqual([]);
+
+    // Ended: the frozen price is gone, staff cannot accept it any more.
+    const res = await decide(stale._id, { status: 1 });
+    expect(res.statusCode).toBe(400);
+    expect((await decide(fresh._id, { status: 1 })).statusCode).toBe(200);
+  });
+
+  it('counts orders with a receipt in the cap of 5 open bank orders, until their deadline', async () => {
+    const buyer = await person();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await withReceipt(buyer))._id);
+    const before = await counts(db);
+    const order = await as(app, buyer).post('/v1/purchase/bank-order', bankOrderBody(bankId));
+    expect(order.statusCode, order.body).toBe(400);
+    expect(order.json().message).toBe(
+      "You already have 5 open bank orders: wait until our team confirms the payment of one, or let an unpaid one's payment window end, before placing another",
+    );
+    // Placing it with its receipt at once is no way around the cap.
+    const { link } = await upload(app);
+    const add = await as(app, buyer).post('/v1/purchase/add', {
+      ...bankOrderBody(bankId),
+      receiptUrl: link,
+      receiptType: 'image',
+    });
+    expect(add.statusCode, add.body).toBe(400);
+    expect(add.json().message).toBe(purchaseMessages.tooManyOpenBankOrders);
+    expect(await counts(db)).toEqual(before);
+
+    // Past its deadline an order no longer counts, even before the lapse job ends it.
+    await receiptAgo(ids[0]!, 7 * DAY + 60_000);
+    await placeBankOrder(buyer);
+  });
+
+  it("staff see when the order was priced, at what price, today's price and the deadline", async () => {
+    const buyer = await person();
+    const order = await withReceipt(buyer);
+    const [row] = await db.select().from(settings);
+    await db.update(settings).set({ tokenPriceAud: '0.025' });
+    try {
+      const res = await as(app, staff).get(`/v1/admin/purchases?reference=${order.reference}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const [review] = res.json().data.data;
+      const stored = await readPurchase(order._id);
+      expect(review).toMatchObject({
+        _id: order._id,
+        tokenPriceAud: '0.02',
+        pricedAt: stored.createdAt.toISOString(),
+        currentTokenPriceAud: '0.025',
+        confirmationDueAt: new Date(stored.receiptAt!.getTime() + 7 * DAY).toISOString(),
+      });
+    } finally {
+      await db.update(settings).set({ tokenPriceAud: row!.tokenPriceAud });
+    }
+  });
+});
+
 describe('crypto orders: the grace period after the quote', () => {
   const expireQuote = (transactionId: string, agoMs: number) =>
     db

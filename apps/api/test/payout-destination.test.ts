@@ -61,6 +61,22 @@ describe('an affiliate payout destination', () => {
     expect(sets).toHaveLength(2);
     // The audit log never keeps a whole account number.
     expect(JSON.stringify(sets)).not.toContain('12345678');
+
+    // Each change is e-mailed to the account's address: what it was, what it is, what to do.
+    const firstMail = await box().next(a.email, /payout destination was changed/);
+    expect(firstMail.text).toContain(
+      'Now: AUD bank account Ada Lovelace, BSB 062-000, account number ending 678',
+    );
+    expect(firstMail.text).toContain('Before: no payout destination.');
+    expect(firstMail.text).toContain('If that was not you, reset your password right away');
+    expect(firstMail.text).not.toContain('12345678');
+    const secondMail = await box().next(a.email, /payout destination was changed/);
+    expect(secondMail.text).toContain(`Now: wallet ${wallet}`);
+    expect(secondMail.text).toContain(
+      'Before: AUD bank account Ada Lovelace, BSB 062-000, account number ending 678',
+    );
+    expect(secondMail.text).toContain('commissions wait 3 days');
+    expect(secondMail.text).toContain('If that was not you, reset your password right away');
   });
 
   it('refuses a wrong password, bad details and non-affiliates, changing nothing', async () => {
@@ -83,6 +99,9 @@ describe('an affiliate payout destination', () => {
     }
     expect(
       await db().select().from(payoutDestinations).where(eq(payoutDestinations.userId, a.user._id)),
+    ).toEqual([]);
+    expect(
+      (await box().unread(a.email)).filter((m) => /payout destination/.test(m.subject)),
     ).toEqual([]);
 
     const buyer = await verifiedUser(app(), box());

@@ -48,6 +48,12 @@ async function buyAs(who: Buyer, euros: number) {
     { token: who.access },
   );
   expect(res.statusCode, res.body).toBe(201);
+  // Its receipt dated past the 7 days staff have to confirm the money: it no longer counts in
+  // the cap of 5 open bank orders (the lapse job, which would end it, does not run here).
+  await db
+    .update(purchases)
+    .set({ receiptAt: new Date(Date.now() - 8 * 86_400_000) })
+    .where(eq(purchases.id, res.json().data.purchase._id as string));
   return {
     id: res.json().data.purchase._id as string,
     key,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +7,7 @@ import {
   messages,
   minimumPurchaseMessage,
   purchaseMessages,
+  PurchaseStatus,
 } from '@tmc/shared';
 import { DEFAULT_SELLER } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
@@ -54,8 +55,20 @@ afterAll(async () => {
   await sink.stop();
 });
 
-const buy = (body: object, token = buyer.access) =>
-  client.post('/v1/purchase/add', body, { token });
+/**
+ * Posts a bank purchase. The shared buyer's orders still open are closed first: each test's
+ * orders stand alone, and the cap of 5 open bank orders (order-lapse.test.ts) refuses none here.
+ */
+const buy = async (body: object, token = buyer.access) => {
+  if (token === buyer.access)
+    await db
+      .update(purchases)
+      .set({ status: PurchaseStatus.NotAccepted })
+      .where(
+        and(eq(purchases.userId, buyer.user._id), eq(purchases.status, PurchaseStatus.Pending)),
+      );
+  return client.post('/v1/purchase/add', body, { token });
+};
 
 /** A body with a freshly uploaded receipt. */
 const freshBody = async (extra: Record<string, unknown> = {}) =>
@@ -544,25 +557,38 @@ describe('POST /v1/purchase/add: wallet', () => {
   const checksummed = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
   const another = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
-  it('is saved to a buyer who has none (EIP-55), and never replaces one', async () => {
+  it("is recorded on the order (EIP-55) and never becomes the account's delivery wallet", async () => {
     const walletless = await verifiedUser(app, box, { name: 'Walletless' });
     const first = await buy(await freshBody({ wallet: lower }), walletless.access);
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json().data.userInfo.walletAddress).toBe(checksummed);
     expect(first.json().data.purchase.wallet).toBe(checksummed);
+    // An order is no password-checked update-wallet: the account still has no wallet.
+    expect(first.json().data.userInfo.walletAddress).toBeNull();
     const me = await client.get('/v1/auth/me', { token: walletless.access });
-    expect(me.json().data.user.walletAddress).toBe(checksummed);
+    expect(me.json().data.user.walletAddress).toBeNull();
+    const [row] = await db.select().from(users).where(eq(users.id, walletless.user._id));
+    expect(row!.walletAddress).toBeNull();
 
     const second = await buy(await freshBody({ wallet: another }), walletless.access);
     expect(second.statusCode).toBe(201);
     expect(second.json().data.purchase.wallet).toBe(another);
-    expect(second.json().data.userInfo.walletAddress).toBe(checksummed);
-    const [row] = await db.select().from(users).where(eq(users.id, walletless.user._id));
-    expect(row!.walletAddress).toBe(checksummed);
+    expect(second.json().data.userInfo.walletAddress).toBeNull();
 
-    // Without a wallet in the request, the one on file is where the tokens go.
+    // Without a wallet in the request nor on file, the order waits for one.
     const third = await buy(await freshBody(), walletless.access);
-    expect(third.json().data.purchase.wallet).toBe(checksummed);
+    expect(third.statusCode).toBe(201);
+    expect(third.json().data.purchase.wallet).toBeNull();
+  });
+
+  it('leaves a wallet on file alone, and orders without a wallet deliver there', async () => {
+    const holder = await verifiedUser(app, box, { name: 'Wallet holder' });
+    await db.update(users).set({ walletAddress: checksummed }).where(eq(users.id, holder.user._id));
+    const named = await buy(await freshBody({ wallet: another }), holder.access);
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json().data.purchase.wallet).toBe(another);
+    expect(named.json().data.userInfo.walletAddress).toBe(checksummed);
+    const plain = await buy(await freshBody(), holder.access);
+    expect(plain.json().data.purchase.wallet).toBe(checksummed);
   });
 
   it('is not saved when the purchase fails', async () => {

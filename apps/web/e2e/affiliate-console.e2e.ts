@@ -272,6 +272,10 @@ describe('affiliate programme and staff console', () => {
       .getByRole('dialog')
       .getByLabel(/Transfer reference/)
       .fill('BATCH-2026-W47');
+    await staff.page
+      .getByRole('dialog')
+      .getByLabel(/Total transferred/)
+      .fill('200.00');
     await staff.page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
     await toastSays(staff.page, /paid/i);
     await batch.getByText('BATCH-2026-W47').waitFor();

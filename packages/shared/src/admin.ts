@@ -17,8 +17,9 @@ export const adminUserMessages = {
 
 /**
  * Why a transfer credited no order: less or more than the exact amount of the order it was
- * claimed for, mined after that order's quote expired, no open order has its exact amount, or
- * crediting it would have passed the hard cap.
+ * claimed for, mined after that order's quote expired, no open order has its exact amount,
+ * crediting it would have passed the hard cap, or ETH that reached the company wallet through a
+ * contract (an internal call: no transaction of its own, found by the wallet's balance change).
  */
 export const UNMATCHED_PAYMENT_REASONS = [
   'short',
@@ -28,6 +29,7 @@ export const UNMATCHED_PAYMENT_REASONS = [
   'hardCap',
   'overpaid',
   'conflict',
+  'internal',
 ] as const;
 export type UnmatchedPaymentReason = (typeof UNMATCHED_PAYMENT_REASONS)[number];
 
@@ -45,6 +47,7 @@ export const unmatchedPaymentReasonLabel: Record<UnmatchedPaymentReason, string>
   hardCap: 'Over the hard cap',
   overpaid: 'Paid beyond the order it credited: refund',
   conflict: "Exact amount of one buyer's order, sent from another buyer's proven wallet",
+  internal: 'ETH sent through a contract: sender unknown',
 };
 
 export const unmatchedPaymentMessages = {

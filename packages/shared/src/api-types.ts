@@ -1,5 +1,5 @@
 import type { PaymentProgress } from './payment-progress.ts';
-import type { PayoutDestination } from './payout-destinations.ts';
+import type { PayoutDestination, PayoutHeldReason } from './payout-destinations.ts';
 import type { UnmatchedPaymentReason, UnmatchedPaymentStatus } from './admin.ts';
 import type { CryptoCurrency, PaymentMode, PaymentStatus, PurchaseStatus, Role } from './enums.ts';
 
@@ -334,6 +334,13 @@ export interface PurchaseReview extends Purchase {
   } | null;
   reviewedBy: { _id: string; email: string } | null;
   reviewedAt: string | null;
+  /** AUD per token, frozen when the order was placed (`pricedAt`). */
+  tokenPriceAud: string;
+  pricedAt: string;
+  /** AUD per token today. */
+  currentTokenPriceAud: string;
+  /** Pending bank orders with a receipt: the money must be confirmed by then, or the order ends. */
+  confirmationDueAt: string | null;
   fraudSignals: { code: FraudSignalCode; message: string }[];
 }
 
@@ -521,9 +528,16 @@ export type AdminSettingsChange = Partial<
 /** One affiliate's line of a payout batch. Amounts are AUD strings. */
 export interface PayoutLine {
   affiliate: { _id: string; name: string; email: string; walletAddress: string | null };
-  /** Where to pay this line; null: the affiliate gave none, so the line is held. */
+  /**
+   * Where to pay this line: in a batch, the destination copied when the batch was made; in a
+   * preview, the affiliate's current one. null: the affiliate gave none, so the line is held.
+   */
   destination: PayoutDestination | null;
   held: boolean;
+  /** Why the line is held (null when it is not). */
+  heldReason: PayoutHeldReason | null;
+  /** A line held for a changed destination joins a batch made after this time. */
+  heldUntil: string | null;
   earnings: string;
   /** Clawbacks taken off (≤ 0). */
   adjustments: string;
@@ -560,7 +574,7 @@ export interface PayoutPreview {
   holdDays: number;
   existingPayout: PayoutDetail | null;
   lines: PayoutLine[];
-  /** Owed but held: the affiliate has given no payout destination yet (not in any batch). */
+  /** Owed but held (not in any batch): no payout destination yet, or one changed within the last 3 days. */
   held: PayoutLine[];
   /** Affiliates whose adjustments outweigh their earnings; they wait for later earnings. */
   carriedForward: PayoutLine[];

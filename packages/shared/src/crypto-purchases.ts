@@ -20,6 +20,14 @@ export const cryptoPurchaseMessages = {
 export const EXACT_AMOUNT_NOTE =
   'The amount must be sent exactly and in one transfer: a different amount, or the amount split over several transfers, is not credited automatically and waits for our team.';
 
+/**
+ * ETH sent by a contract (a Safe or another smart-contract wallet, or an exchange that withdraws
+ * through one) reaches the wallet without a transaction of its own: staff find it and match it
+ * by hand.
+ */
+export const ETH_SENDER_NOTE =
+  'Send ETH from an ordinary account (a wallet app such as MetaMask, or a hardware wallet). ETH sent through a contract, such as a Safe or another smart-contract wallet, or an exchange withdrawal, is not credited automatically: our team handles it by hand, which takes longer.';
+
 /** Empty text, null and absent all mean "not given". */
 const notGiven = z
   .string()

@@ -16,8 +16,17 @@ export const payoutDestinationMessages = {
   heldBatch:
     'This payout has lines without a payout destination: they are held, so it cannot be marked paid',
   noneWithDestination:
-    'No affiliate due for this period has given a payout destination yet; their lines are held',
+    'No affiliate due for this period has a payout destination that can be paid yet; their lines are held',
+  /** Staff: a batch line whose affiliate changed the destination within the hold after a change. */
+  heldChanged: 'Held: payout destination changed recently',
+  /** Mark paid: the total staff transferred is not the batch's. */
+  totalMismatch: (batchTotal: string) =>
+    `The batch total is now A$${batchTotal}, not the total you entered: check the batch and its transfer file again before marking it paid`,
+  expectedTotal: 'Enter the total you transferred in AUD, e.g. 1234.50',
 } as const;
+
+/** Why a line is held out of a batch: no destination yet, or one changed within the hold. */
+export type PayoutHeldReason = 'no-destination' | 'destination-changed';
 
 const password = z
   .string({ error: payoutDestinationMessages.password })

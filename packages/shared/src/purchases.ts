@@ -10,12 +10,21 @@ import { CRYPTO_CURRENCIES, DECIMALS } from './enums.ts';
 import { messages } from './messages.ts';
 import { EMAIL_PATTERN, OPTIONAL_UUID_PATTERN, POSITIVE_DECIMAL_PATTERN } from './documented.ts';
 
-/** Bank orders awaiting payment (Pending, no receipt, window open) one account may have at a time. */
+/**
+ * Open bank orders (Pending, with or without a receipt, deadline not passed) one account may have
+ * at a time: each freezes a price.
+ */
 export const MAX_OPEN_BANK_ORDERS = 5;
+
+/**
+ * Days staff have to confirm the money of a bank order after its receipt came: past them the
+ * order ends (Not Accepted), as one whose receipt never came, so no price stays frozen for ever.
+ */
+export const BANK_CONFIRMATION_DAYS = 7;
 
 /** Texts of the purchase checks that the spec does not give (API.md decisions). */
 export const purchaseMessages = {
-  tooManyOpenBankOrders: `You already have ${MAX_OPEN_BANK_ORDERS} bank orders awaiting payment: pay one and upload its receipt, or let its payment window end, before placing another`,
+  tooManyOpenBankOrders: `You already have ${MAX_OPEN_BANK_ORDERS} open bank orders: wait until our team confirms the payment of one, or let an unpaid one's payment window end, before placing another`,
   paymentWindowClosed:
     'The payment window of this presale request has closed: it takes no receipt. Please place a new order',
   /** Staff accepting a bank order that has no receipt (none came, or its window closed). */
@@ -24,6 +33,7 @@ export const purchaseMessages = {
   /** The remark an order that ended unpaid shows. */
   bankOrderLapsed: 'No receipt came within the payment window, so this order ended',
   cryptoOrderLapsed: 'No payment came before the quote expired, so this order ended',
+  bankOrderUnconfirmed: `The payment was not confirmed within ${BANK_CONFIRMATION_DAYS} days of the receipt, so this order ended`,
   documentType: 'Document Type not provided',
   billingDocType: 'Billing Document Type not provided',
   remarkTooLong: 'User Remark must be at most 1000 characters long',

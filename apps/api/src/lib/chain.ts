@@ -120,6 +120,40 @@ export function createChainClient(options: ChainOptions) {
       return { hash: block.hash, timestamp: block.timestamp, transfers };
     },
 
+    /** The wallet's ETH balance (wei) at the end of `blockNumber`. */
+    getBalanceAt(address: Address, blockNumber: bigint): Promise<bigint> {
+      return client.getBalance({ address, blockNumber });
+    },
+
+    /** How many transactions the wallet had sent by the end of `blockNumber`. */
+    getNonceAt(address: Address, blockNumber: bigint): Promise<number> {
+      return client.getTransactionCount({ address, blockNumber });
+    },
+
+    /**
+     * What the wallet's own transactions of `blockNumber` took from it: the value of those that
+     * succeeded and the gas of all (gasUsed × effectiveGasPrice), and the direct ETH transfers to
+     * it that succeeded. Internal calls are in neither: that is what a balance change shows.
+     */
+    async getWalletEthFlows(
+      blockNumber: bigint,
+      wallet: Address,
+    ): Promise<{ hash: Hash; timestamp: bigint; incoming: bigint; outgoing: bigint }> {
+      const block = await client.getBlock({ blockNumber, includeTransactions: true });
+      let incoming = 0n;
+      let outgoing = 0n;
+      for (const t of block.transactions) {
+        const sent = isAddressEqual(t.from, wallet);
+        const received = t.to !== null && t.value > 0n && isAddressEqual(t.to, wallet);
+        if (!sent && !received) continue;
+        const receipt = await client.getTransactionReceipt({ hash: t.hash });
+        const ok = receipt.status === 'success';
+        if (sent) outgoing += receipt.gasUsed * receipt.effectiveGasPrice + (ok ? t.value : 0n);
+        if (received && ok) incoming += t.value;
+      }
+      return { hash: block.hash, timestamp: block.timestamp, incoming, outgoing };
+    },
+
     /** Transfer logs of the `usdcAddress` contract to one of `wallets` in the block range (inclusive). */
     async getUsdcTransfersTo(
       usdcAddress: Address,

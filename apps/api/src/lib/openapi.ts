@@ -176,7 +176,8 @@ const NULL_ONLY = { type: 'object', nullable: true, enum: [null] };
 
 /**
  * zod writes a nullable union as `{anyOf, nullable: true}`, which OpenAPI 3.0 does not allow
- * (`nullable` needs a `type`): null becomes one more member of the union instead.
+ * (`nullable` needs a `type`): null becomes one more member of the union instead. A nullable
+ * enum must list null among its values (OpenAPI 3.0.3), or null is not one of them.
  */
 function nullableUnionsAsMembers(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(nullableUnionsAsMembers);
@@ -187,6 +188,8 @@ function nullableUnionsAsMembers(node: unknown): void {
     delete schema.nullable;
     members.push(NULL_ONLY);
   }
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum.push(null);
   Object.values(schema).forEach(nullableUnionsAsMembers);
 }
 

@@ -82,5 +82,9 @@ export const purchaseReviewFixture: PurchaseReview = {
   transaction: null,
   reviewedBy: null,
   reviewedAt: null,
+  tokenPriceAud: '0.02',
+  pricedAt: purchaseFixture.createdAt,
+  currentTokenPriceAud: '0.02',
+  confirmationDueAt: null,
   fraudSignals: [],
 };

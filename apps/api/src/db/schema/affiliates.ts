@@ -6,6 +6,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -137,6 +138,37 @@ export const payoutDestinations = pgTable(
   (t) => [
     check(
       'payout_destinations_kind_check',
+      sql`(${t.kind} = 'bank' AND ${t.accountName} IS NOT NULL AND ${t.bsb} IS NOT NULL AND ${t.accountNumber} IS NOT NULL AND ${t.walletAddress} IS NULL) OR (${t.kind} = 'wallet' AND ${t.walletAddress} IS NOT NULL AND ${t.accountName} IS NULL AND ${t.bsb} IS NULL AND ${t.accountNumber} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * The destination each affiliate of a batch is paid to, copied when the batch is made: the
+ * transfer file and "Mark paid" use this copy, so a later change of the affiliate's destination
+ * never redirects a batch staff already approved.
+ */
+export const payoutLines = pgTable(
+  'payout_lines',
+  {
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    affiliateId: uuid('affiliate_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['bank', 'wallet'] }).notNull(),
+    accountName: text('account_name'),
+    bsb: text('bsb'),
+    accountNumber: text('account_number'),
+    walletAddress: text('wallet_address'),
+    /** When the affiliate last changed the destination copied here. */
+    destinationUpdatedAt: timestamp('destination_updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.payoutId, t.affiliateId] }),
+    check(
+      'payout_lines_kind_check',
       sql`(${t.kind} = 'bank' AND ${t.accountName} IS NOT NULL AND ${t.bsb} IS NOT NULL AND ${t.accountNumber} IS NOT NULL AND ${t.walletAddress} IS NULL) OR (${t.kind} = 'wallet' AND ${t.walletAddress} IS NOT NULL AND ${t.accountName} IS NULL AND ${t.bsb} IS NULL AND ${t.accountNumber} IS NULL)`,
     ),
   ],

@@ -71,10 +71,10 @@ export const purchases = pgTable(
     index('purchases_bank_due_idx')
       .on(t.paymentDueAt)
       .where(sql`${t.status} = 0 and ${t.paymentMode} = 0 and ${t.receiptKey} is null`),
-    // A buyer's bank orders awaiting payment (the cap).
+    // A buyer's open bank orders, receipt or not (the cap).
     index('purchases_user_open_bank_idx')
       .on(t.userId)
-      .where(sql`${t.status} = 0 and ${t.paymentMode} = 0 and ${t.receiptKey} is null`),
+      .where(sql`${t.status} = 0 and ${t.paymentMode} = 0`),
   ],
 );
 
@@ -216,8 +216,13 @@ export const unmatchedPayments = pgTable(
     amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
     blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    /**
+     * 'internal': ETH that reached the wallet through a contract in block `blockNumber`; it has no
+     * transaction of its own, so `txnHash` holds that block's hash and `fromAddress` the zero
+     * address (the sender is unknown).
+     */
     reason: text('reason', {
-      enum: ['short', 'excess', 'late', 'unknown', 'hardCap', 'overpaid', 'conflict'],
+      enum: ['short', 'excess', 'late', 'unknown', 'hardCap', 'overpaid', 'conflict', 'internal'],
     }).notNull(),
     /** 0: the whole transfer; 1, 2, …: what it paid beyond the order it credited. */
     part: smallint('part').notNull().default(0),

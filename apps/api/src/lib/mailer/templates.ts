@@ -230,6 +230,32 @@ const contents = {
       "If you did that yourself from another account, all good. If not, someone may have your wallet's signature or keys: stop using that wallet, and get in touch with us.",
     ],
   }),
+  payoutDestinationChanged: (p: {
+    name: string;
+    /** The destinations as {@link destinationText} would write them, account numbers masked. */
+    before: string | null;
+    after: string;
+    /** When the change was made (ISO). */
+    changedAt: string;
+    holdDays: number;
+  }): MailContent => ({
+    subject: 'Your TMC payout destination was changed',
+    lines: [
+      greeting(p.name),
+      `The destination of your TMC affiliate commissions was changed on ${deadline(p.changedAt)}.`,
+      `Now: ${p.after}`,
+      ...(p.before
+        ? [
+            `Before: ${p.before}`,
+            `For your safety, commissions wait ${p.holdDays} days before they are paid to a new destination.`,
+            'If that was not you, reset your password right away, set your payout destination again and get in touch with us before then: nothing is paid to the new destination in the meantime.',
+          ]
+        : [
+            'Before: no payout destination.',
+            'If that was not you, reset your password right away, set your payout destination again and get in touch with us before the next payout.',
+          ]),
+    ],
+  }),
   passwordChanged: ({ name }: { name: string }): MailContent => ({
     subject: 'Your TMC password was changed',
     lines: [
@@ -246,13 +272,17 @@ const contents = {
     investmentAmount: string;
     /** ISO time the window (bank) or the quote (crypto) ended. */
     endedAt: string;
+    /** Bank orders that had a receipt: when it came (the money was not confirmed in time). */
+    receiptAt?: string;
   }): MailContent => ({
     subject: `Your TMC presale request ${p.reference} has ended`,
     lines: [
       greeting(p.name),
-      p.paymentMode === 'bank'
-        ? `We did not receive the bank receipt for your presale request ${p.reference} of A$${formatFigure(p.investmentAmount)} by ${deadline(p.endedAt)}, so the request has ended. Its status is now: Not Accepted.`
-        : `No payment for your presale request ${p.reference} of A$${formatFigure(p.investmentAmount)} reached us before its quote expired on ${deadline(p.endedAt)}, so the request has ended. Its status is now: Not Accepted.`,
+      p.paymentMode === 'bank' && p.receiptAt
+        ? `We received the receipt for your presale request ${p.reference} of A$${formatFigure(p.investmentAmount)} on ${deadline(p.receiptAt)}, but our team could not confirm the payment by ${deadline(p.endedAt)}, so the request has ended. Its status is now: Not Accepted.`
+        : p.paymentMode === 'bank'
+          ? `We did not receive the bank receipt for your presale request ${p.reference} of A$${formatFigure(p.investmentAmount)} by ${deadline(p.endedAt)}, so the request has ended. Its status is now: Not Accepted.`
+          : `No payment for your presale request ${p.reference} of A$${formatFigure(p.investmentAmount)} reached us before its quote expired on ${deadline(p.endedAt)}, so the request has ended. Its status is now: Not Accepted.`,
       p.paymentMode === 'bank'
         ? 'If you still want TMC, place a new order: it is priced at the day you place it. If you did pay for this one, get in touch with us and send your receipt: our team will sort it out.'
         : 'If you still want TMC, place a new order with a new quote. If you did send a payment for this one, it is not lost: our team sees it on the chain and will sort it out with you; get in touch with us with the transaction hash to speed it up.',

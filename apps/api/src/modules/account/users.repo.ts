@@ -135,13 +135,3 @@ export async function setWalletAddress(db: Tx, id: string, walletAddress: string
   const [row] = await db.update(users).set({ walletAddress }).where(eq(users.id, id)).returning();
   return row;
 }
-
-/** Saves a wallet only for an account that has none; the row after the update, or undefined when it had one. */
-export async function setWalletAddressIfUnset(db: Tx, id: string, walletAddress: string) {
-  const [row] = await db
-    .update(users)
-    .set({ walletAddress })
-    .where(and(eq(users.id, id), isNull(users.walletAddress)))
-    .returning();
-  return row;
-}

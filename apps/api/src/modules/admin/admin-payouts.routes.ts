@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { payoutDestinationMessages } from '@tmc/shared';
 import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { fileAnswer } from '../../lib/openapi.ts';
@@ -18,8 +19,20 @@ const lineSchema = z.object({
     email: z.string(),
     walletAddress: z.string().nullable(),
   }),
-  destination: payoutDestinationDtoSchema.nullable(),
+  destination: payoutDestinationDtoSchema
+    .nullable()
+    .describe(
+      "In a batch: the destination copied when it was made; in a preview: the affiliate's current one",
+    ),
   held: z.boolean(),
+  heldReason: z
+    .enum(['no-destination', 'destination-changed'])
+    .nullable()
+    .describe('Why the line is held: no destination yet, or one changed in the last 3 days'),
+  heldUntil: z
+    .string()
+    .nullable()
+    .describe('A line held for a changed destination joins a batch made after this time'),
   earnings: z.string(),
   adjustments: z.string(),
   amount: z.string(),
@@ -177,7 +190,9 @@ export const adminPayoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService
         tags,
         security,
         summary:
-          'Mark a batch paid with the transfer reference; its earnings become paid and affiliates are e-mailed',
+          'Mark a batch paid with the transfer reference and the total transferred; its earnings become paid and affiliates are e-mailed',
+        description:
+          'Refused (400) when `expectedTotal` differs from the batch total (a revert took a line out since the file was made), when the batch is already paid or has held lines.',
         params: idParams,
         body: z.object({
           reference: z
@@ -185,6 +200,11 @@ export const adminPayoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService
             .trim()
             .min(1, 'reference is required')
             .max(200, 'reference must be at most 200 characters long'),
+          expectedTotal: z
+            .string({ error: payoutDestinationMessages.expectedTotal })
+            .trim()
+            .regex(/^\d{1,18}(\.\d{1,2})?$/, payoutDestinationMessages.expectedTotal)
+            .describe('The total transferred, AUD (up to 2 decimals); must equal the batch total'),
         }),
         response: { 200: envelopeSchema(payoutDetailSchema) },
       },
@@ -192,7 +212,12 @@ export const adminPayoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService
     async (req) =>
       envelope(
         200,
-        await payouts.markPaid(req.user.id, req.params.id, req.body.reference),
+        await payouts.markPaid(
+          req.user.id,
+          req.params.id,
+          req.body.reference,
+          req.body.expectedTotal,
+        ),
         'Payout marked paid',
       ),
   );

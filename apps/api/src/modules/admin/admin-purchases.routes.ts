@@ -46,6 +46,15 @@ export const reviewSchema = purchaseSchema.extend({
     .nullable(),
   reviewedBy: z.object({ _id: z.string(), email: z.string() }).nullable(),
   reviewedAt: z.string().nullable(),
+  tokenPriceAud: z.string().describe('AUD per token, frozen when the order was placed'),
+  pricedAt: z.string().describe('When the price was frozen: the time the order was placed'),
+  currentTokenPriceAud: z.string().describe("AUD per token today (the presale's setting)"),
+  confirmationDueAt: z
+    .string()
+    .nullable()
+    .describe(
+      'Pending bank orders with a receipt: staff must confirm the money by then (7 days after the receipt), or the order ends Not Accepted',
+    ),
   fraudSignals: z.array(
     z.object({
       code: z.enum(['shared-wallet', 'same-signup-ip', 'same-mailbox']),

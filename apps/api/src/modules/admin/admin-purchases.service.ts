@@ -13,12 +13,13 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
 import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
-import { fixed } from '../../lib/money.ts';
+import { fixed, plain } from '../../lib/money.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { reverseEarnings } from '../affiliates/commission-ledger.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import type { PurchaseAcceptance } from '../orders/accept-purchase.ts';
 import { toPurchaseDto } from '../purchases/purchase-dto.ts';
+import { confirmationDueOf } from '../purchases/purchases.repo.ts';
 import { insertTransaction } from '../transactions/transactions.repo.ts';
 import { decimalsOf } from '../transactions/transaction-dto.ts';
 import {
@@ -76,7 +77,14 @@ export function createAdminPurchasesService({
   mail,
   publicUrl,
 }: AdminPurchasesDeps) {
-  async function toReviewDto(row: ReviewRow) {
+  /** The token price staff compare an order's frozen price with. */
+  async function currentTokenPrice() {
+    const settings = await findSettings(db);
+    if (!settings) throw new AppError(503, 'The presale is not configured yet');
+    return plain(settings.tokenPriceAud);
+  }
+
+  async function toReviewDto(row: ReviewRow, currentTokenPriceAud: string) {
     const { purchase, buyer, affiliate, transaction } = row;
     // The introducer only earns (so only matters) when the affiliate is an approved influencer.
     const introducer = affiliate?.isInfluencer ? row.introducer : null;
@@ -116,6 +124,16 @@ export function createAdminPurchasesService({
         : null,
       reviewedBy: row.reviewer ? { _id: row.reviewer.id, email: row.reviewer.email } : null,
       reviewedAt: purchase.reviewedAt?.toISOString() ?? null,
+      // The price was frozen when the order was placed; staff see today's beside it.
+      tokenPriceAud: plain(purchase.tokenPriceAud),
+      pricedAt: purchase.createdAt.toISOString(),
+      currentTokenPriceAud,
+      confirmationDueAt:
+        purchase.paymentMode === PaymentMode.Bank &&
+        purchase.receiptKey !== null &&
+        purchase.status === PurchaseStatus.Pending
+          ? confirmationDueOf(purchase).toISOString()
+          : null,
       fraudSignals: fraudSignalsOf({
         buyer,
         buyerWallets: [purchase.wallet, transaction?.fromAddress ?? null],
@@ -132,7 +150,7 @@ export function createAdminPurchasesService({
       id: purchaseId,
     });
     if (!rows[0]) throw notFound(reviewMessages.notFound);
-    return toReviewDto(rows[0]);
+    return toReviewDto(rows[0], await currentTokenPrice());
   }
 
   /** Accept: the shared acceptance step (totals, affiliate earnings) and the bank payment it proves. */
@@ -171,8 +189,16 @@ export function createAdminPurchasesService({
 
   return {
     async list(q: ListQuery<unknown> & Omit<AdminPurchaseQuery, 'offset' | 'limit' | 'sortPrice'>) {
-      const { rows, total, estimate } = await listPurchasesForReview(db, q);
-      return pageOf(await Promise.all(rows.map(toReviewDto)), total, q, estimate);
+      const [{ rows, total, estimate }, price] = await Promise.all([
+        listPurchasesForReview(db, q),
+        currentTokenPrice(),
+      ]);
+      return pageOf(
+        await Promise.all(rows.map((row) => toReviewDto(row, price))),
+        total,
+        q,
+        estimate,
+      );
     },
 
     /**

@@ -1,4 +1,12 @@
-import { formatUnits, getAddress, isAddressEqual, parseUnits, type Address, type Hash } from 'viem';
+import {
+  formatUnits,
+  getAddress,
+  isAddressEqual,
+  parseUnits,
+  zeroAddress,
+  type Address,
+  type Hash,
+} from 'viem';
 import {
   DECIMALS,
   messages,
@@ -58,6 +66,7 @@ import {
   resolveUnmatchedPayment,
   type UnmatchedPaymentRow,
 } from '../transactions/unmatched-payments.repo.ts';
+import { unexplainedEthInBlock } from '../transactions/internal-eth.ts';
 import { findProofBefore, listProofsOf } from '../wallets/wallet-proofs.repo.ts';
 import { nearMissOf } from '../purchases/exact-quote.ts';
 
@@ -132,15 +141,14 @@ export function createAdminUnmatchedPaymentsService({
    * is worth its own amount; without one, the whole transfer).
    */
   async function rereadTransfer(
-    row: Pick<
-      UnmatchedPaymentRow,
-      'txnHash' | 'logIndex' | 'coin' | 'fromAddress' | 'toAddress'
-    > & {
-      amountBaseUnits?: string;
-    },
+    row:
+      | UnmatchedPaymentRow
+      | Pick<UnmatchedPaymentRow, 'txnHash' | 'logIndex' | 'coin' | 'fromAddress' | 'toAddress'>,
   ): Promise<Transfer> {
     const settings = await findSettings(db);
     if (!settings) throw new Error('No presale settings');
+    if ('reason' in row && row.reason === 'internal')
+      return rereadInternalEth(row, settings.minConfirmations);
     const payment = await transactions.readPayment(chain, {
       txnHash: row.txnHash as Hash,
       coin: row.coin,
@@ -152,7 +160,7 @@ export function createAdminUnmatchedPaymentsService({
         (t.logIndex ?? -1) === (row.logIndex ?? -1) &&
         isAddressEqual(t.from, row.fromAddress as Address),
     );
-    const listed = row.amountBaseUnits === undefined ? undefined : BigInt(row.amountBaseUnits);
+    const listed = 'amountBaseUnits' in row ? BigInt(row.amountBaseUnits) : undefined;
     if (!onChain || (listed !== undefined && onChain.value < listed))
       throw badRequest(says.notOnChainNow);
     if (payment.confirmations < BigInt(settings.minConfirmations))
@@ -164,6 +172,34 @@ export function createAdminUnmatchedPaymentsService({
       txnHash: row.txnHash as Hash,
       blockNumber: payment.blockNumber,
       blockTime: payment.blockTime,
+    };
+  }
+
+  /**
+   * ETH paid through a contract has no transaction to read: its block must still be the one
+   * listed (same hash), confirmed, and the wallet's balance change there must still hold the
+   * amount beyond that block's own transfers. The sender is unknown (the zero address).
+   */
+  async function rereadInternalEth(
+    row: UnmatchedPaymentRow,
+    minConfirmations: number,
+  ): Promise<Transfer> {
+    const head = await chain.getBlockNumber();
+    if (head - row.blockNumber + 1n < BigInt(minConfirmations))
+      throw badRequest(says.notEnoughConfirmations(minConfirmations));
+    const wallet = getAddress(row.toAddress);
+    const now = await unexplainedEthInBlock(chain, wallet, row.blockNumber);
+    if (now.blockHash !== row.txnHash || now.value < BigInt(row.amountBaseUnits))
+      throw badRequest(says.notOnChainNow);
+    return {
+      from: zeroAddress,
+      to: wallet,
+      value: BigInt(row.amountBaseUnits),
+      logIndex: null,
+      coin: 'ETH',
+      txnHash: row.txnHash,
+      blockNumber: row.blockNumber,
+      blockTime: now.blockTime,
     };
   }
 

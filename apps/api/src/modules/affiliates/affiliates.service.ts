@@ -14,6 +14,9 @@ import { fixed, money } from '../../lib/money.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import { queueMail } from '../../lib/mailer/mailer.ts';
+import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
+import { nameToGreet } from '../../lib/mailer/templates.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { checksummed } from '../account/account.service.ts';
 import { findAffiliateByCode, findUserById } from '../account/users.repo.ts';
@@ -23,6 +26,7 @@ import {
   toPayoutDestinationDto,
 } from './payout-destinations.repo.ts';
 import { toAffiliateEarningDto } from './earning-dto.ts';
+import { DESTINATION_HOLD_DAYS } from './payouts.service.ts';
 import {
   earningTotalsOfAffiliate,
   earningsByWeekOf,
@@ -59,13 +63,20 @@ const auditView = (d: PayoutDestination | null) =>
       ? { kind: d.kind, walletAddress: d.walletAddress }
       : { kind: d.kind, bsb: d.bsb, accountNumber: `…${d.accountNumber.slice(-3)}` };
 
+/** A destination as the change e-mail writes it: the account number masked, as in the audit log. */
+export const maskedDestination = (d: PayoutDestination) =>
+  d.kind === 'wallet'
+    ? `wallet ${d.walletAddress}`
+    : `AUD bank account ${d.accountName}, BSB ${d.bsb}, account number ending ${d.accountNumber.slice(-3)}`;
+
 interface AffiliatesDeps {
   db: Db;
   config: Pick<Config, 'jwtSecret'>;
   rateLimiter: RateLimiter;
+  mail: QueuedMailDelivery;
 }
 
-export function createAffiliatesService({ db, config, rateLimiter }: AffiliatesDeps) {
+export function createAffiliatesService({ db, config, rateLimiter, mail }: AffiliatesDeps) {
   const clickIpKey = deriveKey(config.jwtSecret, 'referral-click-ip');
 
   return {
@@ -113,7 +124,8 @@ export function createAffiliatesService({ db, config, rateLimiter }: AffiliatesD
 
     /**
      * POST /v1/affiliate/payout-destination: sets or replaces the destination once the caller's
-     * password matches (a stolen session alone cannot redirect commissions). Audited.
+     * password matches (a stolen session alone cannot redirect commissions). Audited, and the
+     * account's e-mail is told of every change (batches hold a changed destination for a few days).
      */
     async setPayoutDestination(userId: string, body: PayoutDestinationBody) {
       const user = await findUserById(db, userId);
@@ -153,8 +165,18 @@ export function createAffiliatesService({ db, config, rateLimiter }: AffiliatesD
           before: auditView(before),
           after: auditView(after),
         });
+        if (after)
+          await queueMail(tx, user.email, {
+            kind: 'payoutDestinationChanged',
+            name: nameToGreet(user),
+            before: before ? maskedDestination(before) : null,
+            after: maskedDestination(after),
+            changedAt: after.updatedAt,
+            holdDays: DESTINATION_HOLD_DAYS,
+          });
         return after;
       });
+      mail.deliverSoon();
       return { destination };
     },
 

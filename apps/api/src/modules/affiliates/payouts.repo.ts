@@ -1,6 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { affiliateEarnings, payoutDestinations, payouts, users } from '../../db/schema/index.ts';
+import {
+  affiliateEarnings,
+  payoutDestinations,
+  payoutLines,
+  payouts,
+  users,
+} from '../../db/schema/index.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -27,40 +33,85 @@ const dueForBatch = (tier: 1 | 2, approvedBy: Date) =>
   );
 
 /** Per affiliate: commissions, adjustments and their sum (AUD strings). */
-const lineColumns = {
+const amountColumns = {
   affiliateId: affiliateEarnings.affiliateId,
   name: users.name,
   email: users.email,
   walletAddress: users.walletAddress,
-  destinationKind: payoutDestinations.kind,
-  destinationAccountName: payoutDestinations.accountName,
-  destinationBsb: payoutDestinations.bsb,
-  destinationAccountNumber: payoutDestinations.accountNumber,
-  destinationWallet: payoutDestinations.walletAddress,
-  destinationUpdatedAt: payoutDestinations.updatedAt,
   earnings: sql<string>`coalesce(sum(${affiliateEarnings.affiliateEarning}) filter (where ${affiliateEarnings.kind} = 'commission'), 0)::text`,
   adjustments: sql<string>`coalesce(sum(${affiliateEarnings.affiliateEarning}) filter (where ${affiliateEarnings.kind} = 'clawback'), 0)::text`,
   amount: sql<string>`coalesce(sum(${affiliateEarnings.affiliateEarning}), 0)::text`,
   earningsCount: sql<number>`count(*)::int`,
 };
 
-export type PayoutLineRow = Awaited<ReturnType<typeof dueLines>>[number];
-
-const linesWhere = (db: Tx, where: SQL | undefined) =>
+/** Lines still to batch: the affiliate's destination as it stands now. */
+export const dueLines = (db: Tx, tier: 1 | 2, approvedBy: Date) =>
   db
-    .select(lineColumns)
+    .select({
+      ...amountColumns,
+      destinationKind: payoutDestinations.kind,
+      destinationAccountName: payoutDestinations.accountName,
+      destinationBsb: payoutDestinations.bsb,
+      destinationAccountNumber: payoutDestinations.accountNumber,
+      destinationWallet: payoutDestinations.walletAddress,
+      destinationUpdatedAt: payoutDestinations.updatedAt,
+      destinationCreatedAt: payoutDestinations.createdAt,
+    })
     .from(affiliateEarnings)
     .innerJoin(users, eq(users.id, affiliateEarnings.affiliateId))
     .leftJoin(payoutDestinations, eq(payoutDestinations.userId, affiliateEarnings.affiliateId))
-    .where(where)
+    .where(dueForBatch(tier, approvedBy))
     .groupBy(affiliateEarnings.affiliateId, users.id, payoutDestinations.userId)
     .orderBy(users.email);
 
-export const dueLines = (db: Tx, tier: 1 | 2, approvedBy: Date) =>
-  linesWhere(db, dueForBatch(tier, approvedBy));
+export type PayoutLineRow = Awaited<ReturnType<typeof dueLines>>[number];
 
-export const linesOfPayout = (db: Tx, payoutId: string) =>
-  linesWhere(db, eq(affiliateEarnings.payoutId, payoutId));
+/** Lines of a batch: the destination copied when the batch was made, never the current one. */
+export const linesOfPayout = (db: Tx, payoutId: string): Promise<PayoutLineRow[]> =>
+  db
+    .select({
+      ...amountColumns,
+      destinationKind: payoutLines.kind,
+      destinationAccountName: payoutLines.accountName,
+      destinationBsb: payoutLines.bsb,
+      destinationAccountNumber: payoutLines.accountNumber,
+      destinationWallet: payoutLines.walletAddress,
+      destinationUpdatedAt: payoutLines.destinationUpdatedAt,
+      destinationCreatedAt: sql<Date | null>`null`,
+    })
+    .from(affiliateEarnings)
+    .innerJoin(users, eq(users.id, affiliateEarnings.affiliateId))
+    .leftJoin(
+      payoutLines,
+      and(
+        eq(payoutLines.payoutId, affiliateEarnings.payoutId),
+        eq(payoutLines.affiliateId, affiliateEarnings.affiliateId),
+      ),
+    )
+    .where(eq(affiliateEarnings.payoutId, payoutId))
+    .groupBy(affiliateEarnings.affiliateId, users.id, payoutLines.payoutId, payoutLines.affiliateId)
+    .orderBy(users.email);
+
+/** Copies the destination each line was approved with into the batch. */
+export async function insertPayoutLines(db: Tx, payoutId: string, lines: PayoutLineRow[]) {
+  const rows = lines.flatMap((l) =>
+    l.destinationKind && l.destinationUpdatedAt
+      ? [
+          {
+            payoutId,
+            affiliateId: l.affiliateId,
+            kind: l.destinationKind,
+            accountName: l.destinationAccountName,
+            bsb: l.destinationBsb,
+            accountNumber: l.destinationAccountNumber,
+            walletAddress: l.destinationWallet,
+            destinationUpdatedAt: l.destinationUpdatedAt,
+          },
+        ]
+      : [],
+  );
+  if (rows.length > 0) await db.insert(payoutLines).values(rows);
+}
 
 export async function findPayoutForPeriod(db: Tx, tier: 1 | 2, periodEnd: Date) {
   const [row] = await db

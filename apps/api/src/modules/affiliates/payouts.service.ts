@@ -1,4 +1,9 @@
-import { destinationText, payoutDestinationMessages } from '@tmc/shared';
+import {
+  destinationText,
+  formatFigure,
+  payoutDestinationMessages,
+  type PayoutHeldReason,
+} from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -16,6 +21,7 @@ import {
   findPayout,
   findPayoutForPeriod,
   insertPayout,
+  insertPayoutLines,
   linesOfPayout,
   listPayouts,
   lockPayout,
@@ -33,6 +39,7 @@ export const payoutMessages = {
   alreadyPaid: 'This payout is already marked paid',
   heldBatch: payoutDestinationMessages.heldBatch,
   noneWithDestination: payoutDestinationMessages.noneWithDestination,
+  totalMismatch: payoutDestinationMessages.totalMismatch,
 } as const;
 
 /** Where the line is paid: the affiliate's payout destination, null while they have given none. */
@@ -50,13 +57,39 @@ const destinationOf = (l: PayoutLineRow) =>
       : null,
   );
 
-/** A line without a destination is held: never in a batch to pay, never marked paid. */
-const isHeld = (l: PayoutLineRow) => destinationOf(l) === null;
+/**
+ * Days a replaced destination waits before a batch pays to it: the affiliate has been e-mailed
+ * and has time to say it was not them before any money leaves.
+ */
+export const DESTINATION_HOLD_DAYS = 3;
 
-export const toPayoutLineDto = (l: PayoutLineRow) => ({
+interface Hold {
+  reason: PayoutHeldReason;
+  until: Date | null;
+}
+
+/**
+ * Why a line may not be paid. Without `at`, a batch line: its copied destination was checked when
+ * the batch was made, so only a line without one (older batches) is held.
+ */
+function holdOf(l: PayoutLineRow, at?: Date): Hold | null {
+  if (destinationOf(l) === null) return { reason: 'no-destination', until: null };
+  // A first destination is no change: only a replaced one waits.
+  if (!at || !l.destinationUpdatedAt || !l.destinationCreatedAt) return null;
+  if (l.destinationUpdatedAt.getTime() <= l.destinationCreatedAt.getTime()) return null;
+  const until = new Date(l.destinationUpdatedAt.getTime() + DESTINATION_HOLD_DAYS * 86_400_000);
+  return until > at ? { reason: 'destination-changed', until } : null;
+}
+
+/** A held line is never in a batch to pay, never marked paid. */
+const isHeld = (l: PayoutLineRow, at?: Date) => holdOf(l, at) !== null;
+
+export const toPayoutLineDto = (l: PayoutLineRow, at?: Date) => ({
   affiliate: { _id: l.affiliateId, name: l.name, email: l.email, walletAddress: l.walletAddress },
   destination: destinationOf(l),
-  held: isHeld(l),
+  held: isHeld(l, at),
+  heldReason: holdOf(l, at)?.reason ?? null,
+  heldUntil: holdOf(l, at)?.until?.toISOString() ?? null,
   earnings: fixed(l.earnings, 2),
   adjustments: fixed(l.adjustments, 2),
   amount: fixed(l.amount, 2),
@@ -100,7 +133,10 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
 
   async function detail(payout: PayoutRow) {
     const lines = await linesOfPayout(db, payout.id);
-    return { ...toPayoutDto(payout, lines.length), lines: lines.map(toPayoutLineDto) };
+    return {
+      ...toPayoutDto(payout, lines.length),
+      lines: lines.map((l) => toPayoutLineDto(l)),
+    };
   }
 
   const periodDto = (tier: 1 | 2, period: PayoutPeriod, hold: number) => ({
@@ -124,14 +160,16 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
         dueLines(db, tier, approvedBy(period.end, hold)),
         findPayoutForPeriod(db, tier, period.end),
       ]);
+      const at = now();
       const owed = lines.filter(isPayable);
-      const payable = owed.filter((l) => !isHeld(l));
+      const payable = owed.filter((l) => !isHeld(l, at));
+      const asLine = (l: PayoutLineRow) => toPayoutLineDto(l, at);
       return {
         ...periodDto(tier, period, hold),
         existingPayout: existing ? await detail(existing) : null,
-        lines: payable.map(toPayoutLineDto),
-        held: owed.filter(isHeld).map(toPayoutLineDto),
-        carriedForward: lines.filter((l) => !isPayable(l)).map(toPayoutLineDto),
+        lines: payable.map(asLine),
+        held: owed.filter((l) => isHeld(l, at)).map(asLine),
+        carriedForward: lines.filter((l) => !isPayable(l)).map(asLine),
         total: fixed(sumOf(payable), 2),
         currency: 'AUD' as const,
       };
@@ -148,8 +186,10 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
         if (existing) return { payout: existing, created: false };
         const owed = (await dueLines(tx, tier, cutoff)).filter(isPayable);
         if (owed.length === 0) throw badRequest(payoutMessages.nothingDue);
-        // Held lines stay out of the batch; they join a later one once a destination is given.
-        const payable = owed.filter((l) => !isHeld(l));
+        // Held lines stay out of the batch; they join a later one once a destination is given
+        // or a changed one has waited its days.
+        const at = now();
+        const payable = owed.filter((l) => !isHeld(l, at));
         if (payable.length === 0) throw badRequest(payoutMessages.noneWithDestination);
         const inserted = await insertPayout(tx, {
           tier,
@@ -163,6 +203,7 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
           approvedBy: cutoff,
           affiliateIds: payable.map((l) => l.affiliateId),
         });
+        await insertPayoutLines(tx, inserted.id, payable);
         const payout = await refreshPayoutTotal(tx, inserted.id);
         await recordAudit(tx, {
           actorId,
@@ -172,7 +213,7 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
           after: {
             ...toPayoutDto(payout, payable.length),
             approvedBy: cutoff,
-            lines: payable.map(toPayoutLineDto),
+            lines: payable.map((l) => toPayoutLineDto(l)),
           },
         });
         return { payout, created: true };
@@ -180,14 +221,22 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
       return { payout: await detail(outcome.payout), created: outcome.created };
     },
 
-    /** Records the bank or chain reference of the transfer; its earnings become paid and each affiliate is told. */
-    async markPaid(actorId: string, payoutId: string, reference: string) {
+    /**
+     * Records the bank or chain reference of the transfer; its earnings become paid and each
+     * affiliate is told. `expectedTotal` is what staff transferred: a batch whose total moved
+     * since (a revert took a line out) is refused, so staff never confirm a file they did not send.
+     */
+    async markPaid(actorId: string, payoutId: string, reference: string, expectedTotal: string) {
       const payout = await db.transaction(async (tx) => {
         const before = await lockPayout(tx, payoutId);
         if (!before) throw notFound(payoutMessages.notFound);
         if (before.status === 'paid') throw badRequest(payoutMessages.alreadyPaid);
-        if ((await linesOfPayout(tx, payoutId)).some(isHeld))
+        if ((await linesOfPayout(tx, payoutId)).some((l) => isHeld(l)))
           throw badRequest(payoutMessages.heldBatch);
+        if (!money(expectedTotal).equals(money(before.total))) {
+          const message = payoutMessages.totalMismatch(formatFigure(fixed(before.total, 2)));
+          throw badRequest(message, { expectedTotal: message });
+        }
         const paid = (await markPayoutPaid(tx, payoutId, reference))!;
         await markEarningsOfPayoutPaid(tx, payoutId);
         const lines = await linesOfPayout(tx, payoutId);
@@ -206,7 +255,7 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
           entity: 'payout',
           entityId: payoutId,
           before: toPayoutDto(before, lines.length),
-          after: toPayoutDto(paid, lines.length),
+          after: { ...toPayoutDto(paid, lines.length), expectedTotal },
         });
         return paid;
       });

@@ -1,14 +1,22 @@
-import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { PaymentMode, PaymentStatus, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { chainWatchers, purchases, transactions } from '../../db/schema/index.ts';
 import { WATCHER_NAME } from '../transactions/payment-watcher.repo.ts';
+import { confirmationDueAt } from './purchases.repo.ts';
 
 const bankOrderPastWindow = and(
   eq(purchases.status, PurchaseStatus.Pending),
   eq(purchases.paymentMode, PaymentMode.Bank),
   isNull(purchases.receiptKey),
   lte(purchases.paymentDueAt, sql`now()`),
+)!;
+
+const bankOrderUnconfirmed = and(
+  eq(purchases.status, PurchaseStatus.Pending),
+  eq(purchases.paymentMode, PaymentMode.Bank),
+  isNotNull(purchases.receiptKey),
+  lte(confirmationDueAt, sql`now()`),
 )!;
 
 /**
@@ -38,6 +46,17 @@ export async function findBankOrdersPastWindow(db: Tx, limit: number) {
     .from(purchases)
     .where(bankOrderPastWindow)
     .orderBy(asc(purchases.paymentDueAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Bank orders with a receipt whose money staff did not confirm in time (purchases_review_queue_idx). */
+export async function findBankOrdersUnconfirmed(db: Tx, limit: number) {
+  const rows = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(bankOrderUnconfirmed)
+    .orderBy(asc(purchases.createdAt))
     .limit(limit);
   return rows.map((r) => r.id);
 }
@@ -73,6 +92,24 @@ export async function endBankOrderPastWindow(db: Tx, id: string, remark: string)
       updatedAt: sql`now()`,
     })
     .where(and(eq(purchases.id, id), bankOrderPastWindow))
+    .returning();
+  return row;
+}
+
+/**
+ * Pending → Not Accepted for a bank order whose receipt staff did not confirm in time; under the
+ * row's lock like the others: a decision that committed first leaves it alone.
+ */
+export async function endBankOrderUnconfirmed(db: Tx, id: string, remark: string) {
+  const [row] = await db
+    .update(purchases)
+    .set({
+      status: PurchaseStatus.NotAccepted,
+      remark,
+      reviewedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(purchases.id, id), bankOrderUnconfirmed))
     .returning();
   return row;
 }

@@ -16,12 +16,14 @@ import {
 } from '../transactions/payment-watcher.repo.ts';
 import {
   endBankOrderPastWindow,
+  endBankOrderUnconfirmed,
   endPendingPurchase,
   failLapsedQuote,
   findBankOrdersPastWindow,
+  findBankOrdersUnconfirmed,
   findLapsedQuotes,
 } from './order-lapse.repo.ts';
-import type { PurchaseRow } from './purchases.repo.ts';
+import { confirmationDueOf, type PurchaseRow } from './purchases.repo.ts';
 
 /** The lease row the lapse job shares with the payment watcher's table (its block is unused). */
 const LEASE_NAME = 'order-lapse';
@@ -42,6 +44,8 @@ export interface LapseResult {
   /** False when another copy of the API holds the lease: this one did nothing. */
   leader: boolean;
   bank: number;
+  /** Bank orders with a receipt whose money staff did not confirm in time. */
+  unconfirmed: number;
   crypto: number;
 }
 
@@ -54,9 +58,11 @@ interface OrderLapseDeps {
 }
 
 /**
- * Ends unpaid orders: a bank order whose payment window closed without a receipt, and a crypto
- * order whose quote expired more than the grace period ago, once the payment watcher has read
- * the chain past that (its transaction fails; its exact amount stays reserved until it expired). Each becomes Not Accepted and its buyer is e-mailed, in the transaction
+ * Ends unpaid orders: a bank order whose payment window closed without a receipt, one whose
+ * receipt staff did not confirm within BANK_CONFIRMATION_DAYS, and a crypto order whose quote
+ * expired more than the grace period ago, once the payment watcher has read the chain past that
+ * (its transaction fails; its exact amount stays reserved until it expired). Each becomes Not
+ * Accepted and its buyer is e-mailed, in the transaction
  * that ends it, so the e-mail goes out once. Every change is a conditional update under the
  * row's lock, the same lock the credit step and staff decisions take: an order paid, given a
  * receipt or decided at the same moment is left alone. One copy of the API runs it at a time
@@ -66,7 +72,8 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
   const holder = randomUUID();
   const job = createRepeatingJob({
     run: runOnce,
-    runAgainAtOnce: (result) => result.bank === BATCH || result.crypto === BATCH,
+    runAgainAtOnce: (result) =>
+      result.bank === BATCH || result.unconfirmed === BATCH || result.crypto === BATCH,
     minLeaseSeconds: 120,
     releaseLease: () => releaseChainWatcherLease(db, LEASE_NAME, holder),
     failureMessage: 'ending unpaid orders failed; retrying later',
@@ -74,7 +81,7 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
     log,
   });
 
-  async function tellBuyer(tx: Tx, purchase: PurchaseRow, endedAt: Date) {
+  async function tellBuyer(tx: Tx, purchase: PurchaseRow, endedAt: Date, receiptAt?: Date) {
     const buyer = await findUserById(tx, purchase.userId);
     if (!buyer) return;
     await queueMail(tx, buyer.email, {
@@ -84,6 +91,7 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
       paymentMode: purchase.paymentMode === PaymentMode.Bank ? 'bank' : 'crypto',
       investmentAmount: fixed(purchase.investmentAmount, DECIMALS.AUD),
       endedAt: endedAt.toISOString(),
+      ...(receiptAt ? { receiptAt: receiptAt.toISOString() } : {}),
     });
   }
 
@@ -92,6 +100,14 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
       const ended = await endBankOrderPastWindow(tx, id, purchaseMessages.bankOrderLapsed);
       if (!ended) return false;
       await tellBuyer(tx, ended, ended.paymentDueAt!);
+      return true;
+    });
+
+  const endUnconfirmedBankOrder = (id: string) =>
+    db.transaction(async (tx) => {
+      const ended = await endBankOrderUnconfirmed(tx, id, purchaseMessages.bankOrderUnconfirmed);
+      if (!ended) return false;
+      await tellBuyer(tx, ended, confirmationDueOf(ended), ended.receiptAt ?? ended.createdAt);
       return true;
     });
 
@@ -111,7 +127,7 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
     });
 
   async function runOnce(): Promise<LapseResult> {
-    const result: LapseResult = { leader: false, bank: 0, crypto: 0 };
+    const result: LapseResult = { leader: false, bank: 0, unconfirmed: 0, crypto: 0 };
     const settings = await findSettings(db);
     if (!settings) return result;
     await ensureChainWatcher(db, LEASE_NAME, 0n);
@@ -121,12 +137,17 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
 
     for (const id of await findBankOrdersPastWindow(db, BATCH))
       if (await endBankOrder(id)) result.bank++;
+    for (const id of await findBankOrdersUnconfirmed(db, BATCH))
+      if (await endUnconfirmedBankOrder(id)) result.unconfirmed++;
     for (const id of await findLapsedQuotes(db, settings.quoteGraceMinutes, chainRead, BATCH))
       if (await endCryptoOrder(id, settings.quoteGraceMinutes)) result.crypto++;
 
-    if (result.bank || result.crypto) {
+    if (result.bank || result.unconfirmed || result.crypto) {
       mail.deliverSoon();
-      log.info({ bank: result.bank, crypto: result.crypto }, 'unpaid orders ended');
+      log.info(
+        { bank: result.bank, unconfirmed: result.unconfirmed, crypto: result.crypto },
+        'unpaid orders ended',
+      );
     }
     return result;
   }

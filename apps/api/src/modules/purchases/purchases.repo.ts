@@ -1,5 +1,17 @@
-import { and, asc, count, desc, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
-import { PaymentMode, PaymentStatus, PurchaseStatus } from '@tmc/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+} from 'drizzle-orm';
+import { BANK_CONFIRMATION_DAYS, PaymentMode, PaymentStatus, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
 import { prepareFlat, preparedByShape } from '../../db/prepared.ts';
@@ -15,6 +27,16 @@ import {
 import { purchaseDtoColumns } from './purchase-dto.ts';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
+
+/**
+ * When staff must have confirmed the money of a bank order with a receipt: days after the receipt
+ * came (its order's time for rows that predate receipt times).
+ */
+export const confirmationDueAt = sql<Date>`(coalesce(${purchases.receiptAt}, ${purchases.createdAt}) + make_interval(days => ${BANK_CONFIRMATION_DAYS}))`;
+
+/** The same deadline for a row in hand. */
+export const confirmationDueOf = (p: Pick<PurchaseRow, 'receiptAt' | 'createdAt'>) =>
+  new Date((p.receiptAt ?? p.createdAt).getTime() + BANK_CONFIRMATION_DAYS * 86_400_000);
 export type NewPurchaseRow = typeof purchases.$inferInsert;
 
 export async function insertPurchase(db: Tx, values: NewPurchaseRow) {
@@ -209,8 +231,9 @@ export async function sumUserTokens(db: Tx, userId: string) {
 }
 
 /**
- * A buyer's bank orders awaiting payment: Pending, no receipt, payment window still open (one
- * whose window closed has ended, even before the lapse job marks it). purchases_user_open_bank_idx.
+ * A buyer's open bank orders: Pending and before their deadline, the receipt's window without a
+ * receipt, the confirmation's with one (an order past it has ended, even before the lapse job
+ * marks it). purchases_user_open_bank_idx.
  */
 export async function countOpenBankOrders(db: Tx, userId: string) {
   const [row] = await db
@@ -221,8 +244,13 @@ export async function countOpenBankOrders(db: Tx, userId: string) {
         eq(purchases.userId, userId),
         eq(purchases.status, PurchaseStatus.Pending),
         eq(purchases.paymentMode, PaymentMode.Bank),
-        isNull(purchases.receiptKey),
-        or(isNull(purchases.paymentDueAt), gt(purchases.paymentDueAt, sql`now()`)),
+        or(
+          and(
+            isNull(purchases.receiptKey),
+            or(isNull(purchases.paymentDueAt), gt(purchases.paymentDueAt, sql`now()`)),
+          ),
+          and(isNotNull(purchases.receiptKey), gt(confirmationDueAt, sql`now()`)),
+        ),
       ),
     );
   return row?.n ?? 0;

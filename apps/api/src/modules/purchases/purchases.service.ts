@@ -28,13 +28,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { checksummed } from '../account/account.service.ts';
 import { toUserDto } from '../account/user-dto.ts';
-import {
-  findUserById,
-  isUniqueViolation,
-  lockUser,
-  setWalletAddressIfUnset,
-  type UserRow,
-} from '../account/users.repo.ts';
+import { findUserById, isUniqueViolation, lockUser, type UserRow } from '../account/users.repo.ts';
 import type { AuthService, CheckoutGuest } from '../auth/auth.service.ts';
 import { findActiveBank } from '../banks/banks.repo.ts';
 import { toBankDto } from '../banks/banks.service.ts';
@@ -114,7 +108,7 @@ export interface NewPurchase {
   order: PricedOrder;
   paymentMode: PaymentMode;
   bankId: string | null;
-  /** 0x + 40 hex as given; stored in EIP-55 form, and saved to the buyer if they have no wallet. */
+  /** 0x + 40 hex as given; stored on the order in EIP-55 form (never on the account). */
   wallet?: string;
   receipt?: PurchaseFile;
   document?: PurchaseFile;
@@ -130,7 +124,7 @@ export interface NewPurchase {
 
 export interface BuyerOutcome<T> {
   result: T;
-  /** The buyer as the transaction left them (a wallet may have been saved). */
+  /** The buyer as the transaction left them. */
   buyer: UserRow;
   /** Guests only: the session they are signed in with. */
   session?: AuthResult;
@@ -203,9 +197,8 @@ export function createPurchasesService({
 
   /**
    * Inserts a presale request for `buyer` inside the caller's transaction: claims its files
-   * (each must be an unclaimed upload of its declared kind), gives it a unique payment
-   * reference, and saves the wallet to the buyer if they have none. Throws 400 on a bad file
-   * or wallet; the caller's transaction then undoes everything.
+   * (each must be an unclaimed upload of its declared kind) and gives it a unique payment
+   * reference. Throws 400 on a bad file or wallet; the caller's transaction then undoes everything.
    */
   async function createPurchase(tx: Tx, buyer: UserRow, input: NewPurchase) {
     const wallet = input.wallet ? checksummed(input.wallet, 'wallet') : undefined;
@@ -251,11 +244,9 @@ export function createPurchasesService({
       userRemark: input.userRemark ?? null,
     });
 
-    const updated =
-      wallet && !buyer.walletAddress
-        ? await setWalletAddressIfUnset(tx, buyer.id, wallet)
-        : undefined;
-    return { purchase, buyer: updated ?? buyer };
+    // The account's delivery wallet changes only through update-wallet (password and notice):
+    // an order records the wallet it names and leaves the account's alone.
+    return { purchase, buyer };
   }
 
   /**
@@ -347,8 +338,8 @@ export function createPurchasesService({
           return { result: earlier, buyer: user };
         }
       }
-      // Only orders without a receipt are capped: each freezes a price until its window ends.
-      if (!receipt && (await countOpenBankOrders(tx, user.id)) >= MAX_OPEN_BANK_ORDERS)
+      // Every open bank order freezes a price until its deadline, receipt or not: all are capped.
+      if ((await countOpenBankOrders(tx, user.id)) >= MAX_OPEN_BANK_ORDERS)
         throw badRequest(purchaseMessages.tooManyOpenBankOrders);
       const created = await createPurchase(tx, user, {
         order,

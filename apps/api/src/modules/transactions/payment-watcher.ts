@@ -16,6 +16,7 @@ import {
   takeChainWatcherLease,
   WATCHER_NAME,
 } from './payment-watcher.repo.ts';
+import { listInternalEth } from './internal-eth.ts';
 import {
   BLOCK_TIME_MARGIN_MS,
   type SightedTransfer,
@@ -41,6 +42,8 @@ export interface PollResult {
   blocks?: { from: bigint; to: bigint };
   credited: number;
   unmatched: number;
+  /** Blocks where ETH reached the company wallet through a contract, listed for staff. */
+  internal?: number;
   /** The leader's count of transfers seen for an order but not yet confirmed; absent when unread. */
   sighted?: number;
 }
@@ -135,6 +138,36 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
     return new Date(Number(next.timestamp) * 1000);
   }
 
+  /**
+   * ETH paid to the company wallet through a contract (internal-eth.ts), listed for staff. Its
+   * own step, after the transfers: a node that cannot answer balances of those blocks (one that
+   * keeps no old state) costs this check, never a credit, so a failure is logged and the watcher
+   * reads on.
+   */
+  async function checkInternalEth(
+    companyWallet: string,
+    from: bigint,
+    to: bigint,
+    transfers: SightedTransfer[],
+  ) {
+    if (!isAddress(companyWallet)) return 0;
+    try {
+      const { listed, decreases } = await listInternalEth(
+        { db, chain },
+        { wallet: getAddress(companyWallet), from, to, transfers },
+      );
+      if (decreases.length)
+        log.warn(
+          { blocks: decreases.map((d) => `${d.blockNumber}`) },
+          'the company wallet lost ETH that no transaction of its own explains',
+        );
+      return listed;
+    } catch (err) {
+      log.warn({ err }, 'payment watcher could not check the company wallet balance; going on');
+      return 0;
+    }
+  }
+
   async function pollOnce(): Promise<PollResult> {
     const result: PollResult = { leader: false, credited: 0, unmatched: 0 };
     const settings = await findSettings(db);
@@ -159,13 +192,15 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
     const wallets = await walletsToWatch(settings.companyWallet);
 
     if (to >= from) {
-      for (const transfer of await transfersIn(from, to, wallets, settings.usdcAddress)) {
+      const transfers = await transfersIn(from, to, wallets, settings.usdcAddress);
+      for (const transfer of transfers) {
         const outcome = await transactions.settleTransfer(transfer);
         if (outcome === 'credited') result.credited++;
         if (outcome === 'unmatched') result.unmatched++;
       }
+      result.internal = await checkInternalEth(settings.companyWallet, from, to, transfers);
       result.blocks = { from, to };
-      if (result.credited || result.unmatched)
+      if (result.credited || result.unmatched || result.internal)
         log.info(
           { ...result, blocks: { from: `${from}`, to: `${to}` } },
           'payment watcher read blocks',

@@ -240,6 +240,10 @@ describe('Crypto transfer screen', () => {
     expect(within(dialog).getByText(/every digit counts/)).toHaveTextContent(
       /^Send exactly this amount of ETH to the company wallet/,
     );
+    // ETH sent through a contract has no transaction of its own: staff match it by hand.
+    expect(within(dialog).getByText(/^Send ETH from an ordinary account/)).toHaveTextContent(
+      /through a contract, such as a Safe .* is not credited automatically: our team handles it/,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Copy amount due' }));
     expect(writeText).toHaveBeenLastCalledWith('0.050000000000123457');
     await user.click(within(dialog).getByRole('button', { name: 'Copy address' }));

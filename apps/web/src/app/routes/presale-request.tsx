@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import {
+  ETH_SENDER_NOTE,
   EXACT_AMOUNT_NOTE,
   type PresaleConfig,
   type PurchaseDetail,
@@ -48,6 +49,7 @@ function CryptoPayment({
           {formatAmount(transaction.price, 18)} {transaction.tokenSymbol}
         </p>
         <p className="text-sm">{EXACT_AMOUNT_NOTE}</p>
+        {coin === 'ETH' ? <p className="text-sm">{ETH_SENDER_NOTE}</p> : null}
         {transaction.quoteExpiresAt ? (
           <QuoteCountdown expiresAt={transaction.quoteExpiresAt} />
         ) : null}

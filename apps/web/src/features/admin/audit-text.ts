@@ -36,6 +36,7 @@ const fieldLabels: Record<string, string> = {
   reason: 'Reason',
   voidedEarnings: 'Commissions voided',
   payoutsTouched: 'Payouts changed',
+  expectedTotal: 'Total transferred (AUD)',
   bankName: 'Bank name',
   accountHolder: 'Account holder',
   BIC: 'BIC / SWIFT',
@@ -131,7 +132,8 @@ const TX_HASH = /^0x[0-9a-f]{64}$/i;
  * shortened), else a short id.
  */
 export function auditRecordName(entry: Pick<AuditEntry, 'entityId' | 'reference'>): string | null {
-  if (entry.reference) return TX_HASH.test(entry.reference) ? shortHash(entry.reference) : entry.reference;
+  if (entry.reference)
+    return TX_HASH.test(entry.reference) ? shortHash(entry.reference) : entry.reference;
   if (!entry.entityId) return null;
   return entry.entityId.length > 12 ? `${entry.entityId.slice(0, 8)}…` : entry.entityId;
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Payout } from '@tmc/shared';
+import { payoutDestinationMessages, type Payout } from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/data-table';
@@ -14,6 +14,7 @@ import {
   formatMoney,
   formatPayoutPeriod,
 } from '../../../lib/format';
+import { ApiError } from '../../../lib/api-client';
 import { useListState } from '../../../lib/use-list-state';
 import { downloadPayoutCsv } from '../api/download-payout-csv';
 import { usePayouts } from '../api/get-payouts';
@@ -22,30 +23,50 @@ import { useMarkPayoutPaid } from '../api/mark-payout-paid';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 import { PayoutPreviewCard } from './payout-preview-card';
 
+/** The AUD total as staff may type it: digits with up to 2 decimals (a comma between thousands is dropped). */
+const typedTotal = (value: string) => value.trim().replace(/,/g, '');
+const TOTAL_PATTERN = /^\d{1,18}(\.\d{1,2})?$/;
+
 function MarkPaidDialog({ payout, onClose }: { payout: Payout | null; onClose: () => void }) {
   const [reference, setReference] = useState('');
+  const [total, setTotal] = useState('');
+  const [totalError, setTotalError] = useState<string | undefined>();
   const markPaid = useMarkPayoutPaid();
+
+  function close() {
+    setReference('');
+    setTotal('');
+    setTotalError(undefined);
+    onClose();
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!payout || !reference.trim()) return;
+    const expectedTotal = typedTotal(total);
+    if (!TOTAL_PATTERN.test(expectedTotal)) {
+      setTotalError(payoutDestinationMessages.expectedTotal);
+      return;
+    }
     try {
       const { message } = await markPaid.mutateAsync({
         payoutId: payout._id,
         reference: reference.trim(),
+        expectedTotal,
       });
       toast.success(message || 'Payout marked paid');
-      setReference('');
-      onClose();
+      close();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      if (error instanceof ApiError && error.errors.expectedTotal)
+        setTotalError(error.errors.expectedTotal);
+      else toast.error(error instanceof Error ? error.message : String(error));
     }
   }
 
   return (
     <Dialog
       open={payout !== null}
-      onClose={onClose}
+      onClose={close}
       dismissible={!markPaid.isPending}
       title="Mark batch paid"
       description={
@@ -63,11 +84,29 @@ function MarkPaidDialog({ payout, onClose }: { payout: Payout | null; onClose: (
           value={reference}
           onChange={(event) => setReference(event.target.value)}
         />
+        <TextField
+          label="Total transferred (AUD)"
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          hint="The total of the transfer file you sent. It must be the batch total: a batch that changed since is refused."
+          error={totalError}
+          value={total}
+          onChange={(event) => {
+            setTotal(event.target.value);
+            setTotalError(undefined);
+          }}
+        />
         <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={onClose} disabled={markPaid.isPending}>
+          <Button variant="ghost" onClick={close} disabled={markPaid.isPending}>
             Cancel
           </Button>
-          <Button type="submit" loading={markPaid.isPending} disabled={!reference.trim()}>
+          <Button
+            type="submit"
+            loading={markPaid.isPending}
+            disabled={!reference.trim() || !total.trim()}
+          >
             Mark paid
           </Button>
         </div>

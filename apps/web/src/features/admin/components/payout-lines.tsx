@@ -1,6 +1,6 @@
-import { destinationText, type PayoutLine } from '@tmc/shared';
+import { destinationText, payoutDestinationMessages, type PayoutLine } from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
-import { formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { BreakableText } from '../../../components/ui/breakable-text';
 
 /** One row per affiliate: what they earned, what is taken off, what they get. */
@@ -34,11 +34,18 @@ export function PayoutLines({ lines, caption }: { lines: PayoutLine[]; caption: 
                 </span>
               </td>
               <td className="px-3 py-2.5 break-words">
-                {line.destination ? (
-                  destinationText(line.destination)
-                ) : (
-                  <Badge tone="danger">{destinationText(null)}</Badge>
-                )}
+                {line.destination ? destinationText(line.destination) : null}
+                {line.heldReason === 'destination-changed' ? (
+                  <span className="mt-1 flex flex-col items-start gap-0.5">
+                    <Badge tone="danger">{payoutDestinationMessages.heldChanged}</Badge>
+                    {line.heldUntil ? (
+                      <span className="text-xs text-muted">
+                        Paid in a batch made after {formatDateTime(line.heldUntil)}
+                      </span>
+                    ) : null}
+                  </span>
+                ) : null}
+                {line.destination ? null : <Badge tone="danger">{destinationText(null)}</Badge>}
               </td>
               <td className="px-3 py-2.5 text-right tabular-nums">
                 {formatMoney(line.earnings, 'AUD')}

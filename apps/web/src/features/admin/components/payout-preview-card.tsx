@@ -90,11 +90,12 @@ export function PayoutPreviewCard({ tier }: { tier: PayoutTier }) {
       {preview.held.length > 0 ? (
         <div className="flex flex-col gap-2">
           <h3 className="text-sm font-black tracking-widest text-muted uppercase">
-            Held (no payout destination yet)
+            Held (no payout destination, or one changed recently)
           </h3>
           <p className="text-sm text-muted">
-            These affiliates are owed but have not said where to pay them: their lines stay out of
-            the batch until they do.
+            These affiliates are owed but cannot be paid yet: some have not said where to pay them,
+            others replaced their destination in the last 3 days (they were e-mailed, and have time
+            to say it was not them). Their lines stay out of the batch until then.
           </p>
           <PayoutLines lines={preview.held} caption="Held" />
         </div>

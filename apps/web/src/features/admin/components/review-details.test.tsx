@@ -48,3 +48,28 @@ describe('the review details of a crypto order credited with another amount', ()
     expect(valueOf('Credit override')).toHaveTextContent('Credited in full Rest paid in cash');
   });
 });
+
+describe('the review details of a bank order', () => {
+  it("show when and at what price it was priced, today's price, and the deadline for its money", () => {
+    renderWithClient(
+      <ReviewDetails
+        review={{
+          ...purchaseReviewFixture,
+          tokenPriceAud: '0.02',
+          pricedAt: '2025-03-01T09:00:00.000Z',
+          currentTokenPriceAud: '0.025',
+          confirmationDueAt: '2025-03-09T09:00:00.000Z',
+        }}
+      />,
+    );
+    expect(valueOf('Priced')).toHaveTextContent(/^on .*2025.* at 0\.02 AUD per token$/);
+    expect(valueOf('Price now')).toHaveTextContent('0.025 AUD per token Changed since the order');
+    expect(valueOf('Confirm money by')).toHaveTextContent(/2025.*the order ends \(Not Accepted\)/);
+  });
+
+  it('mark no change when the price is the same, and no deadline once none applies', () => {
+    renderWithClient(<ReviewDetails review={purchaseReviewFixture} />);
+    expect(valueOf('Price now')).toHaveTextContent(/^0\.02 AUD per token$/);
+    expect(valueOf('Confirm money by')).toBeNull();
+  });
+});

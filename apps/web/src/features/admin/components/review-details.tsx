@@ -102,6 +102,24 @@ export function ReviewDetails({ review }: { review: PurchaseReview }) {
             <Row label="Investment">{formatMoney(review.investmentAmount, 'AUD')}</Row>
             <Row label="User currency">{formatMoney(review.userAmount, review.userCurrency)}</Row>
             <Row label="Tokens">{formatMoney(review.tokenAmount, 'TMC')}</Row>
+            <Row label="Priced">
+              on {formatDateTime(review.pricedAt)} at {review.tokenPriceAud} AUD per token
+            </Row>
+            <Row label="Price now">
+              {review.currentTokenPriceAud} AUD per token{' '}
+              {/* Both come in the server's plain decimal form: equal values are equal strings. */}
+              {review.currentTokenPriceAud === review.tokenPriceAud ? null : (
+                <Badge tone="warning">Changed since the order</Badge>
+              )}
+            </Row>
+            {review.confirmationDueAt ? (
+              <Row label="Confirm money by">
+                {formatDateTime(review.confirmationDueAt)}
+                <span className="block text-xs text-muted">
+                  Not confirmed by then, the order ends (Not Accepted).
+                </span>
+              </Row>
+            ) : null}
             <Row label="Bank">{review.bank?.bankName ?? '--'}</Row>
             <Row label="Wallet">
               <Address value={review.wallet} />

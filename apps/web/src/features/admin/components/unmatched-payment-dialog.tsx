@@ -130,7 +130,13 @@ export function UnmatchedPaymentDialog({ target, onClose }: UnmatchedPaymentDial
             <strong className="tabular-nums">
               {formatAmount(payment.amount, 18)} {payment.coin}
             </strong>{' '}
-            from <code className="font-mono break-all">{payment.fromAddress}</code> (
+            {payment.reason === 'internal' ? (
+              <>in block {payment.blockNumber} (</>
+            ) : (
+              <>
+                from <code className="font-mono break-all">{payment.fromAddress}</code> (
+              </>
+            )}
             {unmatchedPaymentReasonLabel[payment.reason]}).
           </p>
           <p className="text-sm text-muted">{copy[action].effect}</p>
@@ -206,9 +212,20 @@ function AssignmentFacts({
     <div className="flex flex-col gap-3 text-sm">
       <p>
         Sent to <code className="font-mono break-all">{detail.toAddress}</code> in block{' '}
-        {detail.blockNumber} ({new Date(detail.blockTime).toLocaleString()}), transaction{' '}
-        <code className="font-mono break-all">{detail.txnHash}</code>
-        {detail.logIndex === null ? '' : ` (log ${detail.logIndex})`}.
+        {detail.blockNumber} ({new Date(detail.blockTime).toLocaleString()})
+        {detail.reason === 'internal' ? (
+          <>
+            , through a contract (a smart-contract wallet or an exchange&apos;s batched withdrawal):
+            the wallet&apos;s balance rose by this much beyond the block&apos;s transfers. There is
+            no transaction of its own and the sender is unknown: ask the buyer which order it pays
+            before assigning it, or refund it.
+          </>
+        ) : (
+          <>
+            , transaction <code className="font-mono break-all">{detail.txnHash}</code>
+            {detail.logIndex === null ? '' : ` (log ${detail.logIndex})`}.
+          </>
+        )}
       </p>
       <section aria-label="Claims">
         <h3 className="font-semibold">

@@ -139,6 +139,32 @@ describe('Unmatched payments', () => {
     ).toBeEnabled();
   });
 
+  it('shows ETH paid through a contract by its block, with no transaction or sender to link', async () => {
+    const internal: UnmatchedPayment = {
+      ...short,
+      _id: 'u-3',
+      txnHash: `0xbb${'1'.repeat(62)}`,
+      fromAddress: '0x0000000000000000000000000000000000000000',
+      amount: '0.012300000000000000',
+      blockNumber: '4321',
+      reason: 'internal',
+      purchaseReference: null,
+      claimCount: 0,
+      flagged: false,
+    };
+    renderScreen({ [LIST]: page([internal]) });
+    await screen.findByRole('heading', { name: /1 Unmatched payment/ });
+    const row = rowOf('0.0123 ETH');
+    expect(
+      within(row).getByText('ETH sent through a contract: sender unknown'),
+    ).toBeInTheDocument();
+    expect(
+      within(row).getByText('Block 4321, through a contract: sender unknown'),
+    ).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Copy transaction hash' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Copy sender address' })).toBeNull();
+  });
+
   it('filters by status and says when there is nothing to show', async () => {
     const { user, listCalls } = renderScreen({
       [LIST]: () => ({ ...page([]) }),

@@ -52,10 +52,19 @@ export function UnmatchedPayments() {
       cell: (row) => (
         <span className="flex flex-col items-start gap-1">
           <span className="whitespace-nowrap">{formatDateTime(row.blockTime)}</span>
-          <HashLink kind="tx" value={row.txnHash} copyLabel="Copy transaction hash" />
-          <span className="flex items-center gap-1 text-xs text-muted">
-            from <HashLink kind="address" value={row.fromAddress} copyLabel="Copy sender address" />
-          </span>
+          {row.reason === 'internal' ? (
+            // No transaction of its own: the block where the wallet's balance rose unexplained.
+            <span className="text-xs text-muted">
+              Block {row.blockNumber}, through a contract: sender unknown
+            </span>
+          ) : (
+            <>
+              <HashLink kind="tx" value={row.txnHash} copyLabel="Copy transaction hash" />
+              <span className="flex items-center gap-1 text-xs text-muted">
+                from <HashLink kind="address" value={row.fromAddress} copyLabel="Copy sender address" />
+              </span>
+            </>
+          )}
         </span>
       ),
     },

@@ -6,6 +6,7 @@ import { Decimal } from 'decimal.js';
 import {
   bankPurchaseFields,
   messages,
+  ETH_SENDER_NOTE,
   type CryptoCurrency,
   type CryptoPurchaseInput,
   type Envelope,
@@ -251,6 +252,7 @@ export function CryptoPurchaseForm({
               Send exactly the amount due shown after you submit, every digit of it, in {currency}{' '}
               to the company wallet before the quote expires: copy the amount and the address, or
               scan the QR code.
+              {currency === 'ETH' ? ` ${ETH_SENDER_NOTE}` : null}
             </li>
             <li>
               Copy the transaction hash from your wallet and verify the payment, right after

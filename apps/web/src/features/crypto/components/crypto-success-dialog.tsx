@@ -1,5 +1,6 @@
 import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import {
+  ETH_SENDER_NOTE,
   EXACT_AMOUNT_NOTE,
   type PaymentProgress,
   type PresaleConfig,
@@ -191,6 +192,7 @@ function PaymentDialog({
                 for this order; a different amount is not credited automatically and waits for our
                 team.
               </p>
+              {coin === 'ETH' ? <p className="text-sm">{ETH_SENDER_NOTE}</p> : null}
               <p className="text-sm font-bold">{EXACT_AMOUNT_NOTE}</p>
               {transaction?.quoteExpiresAt ? (
                 <QuoteCountdown expiresAt={transaction.quoteExpiresAt} />

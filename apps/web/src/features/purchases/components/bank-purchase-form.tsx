@@ -331,7 +331,7 @@ export function BankPurchaseForm({
             hint={
               knownWallet
                 ? 'The wallet saved on your account.'
-                : 'Your Ethereum wallet address for the tokens.'
+                : "Your Ethereum wallet address for this order's tokens. It is not saved to your account: save a wallet on your account page to use it for every order."
             }
             error={errors.wallet?.message}
             announceError
