@@ -228,7 +228,28 @@ function productionProblems(env: z.infer<typeof envSchema>): string[] {
     problems.push('SMTP_URL must be set in production (the outbox is for development only)');
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY))
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set');
+  if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN.length < METRICS_TOKEN_MIN)
+    problems.push(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters long in production (or unset, which turns GET /metrics off)`,
+    );
   return problems;
+}
+
+/** A guessable metrics token would tell anyone the sales rate and the failed logins. */
+const METRICS_TOKEN_MIN = 32;
+
+/**
+ * What production start should warn about without refusing: without TRUST_PROXY behind a load
+ * balancer every client shares the balancer's address, so per-address limits become site-wide.
+ */
+export function startWarnings(
+  config: Config,
+  source: NodeJS.ProcessEnv = process.env,
+): string[] {
+  if (!config.production || source.TRUST_PROXY !== undefined) return [];
+  return [
+    'TRUST_PROXY is not set: if a proxy or load balancer is in front of the server, every client shares its address and the per-address limits (sign-up, codes, login) apply to all of them at once; set TRUST_PROXY to the hop count or the proxies\' addresses',
+  ];
 }
 
 /** Parses the environment once; throws ConfigError naming every bad variable. */
