@@ -40,7 +40,7 @@ export function api(app: FastifyInstance) {
 
 /** The code of an e-mail of ours: it stands on a line of its own in the text part. */
 export function codeIn(message: SinkMessage): string {
-  const code = /^\s+(\d{4})\s*$/m.exec(message.text)?.[1];
+  const code = /^\s+(\d{4}|\d{6})\s*$/m.exec(message.text)?.[1];
   expect(code, `no code in "${message.subject}"`).toBeDefined();
   return code!;
 }

@@ -163,7 +163,7 @@ const generators: Record<string, Generator> = {
       }
       await client().post(
         '/v1/auth/forgetOTPVerfication',
-        { email: u.email, otp: 'xxxx'.replace(/x/g, () => String(i % 10)) },
+        { email: u.email, otp: 'xxxxxx'.replace(/x/g, () => String(i % 10)) },
         { ip: nextIp() },
       );
     }

@@ -85,10 +85,19 @@ export const loginSchema = z.object({
   recoveryCode: recoveryCodeField,
 });
 
-export const otpField = z
-  .string({ error: messages.otpDigits })
-  .trim()
-  .regex(/^\d{4}$/, messages.otpDigits);
+/** Digits of each code: the sign-up code has the spec's four boxes; a reset code is six (H2). */
+export const OTP_DIGITS = { verifyemail: 4, verifyUser: 6 } as const;
+
+const codeOf = (digits: number) =>
+  z
+    .string({ error: messages.otpDigits })
+    .trim()
+    .regex(new RegExp(`^\\d{${digits}}$`), messages.otpDigits);
+
+/** The sign-up (mailbox) code. */
+export const otpField = codeOf(OTP_DIGITS.verifyemail);
+/** The password reset code: longer, because it opens an account that someone else may own. */
+export const resetOtpField = codeOf(OTP_DIGITS.verifyUser);
 
 /**
  * `password`: the code screen of a redone sign-up asks for the redo's password; without it (or
@@ -108,7 +117,7 @@ export const resendOtpSchema = z.object({
 export const forgetPasswordOtpSchema = z.object({ email: emailWith(messages.resetEmail) });
 
 export const forgetOtpVerifySchema = z.object({
-  otp: otpField,
+  otp: resetOtpField,
   email: emailWith(messages.resetEmail),
 });
 

@@ -164,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
     {
       schema: {
         tags,
-        summary: 'Check the reset code; answers a single-use reset token (15 minutes)',
+        summary: 'Check the 6-digit reset code; answers a single-use reset token (15 minutes)',
         body: forgetOtpVerifySchema,
         response: { 200: envelopeSchema(z.object({ resetToken: z.string() })) },
       },
