@@ -242,13 +242,10 @@ const METRICS_TOKEN_MIN = 32;
  * What production start should warn about without refusing: without TRUST_PROXY behind a load
  * balancer every client shares the balancer's address, so per-address limits become site-wide.
  */
-export function startWarnings(
-  config: Config,
-  source: NodeJS.ProcessEnv = process.env,
-): string[] {
+export function startWarnings(config: Config, source: NodeJS.ProcessEnv = process.env): string[] {
   if (!config.production || source.TRUST_PROXY !== undefined) return [];
   return [
-    'TRUST_PROXY is not set: if a proxy or load balancer is in front of the server, every client shares its address and the per-address limits (sign-up, codes, login) apply to all of them at once; set TRUST_PROXY to the hop count or the proxies\' addresses',
+    "TRUST_PROXY is not set: if a proxy or load balancer is in front of the server, every client shares its address and the per-address limits (sign-up, codes, login) apply to all of them at once; set TRUST_PROXY to the hop count or the proxies' addresses",
   ];
 }
 

@@ -85,7 +85,8 @@ async function main() {
   exitOnUnexpectedErrors();
   const config = readConfig();
   const log = (line: string) => console.log(line);
-  if (cluster.isPrimary) for (const warning of startWarnings(config)) console.warn(`Warning: ${warning}`);
+  if (cluster.isPrimary)
+    for (const warning of startWarnings(config)) console.warn(`Warning: ${warning}`);
   if (cluster.isPrimary && config.webConcurrency > 1) return runPrimary(config, log);
   if (cluster.isWorker) {
     sharePasswordCores(config.webConcurrency);

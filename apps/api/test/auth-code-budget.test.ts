@@ -178,8 +178,13 @@ describe('wrong codes from strangers cannot lock the owner out', () => {
     expect(
       (await client.post('/v1/auth/mailbox-proof', { token: proof.token })).json().data,
     ).toEqual({ email, type: 'verifyemail' });
-    const verified = await client.post('/v1/auth/otpVerification', { email, otp: proof.code });
+    const verified = await client.post('/v1/auth/otpVerification', {
+      email,
+      otp: proof.code,
+      password: PASSWORD,
+    });
     expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data).toBeNull();
   });
 });
 

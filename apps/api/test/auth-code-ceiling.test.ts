@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages, securityMessages } from '@tmc/shared';
-import { api, freshIp, mailbox, RESET_SUBJECT, verifiedUser, type Mailbox } from './auth-helpers.ts';
+import {
+  api,
+  freshIp,
+  mailbox,
+  RESET_SUBJECT,
+  verifiedUser,
+  type Mailbox,
+} from './auth-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { buildTestApp } from './test-app.ts';
 import type { Db } from '../src/db/client.ts';

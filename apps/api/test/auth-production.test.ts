@@ -95,7 +95,7 @@ describe('production mode', () => {
     await call('/v1/auth/login', { email, password: PASSWORD }, 403);
     const loginCode = await box.nextCode(email, VERIFY_SUBJECT);
     codes.push(loginCode);
-    await call('/v1/auth/otpVerification', { email, otp: loginCode }, 200);
+    await call('/v1/auth/otpVerification', { email, otp: loginCode, password: PASSWORD }, 200);
     await call('/v1/auth/forgetPasswordOTP', { email }, 200);
     const resetCode = await box.nextCode(email, RESET_SUBJECT);
     codes.push(resetCode);

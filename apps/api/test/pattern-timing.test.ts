@@ -83,7 +83,7 @@ const FIELDS: {
   {
     method: 'POST',
     url: '/v1/auth/otpVerification',
-    body: () => ({ email: freshEmail('slow'), otp: '123456' }),
+    body: () => ({ email: freshEmail('slow'), otp: '1234' }),
     fields: ['email', 'otp'],
   },
   {

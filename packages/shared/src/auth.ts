@@ -15,6 +15,8 @@ export const authMessages = {
   confirmPassword: 'Enter your password to confirm the change',
   staffCheckout: 'Staff accounts cannot buy through the checkout, please log in on the login page',
   linkToken: 'This link is invalid or has expired, please ask for a new one',
+  choosePassword: 'Code accepted, please choose your password',
+  setPasswordToken: 'This step has expired, please enter a new code',
 } as const;
 
 export const EMAIL_MAX = 254;
@@ -100,13 +102,26 @@ export const otpField = codeOf(OTP_DIGITS.verifyemail);
 export const resetOtpField = codeOf(OTP_DIGITS.verifyUser);
 
 /**
- * `password`: the code screen of a redone sign-up asks for the redo's password; without it (or
- * with another) the code verifies the e-mail and the redo is dropped.
+ * `password`: the sign-up's password, sent with the code when the screen knows it. With the
+ * password of the account (or of a held redo) the e-mail is verified; without it the answer
+ * leads to the set-password step (`completeSignupSchema`).
  */
 export const otpVerifySchema = z.object({
   otp: otpField,
   email: emailField,
   password: z.string().max(PASSWORD_MAX, authMessages.passwordTooLong).optional(),
+});
+
+/**
+ * The set-password step after a right sign-up code that came without the account's password:
+ * the token of that answer, and the name, password and referral code the account gets.
+ */
+export const completeSignupSchema = signupSchema.extend({
+  token: z
+    .string({ error: authMessages.setPasswordToken })
+    .trim()
+    .min(1, authMessages.setPasswordToken)
+    .max(200, authMessages.setPasswordToken),
 });
 
 export const resendOtpSchema = z.object({
@@ -162,6 +177,7 @@ export const refreshTokenSchema = z.object({
 export type SignupBody = z.infer<typeof signupSchema>;
 export type LoginBody = z.infer<typeof loginSchema>;
 export type OtpVerifyBody = z.infer<typeof otpVerifySchema>;
+export type CompleteSignupBody = z.infer<typeof completeSignupSchema>;
 export type ResendOtpBody = z.infer<typeof resendOtpSchema>;
 export type ForgetPasswordOtpBody = z.infer<typeof forgetPasswordOtpSchema>;
 export type ForgetOtpVerifyBody = z.infer<typeof forgetOtpVerifySchema>;

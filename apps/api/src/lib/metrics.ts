@@ -232,7 +232,7 @@ const wrongCodes = new Counter({
 });
 const wrongCodesOverBudget = new Counter({
   name: 'tmc_wrong_codes_over_budget_total',
-  help: "Wrong e-mail codes past the site-wide hourly budget: alert on any increase (nobody is locked out by it)",
+  help: 'Wrong e-mail codes past the site-wide hourly budget: alert on any increase (nobody is locked out by it)',
   registers: [registry],
 });
 const listenerUp = new Gauge({

@@ -96,12 +96,16 @@ export async function markEmailVerified(
     .where(eq(users.id, id));
 }
 
-/** A reset code proved the mailbox, so the e-mail counts as verified from here on. */
+/**
+ * A reset code proved the mailbox, so the e-mail counts as verified from here on. On an account
+ * that was not verified yet, the referrer its unproven sign-up chose is dropped with the rest.
+ */
 export async function setPassword(db: Tx, id: string, passwordHash: string) {
   await db
     .update(users)
     .set({
       passwordHash,
+      referredBy: sql`case when ${users.emailVerifiedAt} is null then null else ${users.referredBy} end`,
       emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
     })
     .where(eq(users.id, id));

@@ -122,10 +122,6 @@ export function createOtpService({
       await countSent(email, 'verifyemail');
     },
 
-    /** What the stored hash of this code is, to tie something to the code that was mailed. */
-    fingerprint: (email: string, purpose: OtpPurpose, code: string) =>
-      hashOf(email, purpose, code).toString('hex'),
-
     /**
      * A new code now, whatever the resend limits (still counted): for the owner who proved the
      * account with its password, and for the mail that answers the wrong-code ceiling.

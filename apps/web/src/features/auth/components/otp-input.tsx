@@ -10,8 +10,7 @@ import { cn } from '../../../lib/cn';
 /** The sign-up code's four boxes (spec); a reset code has six. */
 export const OTP_LENGTH = 4;
 
-export const emptyOtp = (length: number = OTP_LENGTH): string[] =>
-  Array.from({ length }, () => '');
+export const emptyOtp = (length: number = OTP_LENGTH): string[] => Array.from({ length }, () => '');
 
 export interface OtpInputHandle {
   /** Moves focus to the first box. */
