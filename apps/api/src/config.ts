@@ -109,6 +109,10 @@ const envSchema = z.object({
     message: 'must be a decimal number',
   }),
   TOKEN_SYMBOL: optional,
+  /** Initial setting: minutes an ETH or USDC rate may be old and still price a crypto order. */
+  RATE_MAX_AGE_MINUTES: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(10_080).optional(),
+  ),
   TOKEN_NAME: optional,
   SWAP_WALLET: address,
   WHITE_PAPER_URL: optional,
@@ -200,6 +204,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       tokenName: env.TOKEN_NAME,
       swapWallet: env.SWAP_WALLET,
       whitePaperUrl: env.WHITE_PAPER_URL,
+      rateMaxAgeMinutes: env.RATE_MAX_AGE_MINUTES,
     },
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,

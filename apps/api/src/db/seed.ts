@@ -68,6 +68,7 @@ export async function seedDatabase(
       chainId: chain.chainId,
       minConfirmations: config.minConfirmations,
       whitePaperUrl: p.whitePaperUrl ?? '/white-paper',
+      rateMaxAgeMinutes: p.rateMaxAgeMinutes ?? 30,
     })
     .onConflictDoNothing();
 

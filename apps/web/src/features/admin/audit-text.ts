@@ -50,6 +50,7 @@ const fieldLabels: Record<string, string> = {
   chainId: 'Chain id',
   quoteTtlMinutes: 'Quote time (minutes)',
   quoteGraceMinutes: 'Crypto grace period (minutes)',
+  rateMaxAgeMinutes: 'Rate age limit (minutes)',
   bankPaymentWindowHours: 'Bank payment window (hours)',
   holdDays: 'Hold period (days)',
   whitePaperUrl: 'White paper link',
@@ -131,7 +132,8 @@ const TX_HASH = /^0x[0-9a-f]{64}$/i;
  * shortened), else a short id.
  */
 export function auditRecordName(entry: Pick<AuditEntry, 'entityId' | 'reference'>): string | null {
-  if (entry.reference) return TX_HASH.test(entry.reference) ? shortHash(entry.reference) : entry.reference;
+  if (entry.reference)
+    return TX_HASH.test(entry.reference) ? shortHash(entry.reference) : entry.reference;
   if (!entry.entityId) return null;
   return entry.entityId.length > 12 ? `${entry.entityId.slice(0, 8)}…` : entry.entityId;
 }
