@@ -4,9 +4,9 @@ import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { fileAnswer, METRICS_TOKEN } from '../../lib/openapi.ts';
 import { metricsContentType, metricsText, metricsTokenMatches } from '../../lib/metrics.ts';
 
-/** A scraper every 15 s needs 60 a quarter hour; a wrong token is allowed a few times. */
+/** A scraper every 15 s needs 60 a quarter hour (room for several and for tight polling); a wrong token is allowed a few times. */
 export const metricsLimits = {
-  requests: { name: 'metrics:ip', limit: 120, windowSeconds: 900 },
+  requests: { name: 'metrics:ip', limit: 600, windowSeconds: 900 },
   refused: { name: 'metrics-refused:ip', limit: 10, windowSeconds: 900 },
 } satisfies Record<string, RateLimitRule>;
 
@@ -24,7 +24,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['service'],
         summary:
-          'Prometheus metrics (text format); needs Authorization: Bearer $METRICS_TOKEN; 120 requests per address per 15 minutes, and after 10 refused tokens 429 until the 15 minutes end',
+          'Prometheus metrics (text format); needs Authorization: Bearer $METRICS_TOKEN; 600 requests per address per 15 minutes, and after 10 refused tokens 429 until the 15 minutes end',
         security: [{ [METRICS_TOKEN]: [] }],
       },
       config: {
