@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
-import { otpCodes, pendingSignups, purchases, users } from '../src/db/schema/index.ts';
+import { otpCodes, pendingSignups, users } from '../src/db/schema/index.ts';
 import {
   api,
   codeIn,
@@ -133,56 +133,29 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     ).toEqual([]);
   });
 
-  it("a right code without the password leads to the set-password step, which makes the account the verifier's", async () => {
+  it('a code alone never hands over an account that holds orders: 403, and the owner goes on with the password', async () => {
     const guest = await guestBuyer();
-    const referrer = await affiliateCode();
     const strangerCode = await strangerRedo(guest.email);
 
     const verify = await client.post('/v1/auth/otpVerification', {
       email: guest.email,
       otp: strangerCode,
     });
-    expect(verify.statusCode, verify.body).toBe(200);
-    expect(verify.json()).toEqual({
-      code: 200,
-      message: authMessages.choosePassword,
-      data: { setPasswordToken: expect.any(String) },
-    });
-    const token = verify.json().data.setPasswordToken as string;
+    expect(verify.statusCode, verify.body).toBe(403);
+    expect(verify.json()).toEqual({ code: 403, message: authMessages.logInToVerify, data: null });
     expect((await userRow(guest.email)).emailVerifiedAt).toBeNull();
 
-    const complete = (body: Record<string, unknown>) =>
-      client.post('/v1/auth/complete-signup', {
-        email: guest.email,
-        name: 'Grace Hopper',
-        password: 'chosen password 1',
-        token,
-        ...body,
-      });
-    const wrongToken = await complete({ token: 'not-the-token' });
-    expect(wrongToken.statusCode).toBe(400);
-    expect(wrongToken.json()).toMatchObject({
-      message: authMessages.setPasswordToken,
-      errors: { token: authMessages.setPasswordToken },
+    const refused = await login(guest.email, GUEST_PASSWORD);
+    expect(refused.statusCode).toBe(403);
+    const otp = await box.nextCode(guest.email, VERIFY_SUBJECT);
+    const verified = await client.post('/v1/auth/otpVerification', {
+      email: guest.email,
+      otp,
+      password: GUEST_PASSWORD,
     });
-    const done = await complete({ referralCode: referrer.code });
-    expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toEqual({ code: 200, message: 'Email verified successfully', data: null });
-    expect((await complete({})).json().message).toBe(authMessages.setPasswordToken);
-
-    const after = await userRow(guest.email);
-    expect(after).toMatchObject({ name: 'Grace Hopper', referredBy: referrer.id });
-    expect(after.emailVerifiedAt).not.toBeNull();
-    expect((await login(guest.email, 'chosen password 1')).statusCode).toBe(200);
-    expect((await login(guest.email, GUEST_PASSWORD)).statusCode).toBe(400);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((await login(guest.email, GUEST_PASSWORD)).statusCode).toBe(200);
     expect((await login(guest.email, ATTACKER_PASSWORD)).statusCode).toBe(400);
-    // Every earlier session ends; the order stays with the account.
-    expect((await client.get('/v1/auth/me', { token: guest.access })).statusCode).toBe(401);
-    const [order] = await db.select().from(purchases).where(eq(purchases.id, guest.purchaseId));
-    expect(order?.userId).toBe(guest.id);
-    expect(
-      await db.select().from(pendingSignups).where(eq(pendingSignups.userId, guest.id)),
-    ).toEqual([]);
   });
 
   it("the owner logging in gets a fresh code of their own, which drops the stranger's redo", async () => {
@@ -386,18 +359,60 @@ describe('a sign-up squatted before its owner (P2)', () => {
     expect((await userRow(email)).referredBy).toBeNull();
   });
 
-  it("a code typed without any password never verifies the squatter's account as it stands", async () => {
+  it("a code typed without any password never verifies the squatter's account as it stands: the set-password step makes it the verifier's", async () => {
+    const squatter = await affiliateCode();
+    const honest = await affiliateCode();
+    const email = await squat(squatter.code);
+    await passResendWait(email);
+    await client.post('/v1/auth/resendOTP', { email, type: 'verifyemail' });
+    const otp = await box.nextCode(email, VERIFY_SUBJECT);
+    const verify = await client.post('/v1/auth/otpVerification', { email, otp });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect(verify.json()).toEqual({
+      code: 200,
+      message: authMessages.choosePassword,
+      data: { setPasswordToken: expect.any(String) },
+    });
+    const token = verify.json().data.setPasswordToken as string;
+    expect((await userRow(email)).emailVerifiedAt).toBeNull();
+    // The squatter's password opens nothing meanwhile (the login mails the owner a new code).
+    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(403);
+    await box.nextCode(email, VERIFY_SUBJECT);
+
+    const complete = (body: Record<string, unknown>) =>
+      client.post('/v1/auth/complete-signup', {
+        email,
+        name: 'Owner',
+        password: GUEST_PASSWORD,
+        token,
+        ...body,
+      });
+    const wrongToken = await complete({ token: 'not-the-token' });
+    expect(wrongToken.statusCode).toBe(400);
+    expect(wrongToken.json()).toMatchObject({
+      message: authMessages.setPasswordToken,
+      errors: { token: authMessages.setPasswordToken },
+    });
+    const done = await complete({ referralCode: honest.code });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ code: 200, message: 'Email verified successfully', data: null });
+    expect((await complete({})).json().message).toBe(authMessages.setPasswordToken);
+
+    const after = await userRow(email);
+    expect(after).toMatchObject({ name: 'Owner', referredBy: honest.id });
+    expect(after.emailVerifiedAt).not.toBeNull();
+    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(400);
+    expect((await login(email, GUEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('the set-password step without a referral code leaves no referrer', async () => {
     const squatter = await affiliateCode();
     const email = await squat(squatter.code);
     await passResendWait(email);
     await client.post('/v1/auth/resendOTP', { email, type: 'verifyemail' });
     const otp = await box.nextCode(email, VERIFY_SUBJECT);
     const verify = await client.post('/v1/auth/otpVerification', { email, otp });
-    expect(verify.statusCode).toBe(200);
     const token = verify.json().data.setPasswordToken as string;
-    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(403);
-    await box.nextCode(email, VERIFY_SUBJECT);
-
     const done = await client.post('/v1/auth/complete-signup', {
       email,
       name: 'Owner',
@@ -406,8 +421,6 @@ describe('a sign-up squatted before its owner (P2)', () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(await userRow(email)).toMatchObject({ name: 'Owner', referredBy: null });
-    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(400);
-    expect((await login(email, GUEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it("a password reset of the squatted account proves the mailbox and drops the squatter's referrer", async () => {

@@ -17,6 +17,8 @@ export const authMessages = {
   linkToken: 'This link is invalid or has expired, please ask for a new one',
   choosePassword: 'Code accepted, please choose your password',
   setPasswordToken: 'This step has expired, please enter a new code',
+  logInToVerify:
+    'Log in with your password to verify this e-mail, or reset your password if you have lost it',
 } as const;
 
 export const EMAIL_MAX = 254;

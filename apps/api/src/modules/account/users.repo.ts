@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { users, userTotp } from '../../db/schema/index.ts';
+import { purchases, users, userTotp } from '../../db/schema/index.ts';
 import { forgetSessionState } from '../../lib/session-states.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -94,6 +94,16 @@ export async function markEmailVerified(
     .update(users)
     .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, ...redo })
     .where(eq(users.id, id));
+}
+
+/** Whether the account has placed any order (a guest checkout's account has). */
+export async function holdsOrders(db: Tx, userId: string) {
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(eq(purchases.userId, userId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

@@ -49,10 +49,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
   app.post(
     '/auth/otpVerification',
     {
+      config: { openapi: { errors: [403] } },
       schema: {
         tags,
         summary:
-          "Verify the e-mail with the sign-up code. With the account's password (or a held sign-up redo's, or the account's own access token) the e-mail is verified: data null. Without it the code still proves the mailbox, the account stays unverified and data.setPasswordToken (single use, 1 hour) opens POST /auth/complete-signup",
+          "Verify the e-mail with the sign-up code. With the account's password (or a held sign-up redo's, or the account's own access token) the e-mail is verified: data null. Without it the code still proves the mailbox, the account stays unverified and data.setPasswordToken (single use, 1 hour) opens POST /auth/complete-signup; an account that holds orders answers 403 instead (log in with its password, or reset it)",
         body: otpVerifySchema,
         response: {
           200: envelopeSchema(z.object({ setPasswordToken: z.string() }).nullable()),

@@ -28,6 +28,7 @@ import {
   findLoginAccount,
   findUserByEmail,
   findUserById,
+  holdsOrders,
   insertUser,
   isUniqueViolation,
   markEmailVerified,
@@ -450,6 +451,9 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
         (callerId === user.id ||
           (password !== undefined && (await verifyPassword(user.passwordHash, password))));
       if (!redoProven && !accountProven) {
+        // A 4-digit code alone must not hand over an account that holds orders: its owner goes
+        // on with the password (login, which mails a code) or with a 6-digit reset code.
+        if (await holdsOrders(db, user.id)) throw forbidden(authMessages.logInToVerify);
         const token = newSecret();
         await insertAuthLink(db, {
           kind: 'set-password',
