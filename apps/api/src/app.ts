@@ -291,7 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => setStatusSource(undefined));
 
   await app.register(healthRoutes, { database });
-  await app.register(metricsRoutes, { token: config.metricsToken });
+  await app.register(metricsRoutes, { token: config.metricsToken, rateLimiter });
   await app.register(localFileRoutes, { storage: deps.storage, rateLimiter });
   await app.register(authPlugin, { config, sessionStates });
   await app.register(

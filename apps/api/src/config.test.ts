@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_JWT_SECRET, loadConfig } from './config.ts';
+import { ConfigError, DEV_JWT_SECRET, loadConfig, startWarnings } from './config.ts';
 
 const productionEnv = {
   NODE_ENV: 'production',
@@ -120,6 +120,26 @@ describe('loadConfig', () => {
     const env = { ...productionEnv, ...change };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));
+  });
+
+  it('refuses a METRICS_TOKEN shorter than 32 characters in production, and says so', () => {
+    const short = 'x'.repeat(31);
+    expect(() => loadConfig({ ...productionEnv, METRICS_TOKEN: short })).toThrow(
+      'METRICS_TOKEN must be at least 32 characters long in production',
+    );
+    expect(loadConfig({ ...productionEnv, METRICS_TOKEN: 'x'.repeat(32) }).metricsToken).toBe(
+      'x'.repeat(32),
+    );
+    expect(loadConfig({ METRICS_TOKEN: short }).metricsToken).toBe(short);
+  });
+
+  it('warns at a production start without TRUST_PROXY, and not once it is set (even to 0)', () => {
+    expect(startWarnings(loadConfig(productionEnv), productionEnv)).toEqual([
+      expect.stringContaining('TRUST_PROXY is not set'),
+    ]);
+    const withProxy = { ...productionEnv, TRUST_PROXY: '0' };
+    expect(startWarnings(loadConfig(withProxy), withProxy)).toEqual([]);
+    expect(startWarnings(loadConfig({}), {})).toEqual([]);
   });
 
   it.each([

@@ -109,6 +109,10 @@ const envSchema = z.object({
     message: 'must be a decimal number',
   }),
   TOKEN_SYMBOL: optional,
+  /** Initial setting: minutes an ETH or USDC rate may be old and still price a crypto order. */
+  RATE_MAX_AGE_MINUTES: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(10_080).optional(),
+  ),
   TOKEN_NAME: optional,
   SWAP_WALLET: address,
   WHITE_PAPER_URL: optional,
@@ -200,6 +204,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       tokenName: env.TOKEN_NAME,
       swapWallet: env.SWAP_WALLET,
       whitePaperUrl: env.WHITE_PAPER_URL,
+      rateMaxAgeMinutes: env.RATE_MAX_AGE_MINUTES,
     },
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
@@ -228,7 +233,25 @@ function productionProblems(env: z.infer<typeof envSchema>): string[] {
     problems.push('SMTP_URL must be set in production (the outbox is for development only)');
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY))
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set');
+  if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN.length < METRICS_TOKEN_MIN)
+    problems.push(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters long in production (or unset, which turns GET /metrics off)`,
+    );
   return problems;
+}
+
+/** A guessable metrics token would tell anyone the sales rate and the failed logins. */
+const METRICS_TOKEN_MIN = 32;
+
+/**
+ * What production start should warn about without refusing: without TRUST_PROXY behind a load
+ * balancer every client shares the balancer's address, so per-address limits become site-wide.
+ */
+export function startWarnings(config: Config, source: NodeJS.ProcessEnv = process.env): string[] {
+  if (!config.production || source.TRUST_PROXY !== undefined) return [];
+  return [
+    "TRUST_PROXY is not set: if a proxy or load balancer is in front of the server, every client shares its address and the per-address limits (sign-up, codes, login) apply to all of them at once; set TRUST_PROXY to the hop count or the proxies' addresses",
+  ];
 }
 
 /** Parses the environment once; throws ConfigError naming every bad variable. */

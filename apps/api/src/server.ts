@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, startWarnings, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrate, openDatabase, type Database } from './db/client.ts';
 import { enforceMinConfirmations, seedDatabase, type ChainSettings } from './db/seed.ts';
@@ -85,6 +85,8 @@ async function main() {
   exitOnUnexpectedErrors();
   const config = readConfig();
   const log = (line: string) => console.log(line);
+  if (cluster.isPrimary)
+    for (const warning of startWarnings(config)) console.warn(`Warning: ${warning}`);
   if (cluster.isPrimary && config.webConcurrency > 1) return runPrimary(config, log);
   if (cluster.isWorker) {
     sharePasswordCores(config.webConcurrency);

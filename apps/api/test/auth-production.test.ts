@@ -95,11 +95,11 @@ describe('production mode', () => {
     await call('/v1/auth/login', { email, password: PASSWORD }, 403);
     const loginCode = await box.nextCode(email, VERIFY_SUBJECT);
     codes.push(loginCode);
-    await call('/v1/auth/otpVerification', { email, otp: loginCode }, 200);
+    await call('/v1/auth/otpVerification', { email, otp: loginCode, password: PASSWORD }, 200);
     await call('/v1/auth/forgetPasswordOTP', { email }, 200);
     const resetCode = await box.nextCode(email, RESET_SUBJECT);
     codes.push(resetCode);
-    const wrong = String((Number(resetCode) + 1) % 10_000).padStart(4, '0');
+    const wrong = String((Number(resetCode) + 1) % 1_000_000).padStart(6, '0');
     await call('/v1/auth/forgetOTPVerfication', { email, otp: wrong }, 400);
     const verified = await call('/v1/auth/forgetOTPVerfication', { email, otp: resetCode }, 200);
     const resetToken = verified.json().data.resetToken as string;

@@ -60,7 +60,8 @@ describe('asking for a reset code', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.body).toBe(known.body);
     const mail = await box.next(email, RESET_SUBJECT);
-    expect(mail.text).toMatch(/^\s+\d{4}\s*$/m);
+    // Six digits: ten wrong tries a day against a million codes, not ten thousand.
+    expect(mail.text).toMatch(/^\s+\d{6}\s*$/m);
     expect(await box.unread(ghost)).toHaveLength(0);
   });
 
@@ -90,11 +91,21 @@ describe('asking for a reset code', () => {
 });
 
 describe('checking the reset code', () => {
+  it('takes six digits only: a four-digit code is refused as unfilled', async () => {
+    const { email } = await verifiedUser(app, box);
+    const res = await checkCode(email, '1234');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: messages.otpDigits,
+      errors: { otp: messages.otpDigits },
+    });
+  });
+
   it('answers a wrong code like otpVerification and kills it after 5 tries', async () => {
     const { email } = await verifiedUser(app, box);
     await askCode(email);
     const otp = await box.nextCode(email, RESET_SUBJECT);
-    const wrong = String((Number(otp) + 1) % 10_000).padStart(4, '0');
+    const wrong = String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
     for (let i = 0; i < 5; i++) {
       const res = await checkCode(email, wrong);
       expect(res.statusCode).toBe(400);

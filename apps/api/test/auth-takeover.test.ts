@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@tmc/shared';
+import { authMessages, messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, pendingSignups, users } from '../src/db/schema/index.ts';
 import {
@@ -95,7 +95,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     return codeIn(mail);
   }
 
-  it("the owner typing the only code in the mailbox (the stranger's) keeps the account as it was", async () => {
+  it("the owner signed in by the checkout types the only code in the mailbox (the stranger's): the account stays as it was", async () => {
     const guest = await guestBuyer();
     const referrer = await affiliateCode();
     const before = await userRow(guest.email);
@@ -111,12 +111,14 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     expect(await counts(db)).toEqual(beforeAttempt);
     expect(await userRow(guest.email)).toEqual(before);
 
-    // The owner enters the code they find (the redo's) without the redo's password.
-    const verify = await client.post('/v1/auth/otpVerification', {
-      email: guest.email,
-      otp: strangerCode,
-    });
+    // The owner enters the code where the checkout signed them in, without any password.
+    const verify = await client.post(
+      '/v1/auth/otpVerification',
+      { email: guest.email, otp: strangerCode },
+      { token: guest.access },
+    );
     expect(verify.statusCode, verify.body).toBe(200);
+    expect(verify.json().data).toBeNull();
     expect((await login(guest.email, ATTACKER_PASSWORD)).statusCode).toBe(400);
     const own = await login(guest.email, GUEST_PASSWORD);
     expect(own.statusCode, own.body).toBe(200);
@@ -131,6 +133,31 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     ).toEqual([]);
   });
 
+  it('a code alone never hands over an account that holds orders: 403, and the owner goes on with the password', async () => {
+    const guest = await guestBuyer();
+    const strangerCode = await strangerRedo(guest.email);
+
+    const verify = await client.post('/v1/auth/otpVerification', {
+      email: guest.email,
+      otp: strangerCode,
+    });
+    expect(verify.statusCode, verify.body).toBe(403);
+    expect(verify.json()).toEqual({ code: 403, message: authMessages.logInToVerify, data: null });
+    expect((await userRow(guest.email)).emailVerifiedAt).toBeNull();
+
+    const refused = await login(guest.email, GUEST_PASSWORD);
+    expect(refused.statusCode).toBe(403);
+    const otp = await box.nextCode(guest.email, VERIFY_SUBJECT);
+    const verified = await client.post('/v1/auth/otpVerification', {
+      email: guest.email,
+      otp,
+      password: GUEST_PASSWORD,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((await login(guest.email, GUEST_PASSWORD)).statusCode).toBe(200);
+    expect((await login(guest.email, ATTACKER_PASSWORD)).statusCode).toBe(400);
+  });
+
   it("the owner logging in gets a fresh code of their own, which drops the stranger's redo", async () => {
     const guest = await guestBuyer();
     const strangerCode = await strangerRedo(guest.email);
@@ -142,27 +169,30 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     expect(
       await db.select().from(pendingSignups).where(eq(pendingSignups.userId, guest.id)),
     ).toEqual([]);
-    // The stranger's code is dead even with the stranger's password.
-    if (strangerCode !== ownCode)
-      expect(
-        (
-          await client.post('/v1/auth/otpVerification', {
-            email: guest.email,
-            otp: strangerCode,
-            password: ATTACKER_PASSWORD,
-          })
-        ).statusCode,
-      ).toBe(400);
+    // The stranger's code is dead even with the stranger's password (unless the owner's is the same).
+    const strangerAgain =
+      strangerCode === ownCode
+        ? 400
+        : (
+            await client.post('/v1/auth/otpVerification', {
+              email: guest.email,
+              otp: strangerCode,
+              password: ATTACKER_PASSWORD,
+            })
+          ).statusCode;
+    expect(strangerAgain).toBe(400);
     const verify = await client.post('/v1/auth/otpVerification', {
       email: guest.email,
       otp: ownCode,
+      password: GUEST_PASSWORD,
     });
     expect(verify.statusCode, verify.body).toBe(200);
+    expect(verify.json().data).toBeNull();
     expect((await login(guest.email, GUEST_PASSWORD)).statusCode).toBe(200);
     expect((await login(guest.email, ATTACKER_PASSWORD)).statusCode).toBe(400);
   });
 
-  it('applies a redo only with its code and its password, and never replaces a referrer already set', async () => {
+  it("applies a redo with a right code and its password, with the redo's own referrer", async () => {
     const first = await affiliateCode();
     const second = await affiliateCode();
     const email = freshEmail('guest');
@@ -183,10 +213,11 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
       password: ATTACKER_PASSWORD,
     });
     expect(verify.statusCode, verify.body).toBe(200);
-    // Whoever knows the redo's password and reads the mailbox is the owner now: it counts.
+    // Whoever knows the redo's password and reads the mailbox is the owner now: it counts, with
+    // the referrer that person chose.
     expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(200);
     expect((await login(email, GUEST_PASSWORD)).statusCode).toBe(400);
-    expect((await userRow(email)).referredBy).toBe(first.id);
+    expect((await userRow(email)).referredBy).toBe(second.id);
     expect((await client.get('/v1/auth/me', { token: access })).statusCode).toBe(401);
   });
 
@@ -200,13 +231,19 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     expect(await counts(db)).toEqual(beforeAttempt);
     const otp = await box.nextCode(guest.email, VERIFY_SUBJECT);
     expect(
-      (await client.post('/v1/auth/otpVerification', { email: guest.email, otp })).statusCode,
+      (
+        await client.post('/v1/auth/otpVerification', {
+          email: guest.email,
+          otp,
+          password: GUEST_PASSWORD,
+        })
+      ).statusCode,
     ).toBe(200);
     const bought = await guestBuy({ email: guest.email, password: GUEST_PASSWORD });
     expect(bought.statusCode, bought.body).toBe(201);
   });
 
-  it('is dropped when the e-mail is verified with a code sent later for another cause', async () => {
+  it("a later code with the account's own password verifies it as it stands and drops the redo", async () => {
     const guest = await guestBuyer();
     await passResendWait(guest.email);
     const redo = await client.post('/v1/auth/signup', {
@@ -217,7 +254,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     expect(redo.statusCode).toBe(201);
     await box.nextCode(guest.email, VERIFY_SUBJECT);
 
-    // The guest asks for a new code (a minute later) and verifies with it.
+    // The guest asks for a new code (a minute later) and verifies with it and their password.
     await passResendWait(guest.email);
     const resend = await client.post('/v1/auth/resendOTP', {
       email: guest.email,
@@ -226,7 +263,13 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     expect(resend.statusCode).toBe(200);
     const otp = await box.nextCode(guest.email, VERIFY_SUBJECT);
     expect(
-      (await client.post('/v1/auth/otpVerification', { email: guest.email, otp })).statusCode,
+      (
+        await client.post('/v1/auth/otpVerification', {
+          email: guest.email,
+          otp,
+          password: GUEST_PASSWORD,
+        })
+      ).statusCode,
     ).toBe(200);
 
     expect((await login(guest.email, ATTACKER_PASSWORD)).statusCode).toBe(400);
@@ -234,5 +277,167 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().data.user).toMatchObject({ name: 'Grace', emailVerified: true });
     expect((await client.get('/v1/auth/me', { token: guest.access })).statusCode).toBe(200);
+  });
+});
+
+describe('a sign-up squatted before its owner (P2)', () => {
+  /** Someone signs the owner's address up first, with a password and referral code of their own. */
+  async function squat(referralCode?: string) {
+    const email = freshEmail('victim');
+    const res = await client.post('/v1/auth/signup', {
+      email,
+      name: 'Squatter',
+      password: ATTACKER_PASSWORD,
+      referralCode,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await box.nextCode(email, VERIFY_SUBJECT);
+    return email;
+  }
+
+  /** The owner signs up a minute later (a held redo) and reads the code mailed for it. */
+  async function ownerSignsUp(email: string, referralCode?: string) {
+    await passResendWait(email);
+    const res = await client.post('/v1/auth/signup', {
+      email,
+      name: 'Owner',
+      password: GUEST_PASSWORD,
+      referralCode,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return box.nextCode(email, VERIFY_SUBJECT);
+  }
+
+  it("the squatter's referrer does not survive the owner's verification: the owner's own applies", async () => {
+    const squatter = await affiliateCode();
+    const honest = await affiliateCode();
+    const email = await squat(squatter.code);
+    const otp = await ownerSignsUp(email, honest.code);
+    const verify = await client.post('/v1/auth/otpVerification', {
+      email,
+      otp,
+      password: GUEST_PASSWORD,
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect(verify.json().data).toBeNull();
+    expect(await userRow(email)).toMatchObject({ referredBy: honest.id, name: 'Owner' });
+    expect((await login(email, GUEST_PASSWORD)).statusCode).toBe(200);
+    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(400);
+  });
+
+  it("an owner's sign-up without a referral code drops the squatter's", async () => {
+    const squatter = await affiliateCode();
+    const email = await squat(squatter.code);
+    const otp = await ownerSignsUp(email);
+    const verify = await client.post('/v1/auth/otpVerification', {
+      email,
+      otp,
+      password: GUEST_PASSWORD,
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect((await userRow(email)).referredBy).toBeNull();
+  });
+
+  it("after 'Resend code' the owner's verification with their own password applies their sign-up, never the squatter's password", async () => {
+    const squatter = await affiliateCode();
+    const email = await squat(squatter.code);
+    await ownerSignsUp(email);
+    await passResendWait(email);
+    const resend = await client.post('/v1/auth/resendOTP', { email, type: 'verifyemail' });
+    expect(resend.statusCode).toBe(200);
+    const otp = await box.nextCode(email, VERIFY_SUBJECT);
+    const verify = await client.post('/v1/auth/otpVerification', {
+      email,
+      otp,
+      password: GUEST_PASSWORD,
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(400);
+    const own = await login(email, GUEST_PASSWORD);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data.user).toMatchObject({ name: 'Owner', emailVerified: true });
+    expect((await userRow(email)).referredBy).toBeNull();
+  });
+
+  it("a code typed without any password never verifies the squatter's account as it stands: the set-password step makes it the verifier's", async () => {
+    const squatter = await affiliateCode();
+    const honest = await affiliateCode();
+    const email = await squat(squatter.code);
+    await passResendWait(email);
+    await client.post('/v1/auth/resendOTP', { email, type: 'verifyemail' });
+    const otp = await box.nextCode(email, VERIFY_SUBJECT);
+    const verify = await client.post('/v1/auth/otpVerification', { email, otp });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect(verify.json()).toEqual({
+      code: 200,
+      message: authMessages.choosePassword,
+      data: { setPasswordToken: expect.any(String) },
+    });
+    const token = verify.json().data.setPasswordToken as string;
+    expect((await userRow(email)).emailVerifiedAt).toBeNull();
+    // The squatter's password opens nothing meanwhile (the login mails the owner a new code).
+    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(403);
+    await box.nextCode(email, VERIFY_SUBJECT);
+
+    const complete = (body: Record<string, unknown>) =>
+      client.post('/v1/auth/complete-signup', {
+        email,
+        name: 'Owner',
+        password: GUEST_PASSWORD,
+        token,
+        ...body,
+      });
+    const wrongToken = await complete({ token: 'not-the-token' });
+    expect(wrongToken.statusCode).toBe(400);
+    expect(wrongToken.json()).toMatchObject({
+      message: authMessages.setPasswordToken,
+      errors: { token: authMessages.setPasswordToken },
+    });
+    const done = await complete({ referralCode: honest.code });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ code: 200, message: 'Email verified successfully', data: null });
+    expect((await complete({})).json().message).toBe(authMessages.setPasswordToken);
+
+    const after = await userRow(email);
+    expect(after).toMatchObject({ name: 'Owner', referredBy: honest.id });
+    expect(after.emailVerifiedAt).not.toBeNull();
+    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(400);
+    expect((await login(email, GUEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('the set-password step without a referral code leaves no referrer', async () => {
+    const squatter = await affiliateCode();
+    const email = await squat(squatter.code);
+    await passResendWait(email);
+    await client.post('/v1/auth/resendOTP', { email, type: 'verifyemail' });
+    const otp = await box.nextCode(email, VERIFY_SUBJECT);
+    const verify = await client.post('/v1/auth/otpVerification', { email, otp });
+    const token = verify.json().data.setPasswordToken as string;
+    const done = await client.post('/v1/auth/complete-signup', {
+      email,
+      name: 'Owner',
+      password: GUEST_PASSWORD,
+      token,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await userRow(email)).toMatchObject({ name: 'Owner', referredBy: null });
+  });
+
+  it("a password reset of the squatted account proves the mailbox and drops the squatter's referrer", async () => {
+    const squatter = await affiliateCode();
+    const email = await squat(squatter.code);
+    await client.post('/v1/auth/forgetPasswordOTP', { email });
+    const otp = await box.nextCode(email, /Reset your TMC password/);
+    const checked = await client.post('/v1/auth/forgetOTPVerfication', { email, otp });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const reset = await client.post('/v1/auth/forgetPassword', {
+      email,
+      password: GUEST_PASSWORD,
+      resetToken: checked.json().data.resetToken,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const after = await userRow(email);
+    expect(after.referredBy).toBeNull();
+    expect(after.emailVerifiedAt).not.toBeNull();
   });
 });

@@ -127,6 +127,13 @@ const generators: Record<string, Generator> = {
     const { email, otp } = await unverifiedSignup();
     return { body: { email, otp, password: undefined } };
   },
+  'POST /v1/auth/complete-signup': async () => {
+    const { email, otp } = await unverifiedSignup();
+    const verified = await client().post('/v1/auth/otpVerification', { email, otp });
+    return {
+      body: { email, token: verified.json().data.setPasswordToken, referralCode: undefined },
+    };
+  },
   'POST /v1/auth/resendOTP': async () => ({ body: { email: freshEmail('fz') } }),
   'POST /v1/auth/login': async () => {
     const u = await userWithPassword();
@@ -163,7 +170,7 @@ const generators: Record<string, Generator> = {
       }
       await client().post(
         '/v1/auth/forgetOTPVerfication',
-        { email: u.email, otp: 'xxxx'.replace(/x/g, () => String(i % 10)) },
+        { email: u.email, otp: 'xxxxxx'.replace(/x/g, () => String(i % 10)) },
         { ip: nextIp() },
       );
     }

@@ -101,7 +101,7 @@ const FIELDS: {
   {
     method: 'POST',
     url: '/v1/auth/forgetOTPVerfication',
-    body: () => ({ email: freshEmail('slow'), otp: '1234' }),
+    body: () => ({ email: freshEmail('slow'), otp: '123456' }),
     fields: ['email', 'otp'],
   },
   {

@@ -80,9 +80,16 @@ describe("guest checkout: 'Create new account'", () => {
       (await client.post('/v1/auth/refresh-tokens', { refreshToken: refresh.token })).statusCode,
     ).toBe(200);
 
-    // The code reaches a real SMTP server and verifies the e-mail.
+    // The code reaches a real SMTP server and verifies the e-mail where the buyer is signed in
+    // (the session only this password opens stands for it).
     const otp = await box.nextCode(email, VERIFY_SUBJECT);
-    expect((await client.post('/v1/auth/otpVerification', { email, otp })).statusCode).toBe(200);
+    const verified = await client.post(
+      '/v1/auth/otpVerification',
+      { email, otp },
+      { token: access.token },
+    );
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().data).toBeNull();
     expect((await userRow(email))!.emailVerifiedAt).not.toBeNull();
 
     const confirmation = await box.next(email, new RegExp(data.purchase.reference as string));
@@ -100,9 +107,10 @@ describe("guest checkout: 'Create new account'", () => {
     expect(login.json().message).toBe(messages.verifyEmail);
     const fresh = await box.nextCode(email, VERIFY_SUBJECT);
 
-    expect((await client.post('/v1/auth/otpVerification', { email, otp: fresh })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await client.post('/v1/auth/otpVerification', { email, otp: fresh, password: PASSWORD }))
+        .statusCode,
+    ).toBe(200);
     expect((await client.post('/v1/auth/login', { email, password: PASSWORD })).statusCode).toBe(
       200,
     );
@@ -124,15 +132,38 @@ describe("guest checkout: 'Create new account'", () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('refuses an e-mail with an unverified account too (it would be signed in without its password)', async () => {
+  it('on an unverified account holds the new account as a sign-up redo and asks to verify first: nothing is filed, nobody signed in', async () => {
     const email = freshEmail('unverified');
     expect(
       (await client.post('/v1/auth/signup', { email, name: 'Ada', password: PASSWORD })).statusCode,
     ).toBe(201);
-    await refused(
+    await box.nextCode(email, VERIFY_SUBJECT);
+    await db
+      .update(otpCodes)
+      .set({ createdAt: sql`now() - make_interval(secs => 61)` })
+      .where(eq(otpCodes.email, email));
+    const before = await counts(db);
+    const held = await guestBuy(
       await guestBody({ email, password: 'another password', name: 'Mallory' }),
-      messages.emailTaken,
     );
+    expect(held.statusCode, held.body).toBe(403);
+    expect(held.json()).toEqual({ code: 403, message: messages.verifyEmail, data: null });
+    expect(await counts(db)).toEqual(before);
+    // The redo counts only with the mailed code and its password; the first password stays until then.
+    const otp = await box.nextCode(email, VERIFY_SUBJECT);
+    expect(
+      (await client.post('/v1/auth/login', { email, password: 'another password' })).statusCode,
+    ).toBe(400);
+    const verified = await client.post('/v1/auth/otpVerification', {
+      email,
+      otp,
+      password: 'another password',
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data).toBeNull();
+    expect((await userRow(email))!.name).toBe('Mallory');
+    const bought = await guestBuy(await guestBody({ email, password: 'another password' }));
+    expect(bought.statusCode, bought.body).toBe(201);
   });
 
   it('makes no account when the purchase fails', async () => {

@@ -9,6 +9,7 @@ import {
   passwordResets,
   pendingSignups,
   purchases,
+  users,
 } from '../src/db/schema/index.ts';
 import { tryRetentionLock } from '../src/modules/retention/retention.repo.ts';
 import { insertBankPurchase, people } from './affiliates-helpers.ts';
@@ -70,7 +71,6 @@ describe('retention job', () => {
           userId: who.id,
           name: 'Redo',
           passwordHash: 'x',
-          codeHash: randomUUID(),
           createdAt: ago(days) as never,
         });
 
@@ -169,6 +169,52 @@ describe('retention job', () => {
     });
   });
 
+  it('deletes accounts never verified after 7 days unless they hold an order', async () => {
+    const person = people(db(), built.config);
+    const unverified = async (days: number) => {
+      const who = await person();
+      await db()
+        .update(users)
+        .set({ emailVerifiedAt: null, createdAt: ago(days) })
+        .where(eq(users.id, who.id));
+      return who;
+    };
+    const squat = await unverified(8);
+    const squatWithRedo = await unverified(8);
+    await db()
+      .insert(pendingSignups)
+      .values({ userId: squatWithRedo.id, name: 'Redo', passwordHash: 'x' });
+    const recent = await unverified(6);
+    const guestBuyer = await unverified(30);
+    await insertBankPurchase(db(), guestBuyer, '100.00');
+    const verifiedLongAgo = await person();
+    await db()
+      .update(users)
+      .set({ createdAt: ago(30) })
+      .where(eq(users.id, verifiedLongAgo.id));
+
+    const result = await app().retentionJob.runOnce();
+    expect(result.unverifiedAccounts).toBe(2);
+    const left = (
+      await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          inArray(users.id, [
+            squat.id,
+            squatWithRedo.id,
+            recent.id,
+            guestBuyer.id,
+            verifiedLongAgo.id,
+          ]),
+        )
+    ).map((r) => r.id);
+    expect(left.sort()).toEqual([recent.id, guestBuyer.id, verifiedLongAgo.id].sort());
+    expect(
+      await db().select().from(pendingSignups).where(eq(pendingSignups.userId, squatWithRedo.id)),
+    ).toEqual([]);
+  });
+
   it('runs on one copy at a time: while another holds the lock it does nothing', async () => {
     const person = people(db(), built.config);
     const held = await person();
@@ -178,7 +224,6 @@ describe('retention job', () => {
         userId: held.id,
         name: 'Redo',
         passwordHash: 'x',
-        codeHash: randomUUID(),
         createdAt: ago(30) as never,
       });
     const skipped = await db().transaction(async (tx) => {

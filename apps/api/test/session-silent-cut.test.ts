@@ -7,7 +7,6 @@ import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { createChainClient } from '../src/lib/chain.ts';
 import { createMailer } from '../src/lib/mailer/mailer.ts';
-import { SESSION_STATE_MAX_AGE_MS } from '../src/lib/session-states.ts';
 import { createStorage } from '../src/lib/storage/create-storage.ts';
 import { people, type Person } from './affiliates-helpers.ts';
 import { buildTestApp, TEST_CHAIN, testConfig } from './test-app.ts';
@@ -183,10 +182,11 @@ describe('a demoted admin on a copy whose listener was silently cut', () => {
     const demotedAt = Date.now();
     await expect
       .poll(async () => (await call(second, '/v1/admin/stats', staff.token)).statusCode, {
-        timeout: SESSION_STATE_MAX_AGE_MS + 3_000,
+        timeout: 8_000,
         interval: 250,
       })
       .toBe(401);
-    expect(Date.now() - demotedAt).toBeLessThanOrEqual(SESSION_STATE_MAX_AGE_MS + 1_000);
+    // The documented maximum age is 5 seconds: refused within 6 of the demotion.
+    expect(Date.now() - demotedAt).toBeLessThanOrEqual(6_000);
   });
 });

@@ -92,6 +92,10 @@ describe('proven wallets (Sign-In with Ethereum)', () => {
       forged({ domain: 'evil.example' }),
       forged({ chainId: 1 }),
       forged({ expirationTime: new Date(Date.now() - 1000) }),
+      // Same domain, but a sign-in for another page or site: the uri must be the site's origin.
+      forged({ uri: 'https://evil.example' }),
+      forged({ uri: `${url.origin}/elsewhere` }),
+      forged({ statement: 'Sign in to claim your airdrop.' }),
     ]) {
       const res = await prove(buyer, bad, await signer(4).signMessage({ message: bad }));
       expect(res.statusCode).toBe(400);

@@ -31,7 +31,7 @@ export async function verifiedAccount(
 ) {
   await post('/v1/auth/signup', { email, name, password }, { address });
   const { match } = await waitForMail(inject('mailDir'), email, /\b(\d{4})\b/);
-  await post('/v1/auth/otpVerification', { email, otp: match[1] });
+  await post('/v1/auth/otpVerification', { email, otp: match[1], password });
 }
 
 /** A verified buyer's access token, from the API's login. */

@@ -102,7 +102,7 @@ describe('accounts', () => {
     await field(page, 'Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.waitForURL((url) => url.pathname === '/forgetpasswordotp');
-    const resetMail = await waitForMail(mailDir, email, /reset[\s\S]*?\b(\d{4})\b/i);
+    const resetMail = await waitForMail(mailDir, email, /reset[\s\S]*?\b(\d{6})\b/i);
     await enterCode(page, resetMail.match[1] as string);
     await page.waitForURL((url) => url.pathname === '/updatepassword');
     await field(page, 'New Password').fill('second-pass-2');

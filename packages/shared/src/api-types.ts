@@ -277,6 +277,15 @@ export interface SystemStatus {
   };
   /** The LISTEN connections of the copy that answered. */
   listeners: { status: SystemLevel; connections: { channel: string; up: boolean }[] };
+  /**
+   * The ETH and USDC rates' age: red past the setting rateMaxAgeMinutes (crypto orders are then
+   * refused), amber past half of it.
+   */
+  rates: {
+    status: SystemLevel;
+    maxAgeSeconds: number | null;
+    coins: { code: 'ETH' | 'USDC'; updatedAt: string | null; ageSeconds: number | null }[];
+  };
   thresholds: {
     watcherSilence: {
       amberIntervals: number;
@@ -493,6 +502,8 @@ export interface AdminSettings {
   quoteGraceMinutes: number;
   /** Hours a new bank order has for its receipt before it ends. */
   bankPaymentWindowHours: number;
+  /** Minutes an ETH or USDC rate may be old and still price a crypto order (older: 503). */
+  rateMaxAgeMinutes: number;
   /** Days before a commission is approved (payable). */
   holdDays: number;
   whitePaperUrl: string;
@@ -519,6 +530,7 @@ export type AdminSettingsChange = Partial<
     | 'quoteTtlMinutes'
     | 'quoteGraceMinutes'
     | 'bankPaymentWindowHours'
+    | 'rateMaxAgeMinutes'
     | 'holdDays'
     | 'whitePaperUrl'
     | 'deliveryStatement'

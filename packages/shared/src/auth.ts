@@ -15,6 +15,10 @@ export const authMessages = {
   confirmPassword: 'Enter your password to confirm the change',
   staffCheckout: 'Staff accounts cannot buy through the checkout, please log in on the login page',
   linkToken: 'This link is invalid or has expired, please ask for a new one',
+  choosePassword: 'Code accepted, please choose your password',
+  setPasswordToken: 'This step has expired, please enter a new code',
+  logInToVerify:
+    'Log in with your password to verify this e-mail, or reset your password if you have lost it',
 } as const;
 
 export const EMAIL_MAX = 254;
@@ -85,19 +89,41 @@ export const loginSchema = z.object({
   recoveryCode: recoveryCodeField,
 });
 
-export const otpField = z
-  .string({ error: messages.otpDigits })
-  .trim()
-  .regex(/^\d{4}$/, messages.otpDigits);
+/** Digits of each code: the sign-up code has the spec's four boxes; a reset code is six (H2). */
+export const OTP_DIGITS = { verifyemail: 4, verifyUser: 6 } as const;
+
+const codeOf = (digits: number) =>
+  z
+    .string({ error: messages.otpDigits })
+    .trim()
+    .regex(new RegExp(`^\\d{${digits}}$`), messages.otpDigits);
+
+/** The sign-up (mailbox) code. */
+export const otpField = codeOf(OTP_DIGITS.verifyemail);
+/** The password reset code: longer, because it opens an account that someone else may own. */
+export const resetOtpField = codeOf(OTP_DIGITS.verifyUser);
 
 /**
- * `password`: the code screen of a redone sign-up asks for the redo's password; without it (or
- * with another) the code verifies the e-mail and the redo is dropped.
+ * `password`: the sign-up's password, sent with the code when the screen knows it. With the
+ * password of the account (or of a held redo) the e-mail is verified; without it the answer
+ * leads to the set-password step (`completeSignupSchema`).
  */
 export const otpVerifySchema = z.object({
   otp: otpField,
   email: emailField,
   password: z.string().max(PASSWORD_MAX, authMessages.passwordTooLong).optional(),
+});
+
+/**
+ * The set-password step after a right sign-up code that came without the account's password:
+ * the token of that answer, and the name, password and referral code the account gets.
+ */
+export const completeSignupSchema = signupSchema.extend({
+  token: z
+    .string({ error: authMessages.setPasswordToken })
+    .trim()
+    .min(1, authMessages.setPasswordToken)
+    .max(200, authMessages.setPasswordToken),
 });
 
 export const resendOtpSchema = z.object({
@@ -108,7 +134,7 @@ export const resendOtpSchema = z.object({
 export const forgetPasswordOtpSchema = z.object({ email: emailWith(messages.resetEmail) });
 
 export const forgetOtpVerifySchema = z.object({
-  otp: otpField,
+  otp: resetOtpField,
   email: emailWith(messages.resetEmail),
 });
 
@@ -153,6 +179,7 @@ export const refreshTokenSchema = z.object({
 export type SignupBody = z.infer<typeof signupSchema>;
 export type LoginBody = z.infer<typeof loginSchema>;
 export type OtpVerifyBody = z.infer<typeof otpVerifySchema>;
+export type CompleteSignupBody = z.infer<typeof completeSignupSchema>;
 export type ResendOtpBody = z.infer<typeof resendOtpSchema>;
 export type ForgetPasswordOtpBody = z.infer<typeof forgetPasswordOtpSchema>;
 export type ForgetOtpVerifyBody = z.infer<typeof forgetOtpVerifySchema>;

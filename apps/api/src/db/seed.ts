@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { RATE_MAX_AGE_MINUTES } from '@tmc/shared';
 import type { Config } from '../config.ts';
 import type { Db } from './client.ts';
 import { banks, currencyRates, settings } from './schema/index.ts';
@@ -68,6 +69,7 @@ export async function seedDatabase(
       chainId: chain.chainId,
       minConfirmations: config.minConfirmations,
       whitePaperUrl: p.whitePaperUrl ?? '/white-paper',
+      rateMaxAgeMinutes: p.rateMaxAgeMinutes ?? RATE_MAX_AGE_MINUTES.default,
     })
     .onConflictDoNothing();
 

@@ -29,6 +29,8 @@ declare module 'fastify' {
     requireUser: Guard;
     /** preHandler: as requireUser, then 403 unless the account is an admin now and signed in with its second factor. */
     requireAdmin: Guard;
+    /** The account of a valid access token, if the request carries one (never refuses). */
+    callerOf: (req: FastifyRequest) => Promise<string | undefined>;
   }
   interface FastifyRequest {
     /** Only set on routes guarded by requireUser or requireAdmin. */
@@ -139,7 +141,17 @@ export const authPlugin = fp<{ config: Pick<Config, 'jwtSecret'>; sessionStates:
       if (!req.user.secondFactor) throw forbidden(securityMessages.secondFactorRequired);
     };
 
+    const callerOf = async (req: FastifyRequest) => {
+      try {
+        await requireUser(req);
+        return req.user.id;
+      } catch {
+        return undefined;
+      }
+    };
+
     app.decorateRequest('user', null as unknown as AuthUser);
+    app.decorate('callerOf', callerOf);
     app.decorate('requireUser', authGuard('user', requireUser));
     app.decorate('requireAdmin', authGuard('admin', requireAdmin));
     return Promise.resolve();

@@ -225,6 +225,16 @@ const rateLimited = new Counter({
   help: 'Requests refused with 429 by a rate limit',
   registers: [registry],
 });
+const wrongCodes = new Counter({
+  name: 'tmc_wrong_codes_total',
+  help: 'Wrong e-mail codes (sign-up and reset) across the site',
+  registers: [registry],
+});
+const wrongCodesOverBudget = new Counter({
+  name: 'tmc_wrong_codes_over_budget_total',
+  help: 'Wrong e-mail codes past the site-wide hourly budget: alert on any increase (nobody is locked out by it)',
+  registers: [registry],
+});
 new Gauge({
   name: 'tmc_listener_up',
   help: '1 while the LISTEN connection of a channel is connected, per worker',
@@ -264,6 +274,11 @@ export const metrics = {
   },
   rateLimited() {
     rateLimited.inc();
+  },
+  /** A wrong e-mail code; `overBudget` when the site-wide budget of the hour is used up. */
+  wrongCode(overBudget: boolean) {
+    wrongCodes.inc();
+    if (overBudget) wrongCodesOverBudget.inc();
   },
   watcherPolled(outcome: 'ok' | 'failed') {
     watcherPolls.inc({ outcome });

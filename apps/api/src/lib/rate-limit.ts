@@ -40,11 +40,12 @@ export function rateLimitSubject(subject: string): string {
     .join(':')}::/64`;
 }
 
-/** The network of a client address, for budgets its neighbours share: its /24 (IPv4) or /64 (IPv6). */
+/**
+ * The network a client's wrong codes are counted for: its own IPv4 address (carrier-grade NAT and
+ * offices put many people behind one /24, so a wider key would lock them all out) or its IPv6 /64.
+ */
 export function networkOf(ip: string): string {
-  const subject = rateLimitSubject(ip);
-  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(subject);
-  return v4 ? `${v4[1]}.0/24` : subject;
+  return rateLimitSubject(ip);
 }
 
 /** Keys are hashed so e-mails and IPs are not stored in clear. */

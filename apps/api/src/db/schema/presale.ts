@@ -32,6 +32,8 @@ export const settings = pgTable(
     quoteGraceMinutes: integer('quote_grace_minutes').notNull().default(60),
     /** How long a new bank order waits for its receipt before it ends. */
     bankPaymentWindowHours: integer('bank_payment_window_hours').notNull().default(72),
+    /** How old an ETH or USDC rate may be and still price a crypto order. */
+    rateMaxAgeMinutes: integer('rate_max_age_minutes').notNull().default(1440),
     holdDays: integer('hold_days').notNull().default(7),
     whitePaperUrl: text('white_paper_url').notNull(),
     /** How and when tokens reach buyers, as staff word it; null shows the default statement. */

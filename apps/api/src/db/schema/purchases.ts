@@ -34,6 +34,8 @@ export const purchases = pgTable(
     userAmount: numeric('user_amount', { precision: 60, scale: 18 }).notNull(),
     userCurrency: text('user_currency').notNull(),
     rate: numeric('rate', { precision: 38, scale: 18 }).notNull(),
+    /** When the rate used was set (crypto orders; null on orders placed before it was kept). */
+    rateAt: timestamp('rate_at', { withTimezone: true }),
     wallet: text('wallet'),
     receiptKey: text('receipt_key'),
     receiptType: text('receipt_type'),

@@ -104,7 +104,8 @@ export const passwordResets = pgTable(
 
 /**
  * A sign-up redone for an e-mail that is not verified yet: held here and applied to the account
- * only when the code mailed for it (`codeHash`) is verified, so the redo cannot take it over.
+ * only when a right code for the address comes with the redo's own password, so the redo cannot
+ * take it over. It belongs to the address, so it survives "Resend code".
  */
 export const pendingSignups = pgTable('pending_signups', {
   userId: uuid('user_id')
@@ -113,7 +114,6 @@ export const pendingSignups = pgTable('pending_signups', {
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   referredBy: uuid('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-  codeHash: text('code_hash').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -192,14 +192,15 @@ export const walletNonces = pgTable(
 
 /**
  * Single-use links mailed by the server: a staff enrolment (subject: the user's id) or a proof of
- * the mailbox once its wrong-code ceiling was reached (subject: purpose and e-mail). Only the
- * token's SHA-256 is stored.
+ * the mailbox once its wrong-code ceiling was reached (subject: purpose and e-mail), and the
+ * set-password step a right sign-up code without the account's password leads to (subject: the
+ * user's id; answered, not mailed). Only the token's SHA-256 is stored.
  */
 export const authLinks = pgTable(
   'auth_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['staff-enrolment', 'mailbox-proof'] }).notNull(),
+    kind: text('kind', { enum: ['staff-enrolment', 'mailbox-proof', 'set-password'] }).notNull(),
     subject: text('subject').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { users, userTotp } from '../../db/schema/index.ts';
+import { purchases, users, userTotp } from '../../db/schema/index.ts';
 import { forgetSessionState } from '../../lib/session-states.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -96,12 +96,26 @@ export async function markEmailVerified(
     .where(eq(users.id, id));
 }
 
-/** A reset code proved the mailbox, so the e-mail counts as verified from here on. */
+/** Whether the account has placed any order (a guest checkout's account has). */
+export async function holdsOrders(db: Tx, userId: string) {
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(eq(purchases.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A reset code proved the mailbox, so the e-mail counts as verified from here on. On an account
+ * that was not verified yet, the referrer its unproven sign-up chose is dropped with the rest.
+ */
 export async function setPassword(db: Tx, id: string, passwordHash: string) {
   await db
     .update(users)
     .set({
       passwordHash,
+      referredBy: sql`case when ${users.emailVerifiedAt} is null then null else ${users.referredBy} end`,
       emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
     })
     .where(eq(users.id, id));

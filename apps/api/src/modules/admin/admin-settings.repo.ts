@@ -18,6 +18,7 @@ export type SettingsChange = Partial<
     | 'quoteTtlMinutes'
     | 'quoteGraceMinutes'
     | 'bankPaymentWindowHours'
+    | 'rateMaxAgeMinutes'
     | 'holdDays'
     | 'whitePaperUrl'
     | 'deliveryStatement'

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BANK_PAYMENT_WINDOW_HOURS,
+  RATE_MAX_AGE_MINUTES,
   DELIVERY_STATEMENT_MAX,
   QUOTE_GRACE_MINUTES,
 } from '@tmc/shared';
@@ -54,6 +55,13 @@ const settingsChange = z
       BANK_PAYMENT_WINDOW_HOURS.min,
       BANK_PAYMENT_WINDOW_HOURS.max,
     ).describe('Hours a new bank order has for its receipt before it ends'),
+    rateMaxAgeMinutes: wholeNumber(
+      'rateMaxAgeMinutes',
+      RATE_MAX_AGE_MINUTES.min,
+      RATE_MAX_AGE_MINUTES.max,
+    ).describe(
+      'Minutes an ETH or USDC rate may be old and still price a crypto order (older: 503)',
+    ),
     holdDays: wholeNumber('holdDays', 0, 365),
     whitePaperUrl: z
       .string()
@@ -92,6 +100,7 @@ const settingsSchema = z.object({
   quoteTtlMinutes: z.number().int(),
   quoteGraceMinutes: z.number().int(),
   bankPaymentWindowHours: z.number().int(),
+  rateMaxAgeMinutes: z.number().int(),
   holdDays: z.number().int(),
   whitePaperUrl: z.string(),
   deliveryStatement: z.string(),

@@ -29,6 +29,7 @@ export const toAdminSettingsDto = (s: SettingsRow) => ({
   quoteTtlMinutes: s.quoteTtlMinutes,
   quoteGraceMinutes: s.quoteGraceMinutes,
   bankPaymentWindowHours: s.bankPaymentWindowHours,
+  rateMaxAgeMinutes: s.rateMaxAgeMinutes,
   holdDays: s.holdDays,
   whitePaperUrl: s.whitePaperUrl,
   deliveryStatement: s.deliveryStatement ?? DEFAULT_DELIVERY_STATEMENT,

@@ -48,6 +48,17 @@ const systemSchema = z.object({
     status: level,
     connections: z.array(z.object({ channel: z.string(), up: z.boolean() })),
   }),
+  rates: z.object({
+    status: level,
+    maxAgeSeconds: z.number().int().nullable(),
+    coins: z.array(
+      z.object({
+        code: z.enum(['ETH', 'USDC']),
+        updatedAt: z.string().nullable(),
+        ageSeconds: z.number().int().nullable(),
+      }),
+    ),
+  }),
   thresholds: z.object({
     watcherSilence: z.object({
       amberIntervals: z.number(),
@@ -73,7 +84,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ system: SystemStatusServ
         tags: ['admin'],
         security: [{ bearer: [] }],
         summary:
-          'System: payment watcher, chain RPC, mail queue, database and listeners, each ok, amber or red',
+          'System: payment watcher, chain RPC, mail queue, database, listeners and the age of the ETH and USDC rates (red past the setting rateMaxAgeMinutes, when crypto orders are refused; amber past half of it), each ok, amber or red',
         response: { 200: envelopeSchema(systemSchema) },
       },
     },

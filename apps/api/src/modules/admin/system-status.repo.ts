@@ -1,6 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { CRYPTO_CURRENCIES } from '@tmc/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { chainWatchers, mailOutbox, unmatchedPayments } from '../../db/schema/index.ts';
+import {
+  chainWatchers,
+  currencyRates,
+  mailOutbox,
+  settings,
+  unmatchedPayments,
+} from '../../db/schema/index.ts';
 import { MAX_MAIL_ATTEMPTS } from '../../lib/mailer/mailer.ts';
 
 /** The watcher's row, the open unmatched payments and the mail queue (two reads at once). */
@@ -26,10 +33,22 @@ export async function readSystemFigures(db: Tx, watcherName: string) {
     })
     .from(chainWatchers)
     .where(eq(chainWatchers.name, watcherName));
-  const [[row], [watcher]] = await Promise.all([counts, watcherRow]);
+  const cryptoRates = db
+    .select({ code: currencyRates.code, updatedAt: currencyRates.updatedAt })
+    .from(currencyRates)
+    .where(inArray(currencyRates.code, [...CRYPTO_CURRENCIES]));
+  const rateLimit = db.select({ minutes: settings.rateMaxAgeMinutes }).from(settings);
+  const [[row], [watcher], rates, [limit]] = await Promise.all([
+    counts,
+    watcherRow,
+    cryptoRates,
+    rateLimit,
+  ]);
   return {
     ...row!,
     mailOldest: row!.mailOldest ? new Date(row!.mailOldest) : null,
     watcher,
+    cryptoRates: rates,
+    rateMaxAgeMinutes: limit?.minutes,
   };
 }

@@ -1,3 +1,4 @@
+import { CRYPTO_CURRENCIES } from '@tmc/shared';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ChainClient } from '../../lib/chain.ts';
@@ -145,11 +146,32 @@ export function createSystemStatusService({
 
     const pool = database.poolStats();
     const databaseLevel: Level = !figures.reachable ? 'red' : pool.waiting > 0 ? 'amber' : 'ok';
+    const rateLimitSeconds = (figures.reachable ? (figures.rateMaxAgeMinutes ?? 0) : 0) * 60;
+    const coins = CRYPTO_CURRENCIES.map((code) => {
+      const row = figures.reachable ? figures.cryptoRates.find((r) => r.code === code) : undefined;
+      return {
+        code,
+        updatedAt: row?.updatedAt.toISOString() ?? null,
+        ageSeconds: row ? ageSeconds(row.updatedAt, now) : null,
+      };
+    });
+    // Past the limit crypto orders are refused (503); amber from half of it, to act in time.
+    const ratesLevel: Level = !figures.reachable
+      ? 'red'
+      : worst(
+          ...coins.map((c): Level =>
+            c.ageSeconds === null || c.ageSeconds > rateLimitSeconds
+              ? 'red'
+              : c.ageSeconds > rateLimitSeconds / 2
+                ? 'amber'
+                : 'ok',
+          ),
+        );
     const connections = metrics.listeners();
     const listenersLevel: Level = connections.some((c) => !c.up) ? 'red' : 'ok';
 
     return {
-      status: worst(watcherLevel, chainLevel, mailLevel, databaseLevel, listenersLevel),
+      status: worst(watcherLevel, chainLevel, mailLevel, databaseLevel, listenersLevel, ratesLevel),
       checkedAt: new Date(now).toISOString(),
       version: config.appVersion,
       nodeVersion: process.version,
@@ -190,6 +212,11 @@ export function createSystemStatusService({
         poolWaiting: pool.waiting,
       },
       listeners: { status: listenersLevel, connections },
+      rates: {
+        status: ratesLevel,
+        maxAgeSeconds: figures.reachable ? rateLimitSeconds : null,
+        coins,
+      },
       thresholds: THRESHOLDS,
     };
   }

@@ -206,7 +206,7 @@ export async function usePasswordReset(tx: Tx, userId: string, tokenHash: string
   return true;
 }
 
-/** Holds a redone sign-up until the code mailed for it is verified (a later redo replaces it). */
+/** Holds a redone sign-up until a code is verified with its password (a later redo replaces it). */
 export async function savePendingSignup(
   db: Tx,
   v: {
@@ -214,7 +214,6 @@ export async function savePendingSignup(
     name: string;
     passwordHash: string;
     referredBy: string | null;
-    codeHash: string;
   },
 ) {
   const { userId: _userId, ...rest } = v;

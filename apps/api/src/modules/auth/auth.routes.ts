@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  authMessages,
+  completeSignupSchema,
   forgetOtpVerifySchema,
   forgetPasswordOtpSchema,
   forgetPasswordSchema,
@@ -47,15 +49,42 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
   app.post(
     '/auth/otpVerification',
     {
+      config: { openapi: { errors: [403] } },
       schema: {
         tags,
-        summary: 'Verify the e-mail with the sign-up code',
+        summary:
+          "Verify the e-mail with the sign-up code. With the account's password (or a held sign-up redo's, or the account's own access token) the e-mail is verified: data null. Without it the code still proves the mailbox, the account stays unverified and data.setPasswordToken (single use, 1 hour) opens POST /auth/complete-signup; an account that holds orders answers 403 instead (log in with its password, or reset it)",
         body: otpVerifySchema,
+        response: {
+          200: envelopeSchema(z.object({ setPasswordToken: z.string() }).nullable()),
+        },
+      },
+    },
+    async (req) => {
+      const outcome = await auth.verifyEmail(req.body, req.ip, await app.callerOf(req));
+      return outcome.verified
+        ? envelope(200, null, 'Email verified successfully')
+        : envelope(
+            200,
+            { setPasswordToken: outcome.setPasswordToken },
+            authMessages.choosePassword,
+          );
+    },
+  );
+
+  app.post(
+    '/auth/complete-signup',
+    {
+      schema: {
+        tags,
+        summary:
+          'The set-password step after a sign-up code that came without the password: sets name, password and referrer (only the one given here), verifies the e-mail and ends every session of the account',
+        body: completeSignupSchema,
         response: { 200: noData },
       },
     },
     async (req) => {
-      await auth.verifyEmail(req.body, req.ip);
+      await auth.completeSignup(req.body, req.ip);
       return envelope(200, null, 'Email verified successfully');
     },
   );
@@ -164,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
     {
       schema: {
         tags,
-        summary: 'Check the reset code; answers a single-use reset token (15 minutes)',
+        summary: 'Check the 6-digit reset code; answers a single-use reset token (15 minutes)',
         body: forgetOtpVerifySchema,
         response: { 200: envelopeSchema(z.object({ resetToken: z.string() })) },
       },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   messages,
   type AuthResult,
+  type CompleteSignupBody,
   type ForgetOtpVerifyBody,
   type ForgetPasswordBody,
   type LoginBody,
@@ -27,6 +28,7 @@ import {
   findLoginAccount,
   findUserByEmail,
   findUserById,
+  holdsOrders,
   insertUser,
   isUniqueViolation,
   markEmailVerified,
@@ -82,8 +84,13 @@ const invalidReferral = () =>
 const invalidCode = () => badRequest(messages.invalidCode, { otp: messages.invalidCode });
 const secondFactorNeeded = (field: 'totp' | 'recoveryCode', message: string) =>
   new AppError(401, message, { [field]: message });
+const setPasswordExpired = () =>
+  badRequest(authMessages.setPasswordToken, { token: authMessages.setPasswordToken });
 const invalidResetToken = () =>
   badRequest(authMessages.resetToken, { resetToken: authMessages.resetToken });
+
+/** A right sign-up code: verified, or on to the set-password step with this token. */
+export type VerifyOutcome = { verified: true } | { verified: false; setPasswordToken: string };
 
 /** The visitor's part of a guest checkout: `name` present means "Create new account". */
 export interface CheckoutGuest {
@@ -163,6 +170,24 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       if (isUniqueViolation(err)) throw emailTaken();
       throw err;
     }
+  }
+
+  /**
+   * Holds a sign-up redone on an unverified account and mails a code (at most once a minute).
+   * The account is left as it is (a guest checkout may hold orders under it): the new name,
+   * password and referrer count only with a right code and that password.
+   */
+  async function holdRedo(
+    existing: UserRow,
+    fields: { name: string; passwordHash: string; referredBy?: string },
+  ) {
+    const code = await otp.issue(existing.email, 'verifyemail');
+    await savePendingSignup(db, {
+      userId: existing.id,
+      ...fields,
+      referredBy: fields.referredBy ?? null,
+    });
+    return code;
   }
 
   const sessionFor = async (user: UserRow, withSecondFactor = false) => ({
@@ -290,12 +315,26 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     return referrer;
   }
 
-  /** 'Create new account': the e-mail must be new; the account is inserted by `open`, in the caller's transaction. */
+  /**
+   * 'Create new account': the e-mail must be new; the account is inserted by `open`, in the
+   * caller's transaction. On an unverified account it is held as a sign-up redo would be (a code
+   * is mailed, the redo counts with that code and this password) and 403 asks to verify first:
+   * this path signs in at once, so it never opens an existing account.
+   */
   async function checkoutNewAccount(guest: CheckoutGuest & { name: string }, ip: string) {
     await rateLimiter.hit(authLimits.signup, ip);
     const referrer = await referrerFor(guest.referralCode, guest.email);
-    // Even an unverified account is refused: this path signs in at once, which would hand it over.
-    if (await findUserByEmail(db, guest.email)) throw emailTaken();
+    const existing = await findUserByEmail(db, guest.email);
+    if (existing?.emailVerifiedAt) throw emailTaken();
+    if (existing) {
+      const code = await holdRedo(existing, {
+        name: guest.name,
+        passwordHash: await hashPassword(guest.password),
+        referredBy: referrer?.id,
+      });
+      mail(guest.email, { kind: 'verifyEmail', code });
+      throw forbidden(messages.verifyEmail);
+    }
     const passwordHash = await hashPassword(guest.password);
     let created: { user: UserRow; code: string } | undefined;
     const account: CheckoutAccount = {
@@ -376,17 +415,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       };
       let created: { userId: string; code: string };
       if (existing) {
-        // An unverified sign-up may be redone at most once a minute. The account is left as it is
-        // (a guest checkout may hold orders under it): the new name, password and referrer wait
-        // for the code mailed now, so only the mailbox's owner can make them count.
-        const code = await otp.issue(input.email, 'verifyemail');
-        await savePendingSignup(db, {
-          userId: existing.id,
-          ...fields,
-          referredBy: fields.referredBy ?? null,
-          codeHash: otp.fingerprint(input.email, 'verifyemail', code),
-        });
-        created = { userId: existing.id, code };
+        created = { userId: existing.id, code: await holdRedo(existing, fields) };
       } else {
         created = await signUpNewAccount(input, fields, ip);
       }
@@ -395,40 +424,90 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     },
 
     /**
-     * A held sign-up redo counts only with the code mailed for it and the redo's own password
-     * (which the redo's code screen asks for), and never replaces a referrer already set. Any
-     * other right code verifies the e-mail as the account stands and drops the redo.
+     * A right code proves the mailbox; what the account was signed up with counts only when the
+     * verifier shows its password too. With the held redo's password the redo applies (its name,
+     * password and referrer); with the account's password (or a session of the account, which
+     * only that password opens) the account is verified as it stands. Otherwise nothing an
+     * unproven sign-up chose is trusted: the answer is a single-use token for the set-password
+     * step (`completeSignup`), and the account stays unverified until then.
      */
-    async verifyEmail({ email, otp: code, password }: OtpVerifyBody, ip: string) {
+    async verifyEmail(
+      { email, otp: code, password }: OtpVerifyBody,
+      ip: string,
+      callerId?: string,
+    ): Promise<VerifyOutcome> {
       await rateLimiter.hit(authLimits.codeCheck, ip);
-      const codeHash = await checkCode(email, 'verifyemail', code, ip);
+      await checkCode(email, 'verifyemail', code, ip);
       const user = await findUserByEmail(db, email);
       if (!user) throw invalidCode();
-      if (user.emailVerifiedAt) return;
+      if (user.emailVerifiedAt) return { verified: true };
       const held = await findPendingSignup(db, user.id);
-      const provenRedo =
-        held?.codeHash === codeHash &&
+      const redoProven =
+        held !== undefined &&
         password !== undefined &&
-        (await verifyPassword(held.passwordHash, password))
-          ? held
-          : undefined;
+        (await verifyPassword(held.passwordHash, password));
+      const accountProven =
+        !redoProven &&
+        (callerId === user.id ||
+          (password !== undefined && (await verifyPassword(user.passwordHash, password))));
+      if (!redoProven && !accountProven) {
+        // A 4-digit code alone must not hand over an account that holds orders: its owner goes
+        // on with the password (login, which mails a code) or with a 6-digit reset code.
+        if (await holdsOrders(db, user.id)) throw forbidden(authMessages.logInToVerify);
+        const token = newSecret();
+        await insertAuthLink(db, {
+          kind: 'set-password',
+          subject: user.id,
+          tokenHash: sha256(token),
+          ttlSeconds: LINK_SECONDS,
+        });
+        return { verified: false, setPasswordToken: token };
+      }
       const redone = await db.transaction(async (tx) => {
         const pending = await takePendingSignup(tx, user.id);
         const redo =
-          provenRedo && pending?.passwordHash === provenRedo.passwordHash ? pending : undefined;
+          redoProven && pending?.passwordHash === held?.passwordHash ? pending : undefined;
         await markEmailVerified(
           tx,
           user.id,
           redo && {
             name: redo.name,
             passwordHash: redo.passwordHash,
-            referredBy: user.referredBy ?? redo.referredBy,
+            referredBy: redo.referredBy,
           },
         );
         if (redo) await sessions.endAll(tx, user.id);
         return redo;
       });
       mail(email, { kind: 'welcome', name: redone?.name ?? user.name });
+      return { verified: true };
+    },
+
+    /**
+     * The set-password step: the mailbox was proven by a code, so the account becomes the
+     * verifier's, with the name, password and referrer given now. What the unverified sign-up
+     * chose (and any held redo) is dropped, and every session of the account ends.
+     */
+    async completeSignup(input: CompleteSignupBody, ip: string) {
+      await rateLimiter.hit(authLimits.codeCheck, ip);
+      const referrer = await referrerFor(input.referralCode, input.email);
+      const passwordHash = await hashPassword(input.password);
+      const user = await db.transaction(async (tx) => {
+        const subject = await useAuthLink(tx, 'set-password', sha256(input.token));
+        const account = subject === undefined ? undefined : await findUserById(tx, subject);
+        if (!account || account.email !== input.email || account.emailVerifiedAt)
+          throw setPasswordExpired();
+        await takePendingSignup(tx, account.id);
+        await markEmailVerified(tx, account.id, {
+          name: input.name,
+          passwordHash,
+          referredBy: referrer?.id ?? null,
+        });
+        await sessions.endAll(tx, account.id);
+        return account;
+      });
+      mail(input.email, { kind: 'welcome', name: input.name });
+      return { userId: user.id };
     },
 
     /** The link of a mailbox-proof e-mail: the address's codes are accepted again. */
@@ -544,6 +623,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       const passwordHash = await hashPassword(password);
       const changed = await db.transaction(async (tx) => {
         if (!(await usePasswordReset(tx, user.id, sha256(resetToken)))) return false;
+        await takePendingSignup(tx, user.id);
         await setPassword(tx, user.id, passwordHash);
         await sessions.endAll(tx, user.id);
         return true;

@@ -1,10 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { securityMessages, type OtpPurpose } from '@tmc/shared';
+import { OTP_DIGITS, securityMessages, type OtpPurpose } from '@tmc/shared';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { deriveKey } from '../../lib/auth.ts';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
 import { networkOf, type RateLimiter, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { metrics } from '../../lib/metrics.ts';
 import { consumeOtp, secondsSinceLastOtp, spendOtpAttempt, storeOtp } from './auth.repo.ts';
 
 export const OTP_TTL_SECONDS = 10 * 60;
@@ -27,11 +28,22 @@ export const wrongCodesPerEmail: RateLimitRule = {
   windowSeconds: 86_400,
 };
 
-/** Wrong codes from one network (/24 or /64) across every address: past it, 429 until the window ends. */
+/** Wrong codes from one client (its IPv4 address or IPv6 /64) across every address: past it, 429 until the window ends. */
 export const wrongCodesPerNetwork: RateLimitRule = {
   name: 'otp-wrong:net',
   limit: 100,
   windowSeconds: 86_400,
+};
+
+/**
+ * Wrong codes across the whole site in an hour. Past it nobody is refused (that would let one
+ * sprayer lock everyone out); each further wrong code counts in `tmc_wrong_codes_over_budget_total`
+ * for an alert.
+ */
+export const wrongCodesSiteWide: RateLimitRule = {
+  name: 'otp-wrong:site',
+  limit: 1_000,
+  windowSeconds: 3600,
 };
 
 export const mailboxProofNeeded = () =>
@@ -43,8 +55,9 @@ export type CodeCheck = { codeHash: string } | { codeHash?: undefined; ceilingRe
 export const isTooManyRequests = (err: unknown) => err instanceof AppError && err.status === 429;
 
 /**
- * One-time codes: 4 digits, stored as an HMAC, 10 minutes, 5 tries, one a minute and 5 an hour
- * per address; 10 wrong tries per address (then the mailbox must be proven) and 100 per network a day.
+ * One-time codes: 4 digits for the sign-up, 6 for a password reset, stored as an HMAC, 10 minutes, 5 tries, one a minute and 5 an hour
+ * per address; 10 wrong tries per address (then the mailbox must be proven) and 100 per client
+ * address (IPv6: /64) a day, and a site-wide hourly budget that only alerts.
  */
 export function createOtpService({
   db,
@@ -58,7 +71,8 @@ export function createOtpService({
   const key = deriveKey(config.jwtSecret, 'otp-code');
   const hashOf = (email: string, purpose: OtpPurpose, code: string) =>
     createHmac('sha256', key).update(`${purpose}\n${email}\n${code}`).digest();
-  const newCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
+  const newCode = (purpose: OtpPurpose) =>
+    String(randomInt(0, 10 ** OTP_DIGITS[purpose])).padStart(OTP_DIGITS[purpose], '0');
   const subject = (email: string, purpose: OtpPurpose) => `${purpose}:${email}`;
 
   async function countSent(email: string, purpose: OtpPurpose) {
@@ -71,7 +85,7 @@ export function createOtpService({
   /** A new code replacing the last one, or 429 (retry-after) within a minute of the last or after 5 this hour. */
   async function issue(email: string, purpose: OtpPurpose): Promise<string> {
     await rateLimiter.check(otpHourlyLimit, subject(email, purpose));
-    const code = newCode();
+    const code = newCode(purpose);
     const stored = await storeOtp(db, {
       email,
       purpose,
@@ -95,8 +109,8 @@ export function createOtpService({
      * account without its code. Requests made for the address before it existed do not hold it back.
      */
     async issueForNewAccount(tx: Tx, email: string): Promise<string> {
-      const code = newCode();
       const purpose = 'verifyemail';
+      const code = newCode(purpose);
       const codeHash = hashOf(email, purpose, code).toString('hex');
       await storeOtp(tx, { email, purpose, codeHash, ttlSeconds: OTP_TTL_SECONDS });
       return code;
@@ -108,16 +122,12 @@ export function createOtpService({
       await countSent(email, 'verifyemail');
     },
 
-    /** What the stored hash of this code is, to tie something to the code that was mailed. */
-    fingerprint: (email: string, purpose: OtpPurpose, code: string) =>
-      hashOf(email, purpose, code).toString('hex'),
-
     /**
      * A new code now, whatever the resend limits (still counted): for the owner who proved the
      * account with its password, and for the mail that answers the wrong-code ceiling.
      */
     async reissue(email: string, purpose: OtpPurpose): Promise<string> {
-      const code = newCode();
+      const code = newCode(purpose);
       await storeOtp(db, {
         email,
         purpose,
@@ -159,10 +169,12 @@ export function createOtpService({
         row !== undefined &&
         timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashOf(email, purpose, code));
       if (matches && (await consumeOtp(db, row.id))) return { codeHash: row.codeHash };
-      const [wrong] = await Promise.all([
+      const [wrong, , siteWide] = await Promise.all([
         rateLimiter.tally(wrongCodesPerEmail, budget),
         rateLimiter.tally(wrongCodesPerNetwork, network),
+        rateLimiter.tally(wrongCodesSiteWide, 'all'),
       ]);
+      metrics.wrongCode(siteWide > wrongCodesSiteWide.limit);
       return { ceilingReached: wrong === wrongCodesPerEmail.limit };
     },
   };

@@ -10,6 +10,8 @@ const market: Market = {
   hardCapAud: '100000',
   raisedAud: '0',
   endsAt: null,
+  rateTimes: { AUD: new Date(0), EUR: new Date(0), USD: new Date(0), ETH: new Date() },
+  rateMaxAgeMinutes: 30,
 };
 
 const failure = (fn: () => unknown) => {
@@ -28,6 +30,7 @@ describe('priceOrder', () => {
       userCurrency: 'EUR',
       userAmount: '500',
       rate: '0.600000000000000000',
+      rateAt: null,
       investmentAud: '833.33',
       tokenPriceAud: '0.02',
       tokenAmount: '41666.500000000000000000',
@@ -103,6 +106,31 @@ describe('priceOrder', () => {
     expect(
       failure(() => priceOrder({ userCurrency: 'AUD', userAmount: '1' + '0'.repeat(16) }, market)),
     ).toEqual({ status: 400, message: purchaseMessages.amountTooLarge });
+  });
+
+  it('refuses a crypto order whose rate is more than 30 minutes old with 503, and never a fiat one', () => {
+    const at = new Date('2026-11-27T12:00:00Z');
+    const minutesBefore = (m: number) => new Date(at.getTime() - m * 60_000);
+    const withEthAt = (time: Date) => ({
+      ...market,
+      rateTimes: { ...market.rateTimes, ETH: time },
+    });
+    const eth = { userCurrency: 'ETH', userAmount: '0.02' };
+    expect(priceOrder(eth, withEthAt(minutesBefore(30)), at).rateAt).toEqual(minutesBefore(30));
+    expect(failure(() => priceOrder(eth, withEthAt(minutesBefore(30.5)), at))).toEqual({
+      status: 503,
+      message: 'Exchange rates are out of date, please try again in a few minutes',
+    });
+    // A coin with no time at all is as old as can be.
+    expect(
+      failure(() =>
+        priceOrder({ userCurrency: 'ETH', userAmount: '0.02' }, { ...market, rateTimes: {} }, at),
+      ).status,
+    ).toBe(503);
+    expect(
+      priceOrder({ userCurrency: 'EUR', userAmount: '500' }, withEthAt(minutesBefore(600)), at)
+        .rateAt,
+    ).toBeNull();
   });
 
   it('refuses orders once the presale has ended', () => {

@@ -1,10 +1,12 @@
 import {
+  CRYPTO_CURRENCIES,
   convertToAud,
   DECIMALS,
   messages,
   minimumPurchaseMessage,
   orderFigures,
   purchaseMessages,
+  staleRatesMessage,
   TOKEN_FIGURE_DECIMALS,
   tokensFor,
 } from '@tmc/shared';
@@ -35,6 +37,10 @@ export interface Market {
   /** Accepted purchases so far. */
   raisedAud: string;
   endsAt: Date | null;
+  /** When each rate was set. */
+  rateTimes: Record<string, Date>;
+  /** How old an ETH or USDC rate may be and still price an order. */
+  rateMaxAgeMinutes: number;
 }
 
 /** An order priced by the server; every figure is frozen on the purchase. */
@@ -43,6 +49,8 @@ export interface PricedOrder {
   userAmount: string;
   /** Units of `userCurrency` per 1 AUD, as used. */
   rate: string;
+  /** When that rate was set (crypto orders; null for fiat). */
+  rateAt: Date | null;
   /** The AUD value, 2 decimals. */
   investmentAud: string;
   tokenPriceAud: string;
@@ -75,6 +83,11 @@ export function priceOrder(input: OrderInput, market: Market, now = new Date()):
       userCurrency: purchaseMessages.unknownCurrency,
     });
   }
+  // A crypto quote is an option on the coin's price for the quote's life: never on an old rate.
+  const isCrypto = (CRYPTO_CURRENCIES as readonly string[]).includes(code);
+  const rateAt = isCrypto ? (market.rateTimes[code] ?? new Date(0)) : null;
+  if (rateAt && now.getTime() - rateAt.getTime() > market.rateMaxAgeMinutes * 60_000)
+    throw new AppError(503, staleRatesMessage);
   const tokenPrice = positive(market.tokenPriceAud);
   if (!tokenPrice) throw new AppError(503, 'The presale is not configured yet');
   const effectiveRate = rate.div(rateAud);
@@ -111,6 +124,7 @@ export function priceOrder(input: OrderInput, market: Market, now = new Date()):
     userCurrency: code,
     userAmount: plain(input.userAmount),
     rate: fixed(effectiveRate, 18),
+    rateAt,
     investmentAud: figures.aud,
     tokenPriceAud: plain(market.tokenPriceAud),
     tokenAmount: fixed(figures.tokens, DECIMALS.TOKEN),

@@ -146,7 +146,7 @@ interface PurchasesDeps {
   uploads: UploadsService;
   auth: Pick<AuthService, 'checkoutAccount'>;
   presale: Pick<PresaleService, 'settings'>;
-  rates: Pick<RatesService, 'table'>;
+  rates: Pick<RatesService, 'pricingTable'>;
   rateLimiter: RateLimiter;
   /** The site's address, for the order link in the e-mail. */
   publicUrl: string;
@@ -170,9 +170,11 @@ export function createPurchasesService({
 }: PurchasesDeps) {
   /** Prices an order from the server's rates, token price and minimum (400 on any problem). */
   async function quote(input: OrderInput): Promise<PricedOrder> {
-    const [settings, table] = await Promise.all([presale.settings(), rates.table()]);
+    const [settings, table] = await Promise.all([presale.settings(), rates.pricingTable()]);
     return priceOrder(input, {
       rates: table.rates,
+      rateTimes: table.rateTimes,
+      rateMaxAgeMinutes: settings.rateMaxAgeMinutes,
       tokenPriceAud: settings.tokenPriceAud,
       minPurchaseAud: settings.minPurchaseAud,
       hardCapAud: settings.hardCapAud,
@@ -228,6 +230,7 @@ export function createPurchasesService({
       userAmount: order.userAmount,
       userCurrency: order.userCurrency,
       rate: order.rate,
+      rateAt: order.rateAt,
       // Tokens go to the wallet named here, else to the one the buyer has on file.
       wallet: wallet ?? buyer.walletAddress,
       receiptKey: keys.receiptUrl ?? null,

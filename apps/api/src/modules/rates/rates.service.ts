@@ -15,6 +15,18 @@ export function createRatesService({ db }: { db: Db }) {
       }
       return { base: 'AUD' as const, rates, updatedAt: updatedAt.toISOString() };
     },
+
+    /** The rates an order is priced at, with when each was set (read fresh, never cached). */
+    async pricingTable() {
+      const rows = await listRates(db);
+      const rates: Record<string, string> = {};
+      const rateTimes: Record<string, Date> = {};
+      for (const r of rows) {
+        rates[r.code] = plain(r.rate);
+        rateTimes[r.code] = r.updatedAt;
+      }
+      return { rates, rateTimes };
+    },
   };
 }
 

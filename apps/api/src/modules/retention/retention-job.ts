@@ -6,6 +6,7 @@ import {
   deleteExpiredCodes,
   deleteFiles,
   deleteHeldSignups,
+  deleteUnverifiedAccounts,
   findUnclaimedUploads,
   pruneMail,
   tryRetentionLock,
@@ -21,6 +22,7 @@ export interface RetentionResult {
   passwordResets: number;
   refreshTokens: number;
   heldSignups: number;
+  unverifiedAccounts: number;
   uploads: number;
   mailBodiesCleared: number;
   mailRowsDeleted: number;
@@ -51,6 +53,7 @@ export function createRetentionJob({
       if (!(await tryRetentionLock(tx))) return undefined;
       const codes = await deleteExpiredCodes(tx);
       const heldSignups = await deleteHeldSignups(tx);
+      const unverifiedAccounts = await deleteUnverifiedAccounts(tx);
       const uploads = await findUnclaimedUploads(tx, UPLOADS_PER_ROUND);
       for (const upload of uploads) await storage.remove(upload.key);
       await deleteFiles(
@@ -58,7 +61,14 @@ export function createRetentionJob({
         uploads.map((u) => u.id),
       );
       const mail = await pruneMail(tx);
-      return { ran: true, ...codes, heldSignups, uploads: uploads.length, ...mail };
+      return {
+        ran: true,
+        ...codes,
+        heldSignups,
+        unverifiedAccounts,
+        uploads: uploads.length,
+        ...mail,
+      };
     });
     // Rate-limit counters whose window has passed, by the limiter's own purge (after the commit:
     // PGlite runs one transaction at a time).
@@ -69,6 +79,7 @@ export function createRetentionJob({
       passwordResets: 0,
       refreshTokens: 0,
       heldSignups: 0,
+      unverifiedAccounts: 0,
       uploads: 0,
       mailBodiesCleared: 0,
       mailRowsDeleted: 0,

@@ -17,6 +17,11 @@ export const RETENTION = {
   codesDays: 1,
   /** A sign-up redone for an unverified e-mail whose code was never entered. */
   heldSignupsDays: 7,
+  /**
+   * An account whose e-mail was never verified and that holds no order: until then nobody proved
+   * the address is its creator's, so it must not keep the address (and its referrer) for good.
+   */
+  unverifiedAccountsDays: 7,
   /** Refresh tokens, counted from when they expired. */
   refreshTokensDays: 1,
   /** An upload no purchase claimed, counted from when its upload URL was made. */
@@ -67,6 +72,28 @@ export async function deleteHeldSignups(tx: Tx) {
     .delete(pendingSignups)
     .where(olderThan(pendingSignups.createdAt, RETENTION.heldSignupsDays))
     .returning({ userId: pendingSignups.userId });
+  return rows.length;
+}
+
+/**
+ * Unverified accounts past their period that nothing else names: no order, no transaction, no
+ * claim, upload or audit entry of theirs, nobody they referred and no earning (all of these keep
+ * the row). Their sessions and held redo go with them (cascades); codes expire on their own.
+ */
+export async function deleteUnverifiedAccounts(tx: Tx) {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    delete from users u
+    where u.email_verified_at is null and u.role = 'user'
+      and ${olderThan(sql`u.created_at`, RETENTION.unverifiedAccountsDays)}
+      and not exists (select 1 from purchases p where p.user_id = u.id)
+      and not exists (select 1 from transactions t where t.user_id = u.id)
+      and not exists (select 1 from payment_claims c where c.user_id = u.id)
+      and not exists (select 1 from files f where f.owner_id = u.id)
+      and not exists (select 1 from audit_log a where a.actor_id = u.id)
+      and not exists (select 1 from users r where r.referred_by = u.id)
+      and not exists (
+        select 1 from affiliate_earnings e where e.affiliate_id = u.id or e.referred_user_id = u.id)
+    returning u.id`);
   return rows.length;
 }
 

@@ -15,7 +15,7 @@ export function ForgetPasswordOtpRoute() {
       description={
         <>
           If an account exists for <strong className="text-fg">{email}</strong>, we sent it a
-          4-digit code.
+          6-digit code.
         </>
       }
     >

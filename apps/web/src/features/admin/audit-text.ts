@@ -51,6 +51,7 @@ const fieldLabels: Record<string, string> = {
   chainId: 'Chain id',
   quoteTtlMinutes: 'Quote time (minutes)',
   quoteGraceMinutes: 'Crypto grace period (minutes)',
+  rateMaxAgeMinutes: 'Rate age limit (minutes)',
   bankPaymentWindowHours: 'Bank payment window (hours)',
   holdDays: 'Hold period (days)',
   whitePaperUrl: 'White paper link',

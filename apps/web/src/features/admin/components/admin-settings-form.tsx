@@ -3,6 +3,7 @@ import {
   BANK_PAYMENT_WINDOW_HOURS,
   DELIVERY_STATEMENT_MAX,
   QUOTE_GRACE_MINUTES,
+  RATE_MAX_AGE_MINUTES,
   WALLET_PATTERN,
   messages,
   type AdminSettings,
@@ -58,6 +59,7 @@ const settingsSchema = z.object({
   minConfirmations: whole('Confirmations', 1, 1000),
   quoteTtlMinutes: whole('Quote validity', 5, 1440),
   quoteGraceMinutes: whole('Grace period', QUOTE_GRACE_MINUTES.min, QUOTE_GRACE_MINUTES.max),
+  rateMaxAgeMinutes: whole('Rate age limit', RATE_MAX_AGE_MINUTES.min, RATE_MAX_AGE_MINUTES.max),
   bankPaymentWindowHours: whole(
     'Payment window',
     BANK_PAYMENT_WINDOW_HOURS.min,
@@ -100,6 +102,7 @@ const formValues = (s: AdminSettings): SettingsForm => ({
   minConfirmations: String(s.minConfirmations),
   quoteTtlMinutes: String(s.quoteTtlMinutes),
   quoteGraceMinutes: String(s.quoteGraceMinutes),
+  rateMaxAgeMinutes: String(s.rateMaxAgeMinutes),
   bankPaymentWindowHours: String(s.bankPaymentWindowHours),
   holdDays: String(s.holdDays),
   whitePaperUrl: s.whitePaperUrl,
@@ -110,6 +113,7 @@ const INTEGER_FIELDS = new Set([
   'minConfirmations',
   'quoteTtlMinutes',
   'quoteGraceMinutes',
+  'rateMaxAgeMinutes',
   'bankPaymentWindowHours',
   'holdDays',
 ]);
@@ -184,6 +188,12 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
           inputMode="numeric"
           hint="How long a quoted ETH or USDC amount holds."
           {...field('quoteTtlMinutes')}
+        />
+        <TextField
+          label="Rate age limit (minutes)"
+          inputMode="numeric"
+          hint="How old the ETH and USDC rates may be and still price a crypto order; older, orders are refused until the rates are updated."
+          {...field('rateMaxAgeMinutes')}
         />
         <p className="text-sm text-muted sm:col-span-2">
           Chain {settings.chainId} · USDC contract{' '}

@@ -83,7 +83,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 const orDash = (v: ReactNode) => (v === null || v === undefined ? '—' : v);
 
 function Parts({ data }: { data: SystemStatus }) {
-  const { watcher, chain, mail, database, listeners, thresholds } = data;
+  const { watcher, chain, mail, database, listeners, rates, thresholds } = data;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Part id="system-watcher" title="Payment watcher" level={watcher.status}>
@@ -145,6 +145,22 @@ function Parts({ data }: { data: SystemStatus }) {
           </Row>
         ))}
       </Part>
+      <Part id="system-rates" title="Crypto rates" level={rates.status}>
+        {rates.coins.map((coin) => (
+          <Row key={coin.code} label={`${coin.code} rate age`}>
+            {coin.updatedAt
+              ? `${formatAge(coin.ageSeconds)} (set ${formatDateTime(coin.updatedAt)})`
+              : 'never set'}
+          </Row>
+        ))}
+        <Row label="Limit">
+          {rates.maxAgeSeconds === null ? '—' : formatAge(rates.maxAgeSeconds)}
+          <span className="font-normal text-muted">
+            {' '}
+            (older: crypto orders are refused until staff update the rates)
+          </span>
+        </Row>
+      </Part>
     </div>
   );
 }
@@ -183,6 +199,7 @@ export function SystemRedBanner({ systemPath }: { systemPath: string }) {
     data.mail.status === 'red' && 'mail queue',
     data.database.status === 'red' && 'database',
     data.listeners.status === 'red' && 'listeners',
+    data.rates.status === 'red' && 'crypto rates',
   ].filter(Boolean);
   return (
     <div

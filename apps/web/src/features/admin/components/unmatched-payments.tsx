@@ -61,7 +61,8 @@ export function UnmatchedPayments() {
             <>
               <HashLink kind="tx" value={row.txnHash} copyLabel="Copy transaction hash" />
               <span className="flex items-center gap-1 text-xs text-muted">
-                from <HashLink kind="address" value={row.fromAddress} copyLabel="Copy sender address" />
+                from{' '}
+                <HashLink kind="address" value={row.fromAddress} copyLabel="Copy sender address" />
               </span>
             </>
           )}

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { messages, type OtpPurpose } from '@tmc/shared';
+import { messages, OTP_DIGITS, type OtpPurpose } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useResendOtp } from '../api/resend-otp';
@@ -20,7 +20,7 @@ interface CodeFormProps {
 }
 
 /**
- * The 4-digit code step of sign-up and of the password reset: the boxes, the countdown
+ * The code step of sign-up (4 digits) and of the password reset (6 digits): the boxes, the countdown
  * and Resend. After every attempt the boxes clear and focus returns to the first one.
  */
 export function CodeForm({
@@ -33,7 +33,8 @@ export function CodeForm({
   const labelId = useId();
   const errorId = useId();
   const otpRef = useRef<OtpInputHandle>(null);
-  const [digits, setDigits] = useState(emptyOtp);
+  const length = OTP_DIGITS[purpose];
+  const [digits, setDigits] = useState(() => emptyOtp(length));
   const [error, setError] = useState<string | null>(null);
   const { remaining, restart } = useCountdown(RESEND_SECONDS);
   const resend = useResendOtp();
@@ -48,7 +49,7 @@ export function CodeForm({
     try {
       await verify(digits.join(''));
     } finally {
-      setDigits(emptyOtp());
+      setDigits(emptyOtp(length));
       otpRef.current?.focus();
     }
   }
@@ -69,7 +70,7 @@ export function CodeForm({
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
         <p id={labelId} className="text-sm font-bold">
-          Enter the 4-digit code
+          Enter the {length}-digit code
         </p>
         <OtpInput
           ref={otpRef}

@@ -8,6 +8,7 @@ import { clearSession, getSession } from '../../../lib/session';
 import { tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
+import { forgetSignupPassword, signupPasswordFor } from '../signup-password';
 import { LoginForm } from './login-form';
 
 function Probe({ name }: { name: string }) {
@@ -146,6 +147,9 @@ describe('LoginForm', () => {
     expect(router.state.location.state).toEqual({ email: 'jamie@example.com', codeResent: true });
     expect(screen.queryByText(/Login failed/)).not.toBeInTheDocument();
     expect(screen.queryByText(messages.verifyEmail)).not.toBeInTheDocument();
+    // The code screen sends this password with the code, so no set-password step follows.
+    expect(signupPasswordFor('jamie@example.com')).toBe('password1');
+    forgetSignupPassword();
   });
 
   it('prefixes other failures with "Login failed:"', async () => {

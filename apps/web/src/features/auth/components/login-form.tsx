@@ -11,6 +11,7 @@ import { REFERRAL_STORAGE_KEY } from '../../../lib/referral';
 import { setSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import type { EmailState } from '../route-state';
+import { rememberSignupPassword } from '../signup-password';
 import { PasswordField } from './password-field';
 import { TextLink } from './text-link';
 import { errorMessage, useApiForm } from '../../../lib/use-api-form';
@@ -64,6 +65,8 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
       // 403: the e-mail is not verified yet and the server has sent a fresh code. Not a failure
       // to report: the code screen says what happened.
       if (error instanceof ApiError && error.status === 403) {
+        // The code goes with this password, so it verifies the account without the set-password step.
+        rememberSignupPassword(values.email, values.password);
         const state: EmailState = { email: values.email, codeResent: true };
         await navigate(paths.otp, { state });
         return true;

@@ -7,9 +7,10 @@ import {
 } from 'react';
 import { cn } from '../../../lib/cn';
 
+/** The sign-up code's four boxes (spec); a reset code has six. */
 export const OTP_LENGTH = 4;
 
-export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');
+export const emptyOtp = (length: number = OTP_LENGTH): string[] => Array.from({ length }, () => '');
 
 export interface OtpInputHandle {
   /** Moves focus to the first box. */
@@ -33,7 +34,7 @@ interface OtpInputProps {
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /**
- * Four single-digit boxes: typing moves to the next box, Backspace on an empty box goes
+ * One single-digit box per digit of the code (as many as `value` has): typing moves to the next box, Backspace on an empty box goes
  * back, arrows move, and pasting (or autofilling) the whole code fills every box.
  */
 export function OtpInput({
@@ -46,17 +47,18 @@ export function OtpInput({
   ref,
 }: OtpInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const length = value.length;
 
   useImperativeHandle(ref, () => ({ focus: () => boxes.current[0]?.focus() }), []);
 
   const focusBox = (index: number) => {
-    boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus();
+    boxes.current[Math.max(0, Math.min(length - 1, index))]?.focus();
   };
 
   /** Writes `digits` into the boxes from `start` on and focuses the box after them. */
   function fill(start: number, digits: string) {
     const next = [...value];
-    const count = Math.min(digits.length, OTP_LENGTH - start);
+    const count = Math.min(digits.length, length - start);
     for (let offset = 0; offset < count; offset += 1) next[start + offset] = digits.charAt(offset);
     onChange(next);
     focusBox(start + count);
@@ -68,8 +70,8 @@ export function OtpInput({
       onChange(value.map((digit, i) => (i === index ? '' : digit)));
       return;
     }
-    if (digits.length >= OTP_LENGTH) {
-      fill(0, digits.slice(0, OTP_LENGTH));
+    if (digits.length >= length) {
+      fill(0, digits.slice(0, length));
       return;
     }
     // The box normally has its digit selected, so typing replaces it; if the caret sat
@@ -90,7 +92,7 @@ export function OtpInput({
     } else if (event.key === 'ArrowLeft' && index > 0) {
       event.preventDefault();
       focusBox(index - 1);
-    } else if (event.key === 'ArrowRight' && index < OTP_LENGTH - 1) {
+    } else if (event.key === 'ArrowRight' && index < length - 1) {
       event.preventDefault();
       focusBox(index + 1);
     }
@@ -100,7 +102,7 @@ export function OtpInput({
     const digits = onlyDigits(event.clipboardData.getData('text'));
     event.preventDefault();
     if (!digits) return;
-    if (digits.length >= OTP_LENGTH) fill(0, digits.slice(0, OTP_LENGTH));
+    if (digits.length >= length) fill(0, digits.slice(0, length));
     else fill(index, digits);
   }
 

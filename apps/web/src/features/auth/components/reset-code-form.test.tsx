@@ -40,6 +40,13 @@ describe('ResetCodeForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(messages.otpDigits);
   });
 
+  it('has six boxes: a reset code is six digits', () => {
+    mockApi({});
+    renderForm();
+    expect(screen.getAllByRole('textbox', { name: /^Digit \d$/ })).toHaveLength(6);
+    expect(screen.getByText('Enter the 6-digit code')).toBeInTheDocument();
+  });
+
   it('trades the code for a reset token and moves on with both', async () => {
     const api = mockApi({
       'POST /v1/auth/forgetOTPVerfication': {
@@ -51,14 +58,14 @@ describe('ResetCodeForm', () => {
     const { router } = renderForm();
 
     await user.click(box(1));
-    await user.paste('2468');
+    await user.paste('246813');
     await user.keyboard('{Enter}');
 
     expect(await screen.findByText('Code verified')).toBeInTheDocument();
     await screen.findByText(/Update page/);
     expect(router.state.location.state).toEqual({ email: 'jamie@example.com', resetToken: 'rt-1' });
     expect(api.bodies('POST /v1/auth/forgetOTPVerfication')).toEqual([
-      { otp: '2468', email: 'jamie@example.com' },
+      { otp: '246813', email: 'jamie@example.com' },
     ]);
   });
 
@@ -70,11 +77,11 @@ describe('ResetCodeForm', () => {
     renderForm();
 
     await user.click(box(1));
-    await user.paste('1111');
+    await user.paste('111111');
     await user.keyboard('{Enter}');
 
     expect(await screen.findByText(messages.invalidCode)).toBeInTheDocument();
-    await waitFor(() => expect(box(4)).toHaveValue(''));
+    await waitFor(() => expect(box(6)).toHaveValue(''));
     expect(box(1)).toHaveFocus();
   });
 

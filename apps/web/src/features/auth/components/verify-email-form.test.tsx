@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@tmc/shared';
+import { authMessages, messages } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
 import { mockApi } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
@@ -101,6 +101,44 @@ describe('VerifyEmailForm', () => {
     expect(await screen.findByText('Email verified successfully')).toBeInTheDocument();
     await screen.findByText(/Login page/);
     expect(router.state.location.state).toEqual({ email: 'jamie@example.com' });
+  });
+
+  it('a code that came without the password continues to the set-password step, then /login', async () => {
+    const api = mockApi({
+      'POST /v1/auth/otpVerification': {
+        message: authMessages.choosePassword,
+        data: { setPasswordToken: 'sp-1' },
+      },
+      'POST /v1/auth/complete-signup': { message: 'Email verified successfully' },
+    });
+    const user = userEvent.setup();
+    const { router } = renderForm();
+
+    await user.click(box(1));
+    await user.paste('4815');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(authMessages.choosePassword)).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Set your password' });
+
+    await user.click(within(form).getByRole('button', { name: 'Set Password' }));
+    expect(await within(form).findByText(messages.name)).toBeInTheDocument();
+    expect(api.bodies('POST /v1/auth/complete-signup')).toEqual([]);
+
+    await user.type(within(form).getByLabelText('Name'), 'Jamie');
+    await user.type(within(form).getByLabelText('Password'), 'brand new pass');
+    await user.type(within(form).getByLabelText('Confirm Password'), 'brand new pass');
+    await user.click(within(form).getByRole('button', { name: 'Set Password' }));
+
+    await screen.findByText(/Login page/);
+    expect(router.state.location.state).toEqual({ email: 'jamie@example.com' });
+    expect(api.bodies('POST /v1/auth/complete-signup')).toEqual([
+      {
+        email: 'jamie@example.com',
+        token: 'sp-1',
+        name: 'Jamie',
+        password: 'brand new pass',
+      },
+    ]);
   });
 
   it('counts down from 5:00 and offers Resend only at 0, which restarts the countdown', async () => {

@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { OtpPurpose } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
-import { getSession, updateUser } from '../../../lib/session';
+import { clearSession, getSession, updateUser } from '../../../lib/session';
 import { useVerifyOtp } from '../api/verify-otp';
 import { CodeForm } from './code-form';
+import { SetPasswordForm } from './set-password-form';
 
 export interface VerifyEmailInlineProps {
   email: string;
@@ -19,17 +20,28 @@ export interface VerifyEmailInlineProps {
 export function VerifyEmailInline({ email, headed = true, onVerified }: VerifyEmailInlineProps) {
   const headingId = useId();
   const verifyOtp = useVerifyOtp();
+  const [setPasswordToken, setSetPasswordToken] = useState<string | null>(null);
 
   async function verify(otp: string) {
     try {
-      const { message } = await verifyOtp.mutateAsync({ otp, email });
+      const { message, data } = await verifyOtp.mutateAsync({ otp, email });
+      toast.success(message);
+      if (data?.setPasswordToken) {
+        setSetPasswordToken(data.setPasswordToken);
+        return;
+      }
       const { user } = getSession();
       if (user?.email === email) updateUser({ ...user, emailVerified: true });
-      toast.success(message);
       onVerified?.();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
     }
+  }
+
+  /** The account has its new password now and every earlier session ended: log in again. */
+  function passwordSet() {
+    if (getSession().user?.email === email) clearSession();
+    onVerified?.();
   }
 
   return (
@@ -47,12 +59,16 @@ export function VerifyEmailInline({ email, headed = true, onVerified }: VerifyEm
         We sent a 4-digit code to <strong className="text-fg break-all">{email}</strong>. Enter it
         here to verify your e-mail: you need it to log in next time.
       </p>
-      <CodeForm
-        email={email}
-        purpose={OtpPurpose.SignUp}
-        verify={verify}
-        verifying={verifyOtp.isPending}
-      />
+      {setPasswordToken ? (
+        <SetPasswordForm email={email} token={setPasswordToken} onDone={passwordSet} />
+      ) : (
+        <CodeForm
+          email={email}
+          purpose={OtpPurpose.SignUp}
+          verify={verify}
+          verifying={verifyOtp.isPending}
+        />
+      )}
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { ReferralCodeField } from '../../../components/ui/referral-code-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import type { EmailState } from '../../auth/route-state';
+import { rememberSignupPassword } from '../../auth/signup-password';
 import { cn } from '../../../lib/cn';
 import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
 
@@ -85,6 +86,7 @@ function NewAccountPanel({
   referralCode: string | null;
   TermsDialog: ComponentType<TermsDialogProps>;
 }) {
+  const navigate = useNavigate();
   const [termsOpen, setTermsOpen] = useState(false);
   const {
     register,
@@ -130,6 +132,14 @@ function NewAccountPanel({
         referralCode: referralCode ?? values.referralCode,
       });
     } catch (error) {
+      // 403: the address has an unverified account; this sign-up is held until its mailed code
+      // comes back with this password (the code screen sends it).
+      if (error instanceof ApiError && error.status === 403) {
+        rememberSignupPassword(values.email, values.password);
+        const state: EmailState = { email: values.email };
+        await navigate(paths.otp, { state });
+        return;
+      }
       // A locked referral code is not the buyer's to fix here: its refusal stays a toast.
       const fields = referralCode
         ? (['name', 'email', 'password'] as const)
@@ -223,6 +233,7 @@ function LoginPanel({ submitting, onSubmit, email, onEmailChange }: PanelProps) 
       // 403: the e-mail is not verified yet and the server has mailed a fresh code; the code
       // screen says so, as after the login page.
       if (error instanceof ApiError && error.status === 403) {
+        rememberSignupPassword(values.email, values.password);
         const state: EmailState = { email: values.email, codeResent: true };
         await navigate(paths.otp, { state });
         return;
