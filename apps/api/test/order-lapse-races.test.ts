@@ -156,6 +156,28 @@ describe('the lapse job and the payment watcher on one order (PostgreSQL)', () =
   });
 });
 
+describe('a buyer cancelling while the payment is credited (PostgreSQL)', () => {
+  it('takes the locks in the credit step’s order: no deadlock, and a paid order is not cancelled', async () => {
+    const buyer = await newBuyer();
+    const { transaction, purchase } = await order(buyer, 'ETH', '0.05');
+    let cancelling!: ReturnType<ReturnType<typeof client>['post']>;
+    await db().transaction(async (tx) => {
+      // The credit step: the transaction's row, then the request's.
+      await tx.select().from(transactions).where(eq(transactions.id, transaction.id)).for('update');
+      cancelling = client().post(`/v1/purchase/${purchase.id}/cancel`, {}, { token: buyer.access });
+      await lockWaiters(1);
+      await tx.select().from(purchases).where(eq(purchases.id, purchase.id)).for('update');
+      await tx
+        .update(transactions)
+        .set({ paymentStatus: PaymentStatus.Success })
+        .where(eq(transactions.id, transaction.id));
+    });
+    const res = await cancelling;
+    expect(res.statusCode, res.body).toBe(400);
+    expect((await readOrder(db(), transaction.id)).purchase.status).toBe(PurchaseStatus.Pending);
+  });
+});
+
 describe('the bank order cap (PostgreSQL)', () => {
   it('orders placed at once never pass it together', async () => {
     const buyer = await newBuyer();

@@ -1,3 +1,4 @@
+import { useMemo, useState } from 'react';
 import { PaymentStatus, paymentStatusLabel, type AdminTransaction } from '@tmc/shared';
 import type { Column } from '../../../components/ui/data-table';
 import { StaffList, withAll } from '../../../components/ui/paged-list';
@@ -6,6 +7,8 @@ import { formatMoney, shortHash } from '../../../lib/format';
 import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { useListState } from '../../../lib/use-list-state';
 import { useAdminTransactions } from '../api/get-admin-transactions';
+import { Button } from '../../../components/ui/button';
+import { MovePaymentDialog } from './move-payment-dialog';
 import { SenderMatch } from './review-details';
 import { AmountCell, HashLink, paymentModeOptions, whenAndWhoColumns } from './staff-cells';
 
@@ -16,7 +19,8 @@ const statusOptions = withAll(
   })),
 );
 
-const columns: Column<AdminTransaction>[] = [
+/** The table's columns; `onMove` opens Move payment for a credited crypto order. */
+const columnsWith = (onMove: (row: AdminTransaction) => void): Column<AdminTransaction>[] => [
   // The order's reference sits under the date: one column less, so the table fits 1280 px.
   ...whenAndWhoColumns<AdminTransaction>(
     { header: 'Created On', referenceClassName: 'font-mono text-muted' },
@@ -49,7 +53,19 @@ const columns: Column<AdminTransaction>[] = [
     header: 'Transaction Hash',
     cell: (row) =>
       row.txnHash ? (
-        <HashLink kind="tx" value={row.txnHash} copyLabel="Copy transaction hash" />
+        <span className="flex flex-col items-start gap-1">
+          <HashLink kind="tx" value={row.txnHash} copyLabel="Copy transaction hash" />
+          {row.paymentMode === 1 && row.paymentStatus === PaymentStatus.Success ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Move payment ${row.reference ?? shortHash(row.txnHash)}`}
+              onClick={() => onMove(row)}
+            >
+              Move payment
+            </Button>
+          ) : null}
+        </span>
       ) : (
         '-'
       ),
@@ -76,6 +92,8 @@ const columns: Column<AdminTransaction>[] = [
 export function AdminTransactions() {
   const list = useListState({ paymentStatus: '', paymentMode: '', email: '', txnHash: '' });
   const query = useAdminTransactions(list.params);
+  const [moving, setMoving] = useState<AdminTransaction | null>(null);
+  const columns = useMemo(() => columnsWith(setMoving), []);
   return (
     <StaffList
       title="Transactions"
@@ -90,6 +108,8 @@ export function AdminTransactions() {
       columns={columns}
       emptyTitle="No transactions"
       emptyDescription="No transaction matches these filters."
-    />
+    >
+      <MovePaymentDialog transaction={moving} onClose={() => setMoving(null)} />
+    </StaffList>
   );
 }

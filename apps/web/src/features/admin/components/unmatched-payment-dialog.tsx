@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   assignUnmatchedPaymentSchema,
   refundUnmatchedPaymentSchema,
@@ -6,13 +5,12 @@ import {
   type UnmatchedPayment,
   type UnmatchedPaymentDetail,
 } from '@tmc/shared';
-import { TextArea } from '../../../components/ui/text-area';
-import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { formatAmount } from '../../../lib/format';
 import { useAssignUnmatchedPayment } from '../api/assign-unmatched-payment';
 import { useUnmatchedPayment } from '../api/get-unmatched-payment';
 import { useRefundUnmatchedPayment } from '../api/refund-unmatched-payment';
+import { useAssignmentForm } from './assignment-form';
 import { ConfirmDialog } from './confirm-dialog';
 
 export type UnmatchedPaymentAction = 'assign' | 'refund';
@@ -22,8 +20,6 @@ interface UnmatchedPaymentDialogProps {
   target: { payment: UnmatchedPayment; action: UnmatchedPaymentAction } | null;
   onClose: () => void;
 }
-
-type Errors = Partial<Record<'reference' | 'remark' | 'override', string>>;
 
 const copy = {
   assign: {
@@ -44,60 +40,31 @@ const copy = {
 export function UnmatchedPaymentDialog({ target, onClose }: UnmatchedPaymentDialogProps) {
   const assign = useAssignUnmatchedPayment();
   const refund = useRefundUnmatchedPayment();
-  const [reference, setReference] = useState('');
-  const [remark, setRemark] = useState('');
-  const [overriding, setOverriding] = useState(false);
-  const [override, setOverride] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useAssignmentForm();
   const action = target?.action ?? 'assign';
   const busy = assign.isPending || refund.isPending;
 
   const detail = useUnmatchedPayment(
     target?.action === 'assign' ? target.payment._id : undefined,
-    reference,
+    form.reference,
   );
 
   function close() {
-    setReference('');
-    setRemark('');
-    setOverriding(false);
-    setOverride('');
-    setErrors({});
+    form.reset();
     onClose();
-  }
-
-  function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-    const found: Errors = {};
-    for (const issue of issues) {
-      const field = issue.path[0];
-      if ((field === 'reference' || field === 'remark' || field === 'override') && !found[field]) {
-        found[field] = issue.message;
-      }
-    }
-    setErrors(found);
   }
 
   /** Sends the action; answers the confirmation to toast, or null when the form is not valid. */
   async function send(paymentId: string): Promise<string | null> {
     if (action === 'assign') {
-      const parsed = assignUnmatchedPaymentSchema.safeParse({
-        reference,
-        remark,
-        ...(overriding ? { override } : {}),
-      });
-      if (!parsed.success) {
-        invalid(parsed.error.issues);
-        return null;
-      }
-      const { message } = await assign.mutateAsync({ paymentId, body: parsed.data });
-      return message || `Payment assigned to ${parsed.data.reference}`;
+      const body = form.parse(assignUnmatchedPaymentSchema, { reference: true });
+      if (!body) return null;
+      const { message } = await assign.mutateAsync({ paymentId, body });
+      return message || `Payment assigned to ${body.reference}`;
     }
-    const parsed = refundUnmatchedPaymentSchema.safeParse({ remark });
-    if (!parsed.success) {
-      invalid(parsed.error.issues);
-      return null;
-    }
-    const { message } = await refund.mutateAsync({ paymentId, body: parsed.data });
+    const body = form.parse(refundUnmatchedPaymentSchema, { reference: false });
+    if (!body) return null;
+    const { message } = await refund.mutateAsync({ paymentId, body });
     return message || 'Payment marked refunded';
   }
 
@@ -130,68 +97,18 @@ export function UnmatchedPaymentDialog({ target, onClose }: UnmatchedPaymentDial
             <strong className="tabular-nums">
               {formatAmount(payment.amount, 18)} {payment.coin}
             </strong>{' '}
-            {payment.reason === 'internal' ? (
-              <>in block {payment.blockNumber} (</>
-            ) : (
-              <>
-                from <code className="font-mono break-all">{payment.fromAddress}</code> (
-              </>
-            )}
+            from <code className="font-mono break-all">{payment.fromAddress}</code> (
             {unmatchedPaymentReasonLabel[payment.reason]}).
           </p>
           <p className="text-sm text-muted">{copy[action].effect}</p>
           {action === 'assign' ? (
-            <TextField
-              label="Order reference"
-              required
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="TMC-…"
-              value={reference}
-              error={errors.reference}
-              onChange={(event) => {
-                setReference(event.target.value);
-                setErrors((current) => ({ ...current, reference: undefined }));
-              }}
-            />
+            <>
+              {form.referenceField}
+              <AssignmentFacts detail={detail.data} loading={detail.isLoading} />
+              {form.overrideFields}
+            </>
           ) : null}
-          {action === 'assign' ? (
-            <AssignmentFacts detail={detail.data} loading={detail.isLoading} />
-          ) : null}
-          {action === 'assign' ? (
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={overriding}
-                onChange={(event) => setOverriding(event.target.checked)}
-              />
-              Credit the whole order although the transfer is less than due (override)
-            </label>
-          ) : null}
-          {action === 'assign' && overriding ? (
-            <TextArea
-              label="Reason for the override"
-              required
-              maxLength={500}
-              value={override}
-              error={errors.override}
-              onChange={(event) => {
-                setOverride(event.target.value);
-                setErrors((current) => ({ ...current, override: undefined }));
-              }}
-            />
-          ) : null}
-          <TextArea
-            label="Remark"
-            required
-            maxLength={500}
-            value={remark}
-            error={errors.remark}
-            onChange={(event) => {
-              setRemark(event.target.value);
-              setErrors((current) => ({ ...current, remark: undefined }));
-            }}
-          />
+          {form.remarkField}
         </div>
       ) : null}
     </ConfirmDialog>

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { TextArea } from '../../../components/ui/text-area';
+import { TextField } from '../../../components/ui/text-field';
+
+type Field = 'reference' | 'remark' | 'override';
+type Errors = Partial<Record<Field, string>>;
+
+/**
+ * The fields staff fill in to give a payment to an order (order reference, an override and its
+ * reason, a remark), their errors from the shared schema, and the body once it is valid: one form
+ * for assigning a listed payment and for moving a credited one.
+ */
+export function useAssignmentForm() {
+  const [reference, setReference] = useState('');
+  const [remark, setRemark] = useState('');
+  const [overriding, setOverriding] = useState(false);
+  const [override, setOverride] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const clear = (field: Field) => setErrors((current) => ({ ...current, [field]: undefined }));
+
+  return {
+    reference,
+
+    reset() {
+      setReference('');
+      setRemark('');
+      setOverriding(false);
+      setOverride('');
+      setErrors({});
+    },
+
+    /** The body `schema` makes of the fields, or null with the errors shown under them. */
+    parse<T>(schema: z.ZodType<T>, fields: { reference: boolean }): T | null {
+      const parsed = schema.safeParse({
+        remark,
+        ...(fields.reference ? { reference } : {}),
+        ...(fields.reference && overriding ? { override } : {}),
+      });
+      if (parsed.success) return parsed.data;
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'reference' || field === 'remark' || field === 'override') && !found[field])
+          found[field] = issue.message;
+      }
+      setErrors(found);
+      return null;
+    },
+
+    referenceField: (
+      <TextField
+        label="Order reference"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="TMC-…"
+        value={reference}
+        error={errors.reference}
+        onChange={(event) => {
+          setReference(event.target.value);
+          clear('reference');
+        }}
+      />
+    ),
+
+    overrideFields: (
+      <>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={overriding}
+            onChange={(event) => setOverriding(event.target.checked)}
+          />
+          Credit the whole order although the transfer is less than due (override)
+        </label>
+        {overriding ? (
+          <TextArea
+            label="Reason for the override"
+            required
+            maxLength={500}
+            value={override}
+            error={errors.override}
+            onChange={(event) => {
+              setOverride(event.target.value);
+              clear('override');
+            }}
+          />
+        ) : null}
+      </>
+    ),
+
+    remarkField: (
+      <TextArea
+        label="Remark"
+        required
+        maxLength={500}
+        value={remark}
+        error={errors.remark}
+        onChange={(event) => {
+          setRemark(event.target.value);
+          clear('remark');
+        }}
+      />
+    ),
+  };
+}
