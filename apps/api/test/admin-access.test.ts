@@ -33,6 +33,11 @@ const ADMIN_ROUTES: {
     body: { reference: 'TMC-ABCDEF', remark: 'mine now' },
   },
   { method: 'POST', url: `/v1/admin/unmatched-payments/${id}/refund`, body: { remark: 'gone' } },
+  {
+    method: 'POST',
+    url: `/v1/admin/transactions/${id}/move-credit`,
+    body: { reference: 'TMC-ABCDEF', remark: 'r' },
+  },
   { method: 'GET', url: '/v1/admin/banks' },
   {
     method: 'POST',

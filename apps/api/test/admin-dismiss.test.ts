@@ -65,6 +65,7 @@ describe('POST /v1/admin/users/:id/dismiss', () => {
     expect(first.statusCode, first.body).toBe(201);
     const paid = await as(app, admin).post(`/v1/admin/payouts/${first.json().data._id}/paid`, {
       reference: 'WIRE-1',
+      expectedTotal: first.json().data.total,
     });
     expect(paid.statusCode, paid.body).toBe(200);
     await nextWeek();

@@ -60,7 +60,7 @@ describe('ETH that reaches the company wallet through a contract', () => {
     const company = devChain().companyWallet;
     const forwarder = await deployForwarder();
     // The watcher reads everything so far first: what follows is one range of its own.
-    await watchThrough(await tools().publicClient.getBlockNumber());
+    await watchThrough(await tools().publicClient.getBlockNumber({ cacheTime: 0 }));
     expect(await internalRows()).toEqual([]);
 
     await tools().mine(17);
@@ -78,7 +78,7 @@ describe('ETH that reaches the company wallet through a contract', () => {
     await tools().mine(9);
     const paid = await forward(forwarder, company, parseEther('0.0123'));
     await tools().mine(23);
-    const last = await tools().publicClient.getBlockNumber();
+    const last = await tools().publicClient.getBlockNumber({ cacheTime: 0 });
     expect(last - direct.blockNumber).toBeGreaterThan(30);
 
     expect(await watchThrough(last)).toBe(1);
@@ -110,7 +110,7 @@ describe('ETH that reaches the company wallet through a contract', () => {
   it('lists a payment through a contract in the same block as a direct one, for its own amount only', async () => {
     const company = devChain().companyWallet;
     const forwarder = await deployForwarder();
-    await watchThrough(await tools().publicClient.getBlockNumber());
+    await watchThrough(await tools().publicClient.getBlockNumber({ cacheTime: 0 }));
     const before = (await internalRows()).length;
 
     await tools().testClient.setAutomine(false);
@@ -126,7 +126,7 @@ describe('ETH that reaches the company wallet through a contract', () => {
     } finally {
       await tools().testClient.setAutomine(true);
     }
-    const block = await tools().publicClient.getBlockNumber();
+    const block = await tools().publicClient.getBlockNumber({ cacheTime: 0 });
     expect(await watchThrough(block)).toBe(1);
     const rows = await internalRows();
     expect(rows).toHaveLength(before + 1);
@@ -140,10 +140,10 @@ describe('ETH that reaches the company wallet through a contract', () => {
     const b = await buyer();
     const placed = await order(b, 'ETH', '0.01');
     const forwarder = await deployForwarder();
-    await watchThrough(await tools().publicClient.getBlockNumber());
+    await watchThrough(await tools().publicClient.getBlockNumber({ cacheTime: 0 }));
     const paid = await forward(forwarder, company, parseEther(due(placed.transaction)));
     await tools().mine(2);
-    await watchThrough(await tools().publicClient.getBlockNumber());
+    await watchThrough(await tools().publicClient.getBlockNumber({ cacheTime: 0 }));
 
     const row = (await internalRows()).find((r) => r.blockNumber === paid.blockNumber)!;
     expect(row).toMatchObject({
@@ -186,7 +186,7 @@ describe('ETH that reaches the company wallet through a contract', () => {
         fromAddress: zeroAddress,
         toAddress: devChain().companyWallet,
         amountBaseUnits: parseEther('5').toString(),
-        blockNumber: await tools().publicClient.getBlockNumber(),
+        blockNumber: await tools().publicClient.getBlockNumber({ cacheTime: 0 }),
         blockTime: new Date(),
         reason: 'internal',
       })

@@ -117,8 +117,8 @@ describe('GET /v1/transaction/getUserTransaction', () => {
     const theirs = await list('', other.access);
     expect(theirs.json().data).toMatchObject({ totalResults: 1, totalPages: 1 });
     expect(theirs.json().data.data).toMatchObject([
-      // The quote: 0.3 ETH plus a tag of 0.000001 to 0.0003 ETH, six decimals at most.
-      { currency: 'ETH', price: expect.stringMatching(/^0\.300\d{3}0{12}$/) },
+      // The quote: 0.3 ETH plus a tag within 0.1%, 8 decimals, the last two not 0.
+      { currency: 'ETH', price: expect.stringMatching(/^0\.300\d{3}[1-9]{2}0{10}$/) },
     ]);
   });
 
