@@ -25,7 +25,10 @@ export const CONTRACTS = {
     source: 'TmcDistributor.sol',
     artifact: 'TmcDistributor.json',
   },
-} as const satisfies Record<string, { folder: 'dev' | 'contracts'; source: string; artifact: string }>;
+} as const satisfies Record<
+  string,
+  { folder: 'dev' | 'contracts'; source: string; artifact: string }
+>;
 
 export type ContractName = keyof typeof CONTRACTS;
 

@@ -40,5 +40,5 @@ export const distributorAbi = parseAbi([
   'error EpochNotNext()',
   'error TooEarly()',
   'error EnforcedPause()',
+  'error OwnableUnauthorizedAccount(address account)',
 ]);
-
