@@ -29,13 +29,29 @@ async function startChain(config: Config, log: (line: string) => void) {
       companyWallet: config.companyWallet!,
       usdcAddress: config.usdcAddress!,
     };
-    return { rpcUrl: config.chain.rpcUrl, settings, stop: async () => {} };
+    return {
+      rpcUrl: config.chain.rpcUrl,
+      settings,
+      delivery: config.delivery,
+      stop: async () => {},
+    };
   }
   // Only reached outside production (config refuses production without CHAIN_RPC_URL).
   const { startDevChain, printDevChainBanner } = await import('./dev/dev-chain.ts');
-  const dev = await startDevChain({ dataDir: config.dataDir, port: 8545, log });
+  const dev = await startDevChain({
+    dataDir: config.dataDir,
+    port: 8545,
+    deployDelivery: !config.delivery,
+    log,
+  });
   printDevChainBanner(dev, log);
-  return { rpcUrl: dev.rpcUrl, settings: dev as ChainSettings, stop: () => dev.stop(), dev };
+  return {
+    rpcUrl: dev.rpcUrl,
+    settings: dev as ChainSettings,
+    delivery: config.delivery ?? dev.delivery,
+    stop: () => dev.stop(),
+    dev,
+  };
 }
 
 /**
@@ -109,6 +125,7 @@ async function openWorker(config: Config) {
       companyWallet: config.companyWallet!,
       usdcAddress: config.usdcAddress!,
     },
+    delivery: config.delivery,
     stop: async () => {},
   };
   return { chainHandle, database };
@@ -129,6 +146,11 @@ async function runPrimary(config: Config, log: (line: string) => void) {
     CHAIN_ID: String(settings.chainId),
     COMPANY_WALLET: settings.companyWallet,
     USDC_ADDRESS: settings.usdcAddress,
+    ...(chainHandle.delivery && {
+      TMC_TOKEN_ADDRESS: chainHandle.delivery.tokenAddress,
+      DISTRIBUTOR_ADDRESS: chainHandle.delivery.distributorAddress,
+      DISTRIBUTOR_START_BLOCK: chainHandle.delivery.startBlock.toString(),
+    }),
   };
   let closing = false;
   let listening = 0;

@@ -3,6 +3,7 @@ import { erc20Abi, type Abi, parseEventLogs, parseUnits, type Address, type Hex 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import {
+  testTokenAbi,
   deployDistributor,
   deployTestTmc,
   type VestingSchedule,
@@ -58,18 +59,7 @@ async function setUp(
     publicClient,
     await deployer.writeContract({
       address: token,
-      abi: [
-        {
-          type: 'function',
-          name: 'mint',
-          inputs: [
-            { name: 'to', type: 'address' },
-            { name: 'value', type: 'uint256' },
-          ],
-          outputs: [],
-          stateMutability: 'nonpayable',
-        },
-      ],
+      abi: testTokenAbi,
       functionName: 'mint',
       args: [address, options.fund ?? TMC('1000000')],
     }),

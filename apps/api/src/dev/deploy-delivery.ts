@@ -1,5 +1,6 @@
 import {
   getAddress,
+  parseAbi,
   type Address,
   type Hex,
   type PublicClient,
@@ -24,6 +25,9 @@ export const NO_VESTING: VestingSchedule = {
   cliffSeconds: 0n,
   durationSeconds: 0n,
 };
+
+/** The test tokens' open mint (TestUSDC, TestTMC): dev chain only. */
+export const testTokenAbi = parseAbi(['function mint(address to, uint256 value)']);
 
 type Wallet = WalletClient<Transport, Chain, Account>;
 
