@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getAddress } from 'viem';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrate, openDatabase, type Database } from './db/client.ts';
@@ -212,6 +213,11 @@ async function serve(
     logStream: bufferedStdout(),
     // The dev chain listens on loopback only, so handing its URL to the browser is harmless.
     publicRpcUrl: chainHandle.dev ? chainHandle.rpcUrl : undefined,
+    delivery: chainHandle.delivery && {
+      tokenAddress: getAddress(chainHandle.delivery.tokenAddress),
+      distributorAddress: getAddress(chainHandle.delivery.distributorAddress),
+      startBlock: chainHandle.delivery.startBlock,
+    },
   });
   const stopMailWorker = startMailWorker(mailer, 30_000);
   if (config.paymentWatcherIntervalMs > 0)

@@ -16,6 +16,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { defineRpcChain } from '../lib/chain.ts';
+import type { DeliveryDeployment } from '../lib/distributor-abi.ts';
 import {
   COMPANY_INDEX,
   DEPLOYER_INDEX,
@@ -36,12 +37,6 @@ export const DEV_USDC_PER_ACCOUNT = 1_000_000n;
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
 
-/** A token delivery deployment: the TMC token, the distributor and the block it was deployed in. */
-export interface DeliveryDeployment {
-  tokenAddress: Address;
-  distributorAddress: Address;
-  startBlock: bigint;
-}
 
 export interface DevChainInfo {
   rpcUrl: string;

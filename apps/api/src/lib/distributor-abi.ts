@@ -1,4 +1,11 @@
-import { parseAbi } from 'viem';
+import { parseAbi, type Address } from 'viem';
+
+/** A token delivery deployment: the TMC token, the distributor and the block it was deployed in. */
+export interface DeliveryDeployment {
+  tokenAddress: Address;
+  distributorAddress: Address;
+  startBlock: bigint;
+}
 
 /**
  * The TmcDistributor interface the product relies on (contracts/TmcDistributor.sol). Written
