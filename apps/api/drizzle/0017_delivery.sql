@@ -44,6 +44,7 @@ CREATE TABLE "token_claims" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "delivery_wallet" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "distribution_leaves" ADD CONSTRAINT "distribution_leaves_distribution_id_distributions_id_fk" FOREIGN KEY ("distribution_id") REFERENCES "public"."distributions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "distribution_leaves" ADD CONSTRAINT "distribution_leaves_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "distributions" ADD CONSTRAINT "distributions_built_by_users_id_fk" FOREIGN KEY ("built_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

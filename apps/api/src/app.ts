@@ -69,6 +69,8 @@ import { registerRequestMetrics, setStatusSource } from './lib/metrics.ts';
 import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job.ts';
 import { createDeliveryService } from './modules/delivery/delivery.service.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { createDistributorReader } from './modules/delivery/distributor-reader.ts';
+import { queueProofMails } from './modules/delivery/delivery-mail.ts';
 import type { DeliveryDeployment } from './lib/distributor-abi.ts';
 
 declare module 'fastify' {
@@ -240,6 +242,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     chain: deps.chain,
     transactions,
+    distributorReader:
+      deps.delivery &&
+      createDistributorReader({
+        db,
+        chain: deps.chain,
+        deployment: deps.delivery,
+        onAccepted: (tx, distributionId) =>
+          queueProofMails(tx, {
+            distributionId,
+            publicUrl: config.publicUrl,
+            chainId: deps.chain.chainId,
+          }),
+        mail: queuedMail,
+        log: app.log,
+      }),
     log: app.log,
   });
   app.decorate('paymentWatcher', paymentWatcher);
@@ -259,7 +276,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await orderLapse.stop();
     await queuedMail.settle();
   });
-  const delivery = createDeliveryService({ db, chain: deps.chain, deployment: deps.delivery });
+  const delivery = createDeliveryService({
+    db,
+    chain: deps.chain,
+    deployment: deps.delivery,
+    publicUrl: config.publicUrl,
+    mail: queuedMail,
+  });
   const cryptoPurchases = createCryptoPurchaseService({ purchases, presale, rateLimiter });
   const affiliates = createAffiliatesService({ db, config, rateLimiter });
   const admin = {

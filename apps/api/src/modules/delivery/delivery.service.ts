@@ -21,6 +21,9 @@ import { buildDeliveryTree, type DeliveryLeaf } from '../../lib/delivery-tree.ts
 import { distributorAbi, type DeliveryDeployment } from '../../lib/distributor-abi.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { fixed } from '../../lib/money.ts';
+import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
+import { queueHoldMails } from './delivery-mail.ts';
+import { tmc, TMC_DECIMALS, type ProofFile } from './tmc-amount.ts';
 import {
   acceptedAllocations,
   acceptedTokensOf,
@@ -38,7 +41,6 @@ import {
   type NewLeaf,
 } from './delivery.repo.ts';
 
-const TMC_DECIMALS = 18;
 /** Claims per push transaction at most, and the gas one batch may use. */
 const MAX_PUSH_BATCH = 150;
 const PUSH_BATCH_GAS = 10_000_000n;
@@ -66,9 +68,6 @@ export const DELIVERY_MESSAGES = {
 
 const conflict = (message: string) => new AppError(409, message);
 
-/** TMC (a decimal string with 18 places, as every token amount in answers) from base units. */
-export const tmc = (baseUnits: bigint) =>
-  fixed(formatUnits(baseUnits, TMC_DECIMALS), DECIMALS.TOKEN);
 const baseUnitsOf = (tokens: string) => parseUnits(fixed(tokens, TMC_DECIMALS), TMC_DECIMALS);
 const max0 = (value: bigint) => (value > 0n ? value : 0n);
 
@@ -92,17 +91,6 @@ export function distributionDto(d: DistributionRow) {
   };
 }
 
-/** The proof file: everything a wallet tool needs to claim, without this site. */
-export interface ProofFile {
-  address: Address;
-  cumulativeAmount: string;
-  proof: Hex[];
-  root: Hex;
-  epoch: number;
-  contract: Address;
-  chainId: number;
-}
-
 /**
  * The wallet a buyer's tokens go to: the one they chose, if they still hold its proof; else
  * their only proven wallet; else none (and why).
@@ -121,9 +109,11 @@ interface DeliveryDeps {
   chain: ChainClient;
   /** Absent: delivery has not started (no distributor configured). */
   deployment: DeliveryDeployment | undefined;
+  publicUrl: string;
+  mail: Pick<QueuedMailDelivery, 'deliverSoon'>;
 }
 
-export function createDeliveryService({ db, chain, deployment }: DeliveryDeps) {
+export function createDeliveryService({ db, chain, deployment, publicUrl, mail }: DeliveryDeps) {
   const client = chain.publicClient;
 
   function started() {
@@ -312,7 +302,7 @@ export function createDeliveryService({ db, chain, deployment }: DeliveryDeps) {
     async build(actorId: string) {
       const { distributor, token, key } = started();
       try {
-        return distributionDto(
+        const built = distributionDto(
           await db.transaction(async (tx) => {
             if (await findOpenDistribution(tx, key)) throw conflict(DELIVERY_MESSAGES.openExists);
             const row = await buildDraft(tx, key, distributor, token, actorId);
@@ -323,9 +313,12 @@ export function createDeliveryService({ db, chain, deployment }: DeliveryDeps) {
               entityId: row.id,
               after: distributionDto(row),
             });
+            await queueHoldMails(tx, row.holds, publicUrl);
             return row;
           }),
         );
+        if (built.holds.length) mail.deliverSoon();
+        return built;
       } catch (error) {
         // Two builds at once: the second meets the one-open-distribution index.
         if ((error as { code?: string }).code === '23505')
