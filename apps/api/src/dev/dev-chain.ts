@@ -37,7 +37,6 @@ export const DEV_USDC_PER_ACCOUNT = 1_000_000n;
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
 
-
 export interface DevChainInfo {
   rpcUrl: string;
   chainId: number;

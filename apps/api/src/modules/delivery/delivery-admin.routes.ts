@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { fileAnswer } from '../../lib/openapi.ts';
 import { idParams } from '../admin/admin-query.ts';
-import { distributionSchema } from './delivery-dto.ts';
+import { distributionSchema, pushBatchesSchema, safeBatchSchema } from './delivery-dto.ts';
 import type { DeliveryService } from './delivery.service.ts';
 
 const tags = ['admin'];
@@ -93,19 +93,15 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
       config: {
         openapi: {
           errors: [404, 409],
-          answers: {
-            200: fileAnswer(
-              'Safe Transaction Builder batch: proposeRoot, then the token transfer of the shortfall (left out when nothing is short)',
-              ['application/json'],
-            ),
-          },
         },
       },
       schema: {
         tags,
         security,
-        summary: "A draft's Safe batch (409 unless it is a draft)",
+        summary:
+          "A draft's Safe Transaction Builder batch: proposeRoot, then the token transfer of the shortfall, left out when nothing is short (409 unless it is a draft)",
         params: idParams,
+        response: { 200: safeBatchSchema },
       },
     },
     async (req, reply) =>
@@ -113,7 +109,7 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
         .type('application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="safe-tx-${req.params.id}.json"`)
         .header('cache-control', 'no-store')
-        .send(`${JSON.stringify(await delivery.safeTx(req.params.id), null, 2)}\n`),
+        .send(await delivery.safeTx(req.params.id)),
   );
 
   app.get(
@@ -122,12 +118,6 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
       config: {
         openapi: {
           errors: [404, 409],
-          answers: {
-            200: fileAnswer(
-              '{epoch, batchSize, claims, lastAddress, batches}: Safe batches of multicall(claim…) for every leaf with something to claim',
-              ['application/json'],
-            ),
-          },
         },
       },
       schema: {
@@ -142,6 +132,7 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
             .regex(/^0x[0-9a-fA-F]{40}$/, 'after must be an address')
             .optional(),
         }),
+        response: { 200: pushBatchesSchema },
       },
     },
     async (req, reply) =>
@@ -149,9 +140,7 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
         .type('application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="push-batches-${req.params.id}.json"`)
         .header('cache-control', 'no-store')
-        .send(
-          `${JSON.stringify(await delivery.pushBatches(req.params.id, req.query.after), null, 2)}\n`,
-        ),
+        .send(await delivery.pushBatches(req.params.id, req.query.after)),
   );
 
   app.post(

@@ -65,3 +65,28 @@ export const distributionSchema = z.object({
   acceptedTx: z.string().nullable(),
   createdAt: z.string(),
 });
+
+const safeTransactionSchema = z.object({
+  to: z.string(),
+  value: z.string(),
+  data: z.string(),
+  contractMethod: z.null(),
+  contractInputsValues: z.null(),
+});
+
+/** The Safe Transaction Builder's batch file. */
+export const safeBatchSchema = z.object({
+  version: z.string(),
+  chainId: z.string(),
+  createdAt: z.number().int(),
+  meta: z.object({ name: z.string(), description: z.string(), txBuilderVersion: z.string() }),
+  transactions: z.array(safeTransactionSchema),
+});
+
+export const pushBatchesSchema = z.object({
+  epoch: z.number().int(),
+  batchSize: z.number().int(),
+  claims: z.number().int(),
+  lastAddress: z.string().nullable(),
+  batches: z.array(safeBatchSchema),
+});

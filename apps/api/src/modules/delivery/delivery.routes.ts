@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WALLET_PATTERN } from '@tmc/shared';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
-import { fileAnswer } from '../../lib/openapi.ts';
-import { deliverySchema } from './delivery-dto.ts';
+import { deliverySchema, proofFileSchema } from './delivery-dto.ts';
 import type { DeliveryService } from './delivery.service.ts';
 
 const tags = ['delivery'];
@@ -42,18 +41,14 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }
       config: {
         openapi: {
           errors: [404],
-          answers: {
-            200: fileAnswer(
-              'The proof file: {address, cumulativeAmount (base units), proof, root, epoch, contract, chainId}',
-              ['application/json'],
-            ),
-          },
         },
       },
       schema: {
         tags,
         security,
-        summary: "The buyer's proof file, to claim with any wallet tool (404 until published)",
+        summary:
+          "The buyer's proof file (an attachment), to claim with any wallet tool even if this site is down (404 until published)",
+        response: { 200: proofFileSchema },
       },
     },
     async (req, reply) => {
@@ -62,7 +57,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }
         .type('application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="tmc-proof-epoch-${proof.epoch}.json"`)
         .header('cache-control', 'no-store')
-        .send(`${JSON.stringify(proof, null, 2)}\n`);
+        .send(proof);
     },
   );
 

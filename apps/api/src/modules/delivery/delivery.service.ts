@@ -1,7 +1,6 @@
 import {
   encodeFunctionData,
   erc20Abi,
-  formatUnits,
   getAddress,
   parseUnits,
   type Address,
