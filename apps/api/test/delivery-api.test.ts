@@ -126,8 +126,7 @@ async function mailedProof(email: string) {
   const parsed = await PostalMime.parse(message.raw);
   expect(parsed.attachments.map((a) => a.filename)).toEqual(['tmc-proof.json']);
   const content = parsed.attachments[0]!.content;
-  const text =
-    typeof content === 'string' ? content : new TextDecoder().decode(content);
+  const text = typeof content === 'string' ? content : new TextDecoder().decode(content);
   return JSON.parse(text) as {
     address: Address;
     cumulativeAmount: string;
@@ -418,13 +417,46 @@ describe('token delivery, end to end on the dev chain', () => {
     expect((await as(built.app).get('/v1/delivery')).statusCode).toBe(401);
   });
 
-  it('lets a buyer claim with only the e-mailed proof file while the site is stopped', async () => {
-    // Carol proved dev #2 above: the next root carries her 1,000 TMC.
+  it('lowers an unclaimed amount after a revert with a root that freezes claims until accepted', async () => {
+    // Carol proved dev #2 above and frank pays twice: epoch 3 carries both.
+    const frank = await person();
+    await proveWallet(built.db, frank.id, wallet(1));
+    await accepted(frank, '2');
+    const frankSecond = await accepted(frank, '4'); // 100 + 200 TMC
+    const third = (await build()).data;
+    expect(third).toMatchObject({ epoch: 3, leafCount: 5, holds: [], freezeClaims: false });
+    await publish(third._id);
+
+    await built.db.update(purchases).set({ status: 4 }).where(eq(purchases.id, frankSecond.id));
     const { data } = await build();
-    expect(data).toMatchObject({ epoch: 3, leafCount: 4, holds: [] });
+    expect(data).toMatchObject({ epoch: 4, freezeClaims: true, total: tmc18('10100') });
+    expect(data.diff.rows).toEqual([
+      {
+        address: wallet(1),
+        email: frank.email,
+        change: 'decreased',
+        previous: tmc18('300'),
+        next: tmc18('100'),
+      },
+    ]);
+    const res = await as(built.app, admin).get(`/v1/admin/distributions/${data._id}/safe-tx.json`);
+    const [propose] = res.json<SafeBatch>().transactions;
+    expect(decodeFunctionData({ abi: distributorAbi, data: propose!.data }).args).toEqual([
+      data.root,
+      4n,
+      TMC('10100'),
+      true,
+    ]);
+    // Nothing is short: the contract already holds what the lower root owes.
+    expect(res.json<SafeBatch>().transactions).toHaveLength(1);
     await publish(data._id);
+    expect((await delivery(frank)).published).toEqual({ epoch: 4, cumulative: tmc18('100') });
+  });
+
+  it('lets a buyer claim with only the e-mailed proof file while the site is stopped', async () => {
+    await mailedProof(carol.email); // epoch 3's
     const proof = await mailedProof(carol.email);
-    expect(proof.epoch).toBe(3);
+    expect(proof.epoch).toBe(4);
     await built.app.close();
 
     const hash = await tools.walletOf(2).writeContract({

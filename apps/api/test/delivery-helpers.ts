@@ -1,43 +1,16 @@
 import {
   BaseError,
   ContractFunctionRevertedError,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  http,
   type Abi,
   type Address,
   type Hash,
   type PublicClient,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
-import { devAccount } from '../src/dev/dev-accounts.ts';
-import type { DevChain } from '../src/dev/dev-chain.ts';
-import { defineRpcChain } from '../src/lib/chain.ts';
 import { distributorAbi } from '../src/lib/distributor-abi.ts';
 
 // Untyped on purpose: the tests also call with wrong arguments to see each revert.
 const untypedAbi: Abi = distributorAbi;
-
-/** viem clients on the dev chain: a reader, the Hardhat test client and a wallet per dev account. */
-export function chainTools(devChain: DevChain) {
-  const chain = defineRpcChain({ rpcUrl: devChain.rpcUrl, chainId: devChain.chainId });
-  const transport = http(devChain.rpcUrl);
-  const publicClient = createPublicClient({
-    chain,
-    transport,
-    pollingInterval: 50,
-  }) as PublicClient;
-  const testClient = createTestClient({ mode: 'hardhat', chain, transport });
-  const wallet = (index: number) =>
-    createWalletClient({
-      account: privateKeyToAccount(devAccount(index).privateKey),
-      chain,
-      transport,
-    });
-  return { chain, publicClient, testClient, wallet };
-}
 
 /** Waits for a transaction and fails unless it succeeded. */
 export async function mined(publicClient: PublicClient, hash: Hash) {

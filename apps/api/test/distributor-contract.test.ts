@@ -11,7 +11,8 @@ import {
 import { loadContractArtifact } from '../src/dev/contract-artifacts.ts';
 import { distributorAbi } from '../src/lib/distributor-abi.ts';
 import { useDevChain } from './chain-node.ts';
-import { chainTools, mined, revertName } from './delivery-helpers.ts';
+import { chainTools } from './crypto-helpers.ts';
+import { mined, revertName } from './delivery-helpers.ts';
 
 // Untyped on purpose: the tests also call with wrong arguments to see each revert.
 const untypedAbi: Abi = distributorAbi;
@@ -47,7 +48,7 @@ async function setUp(
   options: { rootDelaySeconds?: bigint; vesting?: VestingSchedule; fund?: bigint } = {},
 ) {
   const { publicClient } = tools;
-  const deployer = tools.wallet(OWNER);
+  const deployer = tools.walletOf(OWNER);
   const token = await deployTestTmc(publicClient, deployer);
   const { address } = await deployDistributor(publicClient, deployer, {
     token,
@@ -71,7 +72,7 @@ async function setUp(
   ) =>
     mined(
       publicClient,
-      await tools.wallet(from).writeContract({
+      await tools.walletOf(from).writeContract({
         address,
         abi: untypedAbi,
         functionName,
