@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { and, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
@@ -6,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, purchases, tokenClaims } from '../src/db/schema/index.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import { distributorAbi } from '../src/lib/distributor-abi.ts';
+import { publishSafeBatch } from '../src/dev/publish-distribution.ts';
 import { as, insertBankPurchase, people, type Person } from './affiliates-helpers.ts';
 import { mailbox, type Mailbox } from './auth-helpers.ts';
 import { useDevChain } from './chain-node.ts';
@@ -13,6 +19,7 @@ import { chainTools, proveWallet } from './crypto-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { buildTestApp } from './test-app.ts';
 
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const devChain = useDevChain();
 let built: Awaited<ReturnType<typeof buildTestApp>>;
 let sink: SmtpSink;
@@ -76,21 +83,13 @@ interface SafeBatch {
   transactions: { to: Address; value: string; data: Hex }[];
 }
 
-/** Sends the Safe batch from the owner (the Safe's stand-in), then accepts as anyone may. */
+/** Sends the Safe batch as the Safe would (dev:publish's own function), then reads the chain. */
 async function publish(id: string) {
   const res = await as(built.app, admin).get(`/v1/admin/distributions/${id}/safe-tx.json`);
   expect(res.statusCode, res.body).toBe(200);
   const batch = res.json<SafeBatch>();
-  for (const tx of batch.transactions) {
-    const hash = await tools.walletOf(OWNER).sendTransaction({ to: tx.to, data: tx.data });
-    expect((await tools.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
-  }
-  const hash = await tools.walletOf(9).writeContract({
-    address: distributor(),
-    abi: distributorAbi,
-    functionName: 'acceptRoot',
-  });
-  await tools.publicClient.waitForTransactionReceipt({ hash });
+  const { rpcUrl, chainId } = devChain();
+  await publishSafeBatch({ rpcUrl, chainId, distributor: distributor(), batch });
   await built.app.paymentWatcher.pollOnce();
   return batch;
 }
@@ -332,7 +331,27 @@ describe('token delivery, end to end on the dev chain', () => {
       `/v1/admin/distributions/${data._id}/push-batches.json`,
     );
     expect(early.statusCode).toBe(409);
-    await publish(data._id);
+    // This one as a developer would: npm run dev:publish with the downloaded file.
+    const file = path.join(devChain.dataDir(), 'safe-tx.json');
+    const download = await as(built.app, admin).get(
+      `/v1/admin/distributions/${data._id}/safe-tx.json`,
+    );
+    await writeFile(file, download.body);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/api/src/dev/publish.ts',
+        '--file',
+        file,
+        '--data-dir',
+        devChain.dataDir(),
+      ],
+      { cwd: repoRoot, env: { ...process.env, INIT_CWD: repoRoot } },
+    );
+    expect(stdout.match(/^ {2}0x[0-9a-f]{64}$/gm), stdout).toHaveLength(3);
+    await built.app.paymentWatcher.pollOnce();
     expect((await delivery(alice)).claimableNow).toBe(tmc18('1000'));
 
     const push = await as(built.app, admin).get(
