@@ -1,11 +1,4 @@
-import {
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  parseUnits,
-  type Address,
-  type Hex,
-} from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
 import { DECIMALS } from '@tmc/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import type {
