@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, purchases, tokenClaims } from '../src/db/schema/index.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import { distributorAbi } from '../src/lib/distributor-abi.ts';
+import { metricsText } from '../src/lib/metrics.ts';
 import { publishSafeBatch } from '../src/dev/publish-distribution.ts';
 import { as, insertBankPurchase, people, type Person } from './affiliates-helpers.ts';
 import { mailbox, type Mailbox } from './auth-helpers.ts';
@@ -285,6 +286,9 @@ describe('token delivery, end to end on the dev chain', () => {
     expect(claims).toMatchObject([
       { address: wallet(3).toLowerCase(), amountBaseUnits: TMC('5000').toString(), epoch: 1 },
     ]);
+    const text = await metricsText();
+    expect(text).toMatch(/^tmc_delivery_watcher_lag_blocks 0$/m);
+    expect(text).toMatch(/^tmc_delivery_claims_stored_total [1-9]\d*$/m);
     const after = await delivery(alice);
     expect(after.claimed).toBe(tmc18('5000'));
     expect(after.claimableNow).toBe(tmc18('0'));

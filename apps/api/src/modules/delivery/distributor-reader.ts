@@ -6,6 +6,7 @@ import type { tokenClaims } from '../../db/schema/index.ts';
 import { chainWatchers, distributions } from '../../db/schema/index.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import type { ChainClient } from '../../lib/chain.ts';
+import { metrics } from '../../lib/metrics.ts';
 import { distributorAbi, type DeliveryDeployment } from '../../lib/distributor-abi.ts';
 import {
   findDistributionByRoot,
@@ -76,7 +77,10 @@ export function createDistributorReader({
     const last = from + DISTRIBUTOR_BLOCKS_PER_POLL - 1n;
     const to = confirmed < last ? confirmed : last;
     result.lag = head - (to >= from ? to : from - 1n);
-    if (to < from) return result;
+    if (to < from) {
+      metrics.distributorRead(result.lag, 0);
+      return result;
+    }
 
     const logs = await chain.publicClient.getLogs({
       address: distributor,
@@ -182,6 +186,7 @@ export function createDistributorReader({
         .where(eq(chainWatchers.name, cursorName));
     });
     result.blocks = { from, to };
+    metrics.distributorRead(result.lag, result.claims);
     if (result.accepted) mail?.deliverSoon();
     return result;
   }
