@@ -107,6 +107,8 @@ interface DeliveryDeps {
 
 export function createDeliveryService({ db, chain, deployment, publicUrl, mail }: DeliveryDeps) {
   const client = chain.publicClient;
+  // The vesting schedule is immutable in the contract: read once, not on every buyer's request.
+  let schedule: Promise<[number, bigint, bigint, bigint]> | undefined;
 
   function started() {
     if (!deployment) throw conflict(DELIVERY_MESSAGES.notStarted);
@@ -545,21 +547,22 @@ export function createDeliveryService({ db, chain, deployment, publicUrl, mail }
   };
 
   /** Null without vesting (tgeBps 10000); else what is unlocked now and when more unlocks. */
+  function scheduleOf(distributor: Address) {
+    const view = { address: distributor, abi: distributorAbi } as const;
+    schedule ??= Promise.all([
+      client.readContract({ ...view, functionName: 'tgeBps' }),
+      client.readContract({ ...view, functionName: 'vestStart' }),
+      client.readContract({ ...view, functionName: 'cliffSeconds' }),
+      client.readContract({ ...view, functionName: 'durationSeconds' }),
+    ]).catch((error: unknown) => {
+      schedule = undefined;
+      throw error;
+    });
+    return schedule;
+  }
+
   async function vestingOf(distributor: Address, cumulative: bigint) {
-    const [tgeBps, vestStart, cliff, duration] = await Promise.all([
-      client.readContract({ address: distributor, abi: distributorAbi, functionName: 'tgeBps' }),
-      client.readContract({ address: distributor, abi: distributorAbi, functionName: 'vestStart' }),
-      client.readContract({
-        address: distributor,
-        abi: distributorAbi,
-        functionName: 'cliffSeconds',
-      }),
-      client.readContract({
-        address: distributor,
-        abi: distributorAbi,
-        functionName: 'durationSeconds',
-      }),
-    ]);
+    const [tgeBps, vestStart, cliff, duration] = await scheduleOf(distributor);
     if (tgeBps === 10_000) return null;
     const block = await client.getBlock();
     const now = block.timestamp;
