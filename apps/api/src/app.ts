@@ -67,6 +67,11 @@ import { createSystemStatusService } from './modules/admin/system-status.service
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { registerRequestMetrics, setStatusSource } from './lib/metrics.ts';
 import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job.ts';
+import { createDeliveryService } from './modules/delivery/delivery.service.ts';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { createDistributorReader } from './modules/delivery/distributor-reader.ts';
+import { queueProofMails } from './modules/delivery/delivery-mail.ts';
+import type { DeliveryDeployment } from './lib/distributor-abi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +104,8 @@ export interface AppDeps {
   webDist?: string;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: DestinationStream;
+  /** The TMC token and distributor (config or the dev chain's); absent: delivery has not started. */
+  delivery?: DeliveryDeployment;
 }
 
 function contentSecurityPolicy(config: Config) {
@@ -235,6 +242,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     chain: deps.chain,
     transactions,
+    distributorReader:
+      deps.delivery &&
+      createDistributorReader({
+        db,
+        chain: deps.chain,
+        deployment: deps.delivery,
+        onAccepted: (tx, distributionId) =>
+          queueProofMails(tx, {
+            distributionId,
+            publicUrl: config.publicUrl,
+            chainId: deps.chain.chainId,
+          }),
+        mail: queuedMail,
+        log: app.log,
+      }),
     log: app.log,
   });
   app.decorate('paymentWatcher', paymentWatcher);
@@ -258,6 +280,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await paymentWatcher.stop();
     await orderLapse.stop();
     await queuedMail.settle();
+  });
+  const delivery = createDeliveryService({
+    db,
+    chain: deps.chain,
+    deployment: deps.delivery,
+    publicUrl: config.publicUrl,
+    mail: queuedMail,
   });
   const cryptoPurchases = createCryptoPurchaseService({ purchases, presale, rateLimiter });
   const affiliates = createAffiliatesService({ db, config, rateLimiter, mail: queuedMail });
@@ -286,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payouts: createPayoutsService({ db, mail: queuedMail }),
     auditLog: createAuditLogService({ db }),
     system: createSystemStatusService({ config, database, chain: deps.chain }),
+    delivery,
   };
   setStatusSource(() => admin.system.figures());
   app.addHook('onClose', () => setStatusSource(undefined));
@@ -315,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(transactionsRoutes, { transactions });
       await v1.register(cryptoPurchaseRoutes, { cryptoPurchases });
       await v1.register(affiliatesRoutes, { affiliates });
+      await v1.register(deliveryRoutes, { delivery });
       await v1.register(adminRoutes, admin);
     },
     { prefix: '/v1' },

@@ -81,6 +81,31 @@ describe('loadConfig', () => {
     expect(config.chain).toEqual({ rpcUrl: 'https://rpc.example.com', chainId: 1 });
   });
 
+  it('reads an existing token delivery deployment: all three variables or none', () => {
+    expect(loadConfig(productionEnv).delivery).toBeUndefined();
+    const delivery = {
+      TMC_TOKEN_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      DISTRIBUTOR_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+      DISTRIBUTOR_START_BLOCK: '19000000',
+    };
+    expect(loadConfig({ ...productionEnv, ...delivery }).delivery).toEqual({
+      tokenAddress: delivery.TMC_TOKEN_ADDRESS,
+      distributorAddress: delivery.DISTRIBUTOR_ADDRESS,
+      startBlock: 19_000_000n,
+    });
+    for (const missing of Object.keys(delivery)) {
+      const env: Record<string, string> = { ...productionEnv, ...delivery };
+      delete env[missing];
+      expect(() => loadConfig(env)).toThrow(
+        'TMC_TOKEN_ADDRESS, DISTRIBUTOR_ADDRESS and DISTRIBUTOR_START_BLOCK must be set together',
+      );
+    }
+    expect(() => loadConfig({ ...delivery, DISTRIBUTOR_ADDRESS: '0x12' })).toThrow(
+      'DISTRIBUTOR_ADDRESS: must be 0x followed by 40 hex characters',
+    );
+    expect(() => loadConfig({ ...delivery, DISTRIBUTOR_START_BLOCK: '-1' })).toThrow(ConfigError);
+  });
+
   it('holds payments to 12 confirmations at least in production and on any real chain', () => {
     const realChain = {
       CHAIN_RPC_URL: 'https://rpc.sepolia.example.com',

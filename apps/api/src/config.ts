@@ -90,6 +90,13 @@ const envSchema = z.object({
   CHAIN_ID: optional.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
   COMPANY_WALLET: address,
   USDC_ADDRESS: address,
+  /** An existing TMC token and TmcDistributor (all three or none); unset, delivery has not started. */
+  TMC_TOKEN_ADDRESS: address,
+  DISTRIBUTOR_ADDRESS: address,
+  /** The block the distributor was deployed in: its events are read from there. */
+  DISTRIBUTOR_START_BLOCK: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(0).optional(),
+  ),
   /** The seller named on the buyer's PDF receipts (defaults: DEFAULT_SELLER). */
   SELLER_NAME: optional,
   SELLER_ADDRESS: optional,
@@ -178,6 +185,15 @@ function toConfig(env: z.infer<typeof envSchema>) {
     explorerUrl: env.EXPLORER_URL,
     companyWallet: env.COMPANY_WALLET,
     usdcAddress: env.USDC_ADDRESS,
+    /** Unset: the dev chain deploys its own; in production, delivery has not started. */
+    delivery:
+      env.TMC_TOKEN_ADDRESS && env.DISTRIBUTOR_ADDRESS && env.DISTRIBUTOR_START_BLOCK !== undefined
+        ? {
+            tokenAddress: env.TMC_TOKEN_ADDRESS,
+            distributorAddress: env.DISTRIBUTOR_ADDRESS,
+            startBlock: BigInt(env.DISTRIBUTOR_START_BLOCK),
+          }
+        : undefined,
     seller: {
       name: env.SELLER_NAME ?? DEFAULT_SELLER.name,
       address: env.SELLER_ADDRESS ?? DEFAULT_SELLER.address,
@@ -263,6 +279,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.CHAIN_RPC_URL && !(parsed.data.COMPANY_WALLET && parsed.data.USDC_ADDRESS))
     throw new ConfigError('COMPANY_WALLET and USDC_ADDRESS must be set when CHAIN_RPC_URL is set');
+  const deliveryVariables = [
+    parsed.data.TMC_TOKEN_ADDRESS,
+    parsed.data.DISTRIBUTOR_ADDRESS,
+    parsed.data.DISTRIBUTOR_START_BLOCK,
+  ].filter((v) => v !== undefined).length;
+  if (deliveryVariables !== 0 && deliveryVariables !== 3)
+    throw new ConfigError(
+      'TMC_TOKEN_ADDRESS, DISTRIBUTOR_ADDRESS and DISTRIBUTOR_START_BLOCK must be set together, or none of them',
+    );
   if (parsed.data.WEB_CONCURRENCY > 1 && !parsed.data.DATABASE_URL)
     throw new ConfigError(
       'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process',

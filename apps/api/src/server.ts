@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getAddress } from 'viem';
 import { ConfigError, loadConfig, startWarnings, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrate, openDatabase, type Database } from './db/client.ts';
@@ -29,13 +30,29 @@ async function startChain(config: Config, log: (line: string) => void) {
       companyWallet: config.companyWallet!,
       usdcAddress: config.usdcAddress!,
     };
-    return { rpcUrl: config.chain.rpcUrl, settings, stop: async () => {} };
+    return {
+      rpcUrl: config.chain.rpcUrl,
+      settings,
+      delivery: config.delivery,
+      stop: async () => {},
+    };
   }
   // Only reached outside production (config refuses production without CHAIN_RPC_URL).
   const { startDevChain, printDevChainBanner } = await import('./dev/dev-chain.ts');
-  const dev = await startDevChain({ dataDir: config.dataDir, port: 8545, log });
+  const dev = await startDevChain({
+    dataDir: config.dataDir,
+    port: 8545,
+    deployDelivery: !config.delivery,
+    log,
+  });
   printDevChainBanner(dev, log);
-  return { rpcUrl: dev.rpcUrl, settings: dev as ChainSettings, stop: () => dev.stop(), dev };
+  return {
+    rpcUrl: dev.rpcUrl,
+    settings: dev as ChainSettings,
+    delivery: config.delivery ?? dev.delivery,
+    stop: () => dev.stop(),
+    dev,
+  };
 }
 
 /**
@@ -111,6 +128,7 @@ async function openWorker(config: Config) {
       companyWallet: config.companyWallet!,
       usdcAddress: config.usdcAddress!,
     },
+    delivery: config.delivery,
     stop: async () => {},
   };
   return { chainHandle, database };
@@ -131,6 +149,11 @@ async function runPrimary(config: Config, log: (line: string) => void) {
     CHAIN_ID: String(settings.chainId),
     COMPANY_WALLET: settings.companyWallet,
     USDC_ADDRESS: settings.usdcAddress,
+    ...(chainHandle.delivery && {
+      TMC_TOKEN_ADDRESS: chainHandle.delivery.tokenAddress,
+      DISTRIBUTOR_ADDRESS: chainHandle.delivery.distributorAddress,
+      DISTRIBUTOR_START_BLOCK: chainHandle.delivery.startBlock.toString(),
+    }),
   };
   let closing = false;
   let listening = 0;
@@ -192,6 +215,11 @@ async function serve(
     logStream: bufferedStdout(),
     // The dev chain listens on loopback only, so handing its URL to the browser is harmless.
     publicRpcUrl: chainHandle.dev ? chainHandle.rpcUrl : undefined,
+    delivery: chainHandle.delivery && {
+      tokenAddress: getAddress(chainHandle.delivery.tokenAddress),
+      distributorAddress: getAddress(chainHandle.delivery.distributorAddress),
+      startBlock: chainHandle.delivery.startBlock,
+    },
   });
   const stopMailWorker = startMailWorker(mailer, 30_000);
   if (config.paymentWatcherIntervalMs > 0)

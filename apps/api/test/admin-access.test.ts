@@ -63,6 +63,13 @@ const ADMIN_ROUTES: {
   { method: 'GET', url: '/v1/admin/audit-log' },
   { method: 'GET', url: '/v1/admin/system' },
   { method: 'GET', url: '/v1/admin/stats/charts' },
+  { method: 'POST', url: '/v1/admin/distributions' },
+  { method: 'GET', url: '/v1/admin/distributions' },
+  { method: 'GET', url: `/v1/admin/distributions/${id}` },
+  { method: 'GET', url: `/v1/admin/distributions/${id}/leaves.csv` },
+  { method: 'GET', url: `/v1/admin/distributions/${id}/safe-tx.json` },
+  { method: 'GET', url: `/v1/admin/distributions/${id}/push-batches.json` },
+  { method: 'POST', url: `/v1/admin/distributions/${id}/cancel` },
 ];
 
 const call = (who: Person | undefined, route: (typeof ADMIN_ROUTES)[number]) => {

@@ -15,7 +15,8 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { devAccount } from '../src/dev/dev-accounts.ts';
-import { devChainFilePath, startDevChain } from '../src/dev/dev-chain.ts';
+import { devChainFilePath, readDevChainFile, startDevChain } from '../src/dev/dev-chain.ts';
+import { distributorAbi } from '../src/lib/distributor-abi.ts';
 import { parseDevAmount, sendDevPayment } from '../src/dev/send-dev-payment.ts';
 import { loadTestUsdcArtifact } from '../src/dev/test-usdc-artifact.ts';
 import {
@@ -52,13 +53,51 @@ async function answersRpc(rpcUrl: string): Promise<boolean> {
 
 describe('embedded dev chain', () => {
   it('runs chain 31337 and says so in dev-chain.json', async () => {
-    const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
+    const { rpcUrl, chainId, companyWallet, usdcAddress, delivery } = devChain();
     expect(chainId).toBe(31337);
     expect(await chain.ping()).toBe(true);
     expect(await chain.publicClient.getChainId()).toBe(31337);
     expect(companyWallet).toBe(devAccount(1).address);
     const file: unknown = JSON.parse(await readFile(devChainFilePath(devChain.dataDir()), 'utf8'));
-    expect(file).toEqual({ rpcUrl, chainId, companyWallet, usdcAddress });
+    expect(file).toEqual({
+      rpcUrl,
+      chainId,
+      companyWallet,
+      usdcAddress,
+      delivery: {
+        tokenAddress: delivery!.tokenAddress,
+        distributorAddress: delivery!.distributorAddress,
+        startBlock: delivery!.startBlock.toString(),
+      },
+    });
+    expect(await readDevChainFile(devChain.dataDir())).toEqual({
+      rpcUrl,
+      chainId,
+      companyWallet,
+      usdcAddress,
+      delivery,
+    });
+  });
+
+  it('deploys an 18-decimal test TMC and a distributor for it owned by dev account #0, root delay 0', async () => {
+    const { tokenAddress, distributorAddress, startBlock } = devChain().delivery!;
+    const read = chain.publicClient;
+    expect(
+      await read.readContract({ address: tokenAddress, abi: erc20Abi, functionName: 'decimals' }),
+    ).toBe(18);
+    const distributor = { address: distributorAddress, abi: distributorAbi } as const;
+    expect(await read.readContract({ ...distributor, functionName: 'token' })).toBe(tokenAddress);
+    expect(await read.readContract({ ...distributor, functionName: 'owner' })).toBe(
+      devAccount(0).address,
+    );
+    expect(await read.readContract({ ...distributor, functionName: 'rootDelaySeconds' })).toBe(0n);
+    expect(await read.readContract({ ...distributor, functionName: 'tgeBps' })).toBe(10_000);
+    expect(await read.readContract({ ...distributor, functionName: 'epoch' })).toBe(0n);
+    const code = await read.getCode({ address: distributorAddress, blockNumber: startBlock });
+    expect(code?.length).toBeGreaterThan(2);
+    expect(
+      await read.getCode({ address: distributorAddress, blockNumber: startBlock - 1n }),
+    ).toBeUndefined();
   });
 
   it('deploys a 6-decimal test USDC and gives each dev account 1,000,000 of it', async () => {

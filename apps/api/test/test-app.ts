@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
 import { seedDatabase, type ChainSettings } from '../src/db/seed.ts';
 import { createChainClient } from '../src/lib/chain.ts';
+import type { DeliveryDeployment } from '../src/lib/distributor-abi.ts';
 import { createMailer } from '../src/lib/mailer/mailer.ts';
 import { createStorage } from '../src/lib/storage/create-storage.ts';
 import { getPostgresTestDatabase, getTestDatabase, resetDatabase } from './db.ts';
@@ -39,6 +40,8 @@ export interface TestAppOptions {
   build?: (app: FastifyInstance) => void;
   /** Run on real PostgreSQL even when the other files run on PGlite (races, locks). */
   postgres?: boolean;
+  /** A TMC token and distributor on the chain; absent: delivery has not started. */
+  delivery?: DeliveryDeployment;
 }
 
 export async function buildTestApp(opts: TestAppOptions = {}) {
@@ -59,6 +62,7 @@ export async function buildTestApp(opts: TestAppOptions = {}) {
     chain,
     webDist: opts.webDist,
     logStream: opts.logStream,
+    delivery: opts.delivery,
   });
   if (opts.build) {
     markTestRoutes(app);

@@ -16,6 +16,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { defineRpcChain } from '../lib/chain.ts';
+import type { DeliveryDeployment } from '../lib/distributor-abi.ts';
 import {
   COMPANY_INDEX,
   DEPLOYER_INDEX,
@@ -24,6 +25,7 @@ import {
   devAccounts,
   type DevAccount,
 } from './dev-accounts.ts';
+import { deployDistributor, deployTestTmc, testTokenAbi } from './deploy-delivery.ts';
 import { devFilePath } from './dev-files.ts';
 import { loadTestUsdcArtifact } from './test-usdc-artifact.ts';
 
@@ -40,6 +42,8 @@ export interface DevChainInfo {
   chainId: number;
   companyWallet: Address;
   usdcAddress: Address;
+  /** Absent when the site was given an existing deployment (DISTRIBUTOR_ADDRESS). */
+  delivery?: DeliveryDeployment;
 }
 
 export interface DevChain extends DevChainInfo {
@@ -54,6 +58,8 @@ export interface StartDevChainOptions {
   dataDir?: string;
   /** Preferred port, 8545 by default; a free one is used when it is busy. 0: any free port. */
   port?: number;
+  /** Deploys the test TMC token and the distributor (true by default). */
+  deployDelivery?: boolean;
   log: (line: string) => void;
 }
 
@@ -157,11 +163,13 @@ async function startHardhatNode(port: number, options: StartDevChainOptions): Pr
     await waitForRpc(rpcUrl, () => exited, stderrTail);
     const accounts = devAccounts();
     const usdcAddress = await deployTestUsdc(rpcUrl, accounts);
+    const delivery = options.deployDelivery === false ? undefined : await deployDevDelivery(rpcUrl);
     const devChain: DevChain = {
       rpcUrl,
       chainId: DEV_CHAIN_ID,
       companyWallet: devAccount(COMPANY_INDEX).address,
       usdcAddress,
+      delivery,
       accounts,
       stop,
     };
@@ -186,6 +194,14 @@ export function printDevChainBanner(devChain: DevChain, log: (line: string) => v
     `  Company wallet  ${devChain.companyWallet} (dev account #${COMPANY_INDEX})`,
     `  USDC contract   ${devChain.usdcAddress} (TestUSDC, 6 decimals)`,
     `  Buyer accounts with 10,000 ETH and ${DEV_USDC_PER_ACCOUNT.toLocaleString('en')} USDC each.`,
+    ...(devChain.delivery
+      ? [
+          `  TMC token       ${devChain.delivery.tokenAddress} (TestTMC, 18 decimals)`,
+          `  Distributor     ${devChain.delivery.distributorAddress} (owner: dev account #${DEPLOYER_INDEX} ${devAccount(DEPLOYER_INDEX).address}, root delay 0)`,
+          '  Publish a distribution built in the console (propose, fund, accept) as the Safe would:',
+          '    npm run dev:publish -- --distribution <id>',
+        ]
+      : []),
     '  Private keys are for the dev chain only, never use them on a real network:',
     ...buyers.map((a) => `    #${a.index}  ${a.address}  private key ${a.privateKey}`),
     `  Pay the company wallet from dev account #${FIRST_BUYER_INDEX}:`,
@@ -195,11 +211,23 @@ export function printDevChainBanner(devChain: DevChain, log: (line: string) => v
   for (const line of lines) log(line);
 }
 
+const hexAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/)
+  .transform((v) => getAddress(v));
+
 const devChainFileSchema = z.object({
   rpcUrl: z.string(),
   chainId: z.number().int(),
-  companyWallet: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-  usdcAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  companyWallet: hexAddress,
+  usdcAddress: hexAddress,
+  delivery: z
+    .object({
+      tokenAddress: hexAddress,
+      distributorAddress: hexAddress,
+      startBlock: z.string().regex(/^\d+$/).transform(BigInt),
+    })
+    .optional(),
 });
 
 export function devChainFilePath(dataDir: string): string {
@@ -215,21 +243,20 @@ export async function readDevChainFile(dataDir: string): Promise<DevChainInfo | 
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const info = devChainFileSchema.parse(JSON.parse(text));
-  return {
-    ...info,
-    companyWallet: info.companyWallet as Address,
-    usdcAddress: info.usdcAddress as Address,
-  };
+  return devChainFileSchema.parse(JSON.parse(text));
 }
 
 async function writeDevChainFile(dataDir: string, devChain: DevChainInfo): Promise<void> {
-  const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain;
+  const { rpcUrl, chainId, companyWallet, usdcAddress, delivery } = devChain;
+  const file = {
+    rpcUrl,
+    chainId,
+    companyWallet,
+    usdcAddress,
+    delivery: delivery && { ...delivery, startBlock: delivery.startBlock.toString() },
+  };
   await mkdir(dataDir, { recursive: true });
-  await writeFile(
-    devChainFilePath(dataDir),
-    `${JSON.stringify({ rpcUrl, chainId, companyWallet, usdcAddress }, null, 2)}\n`,
-  );
+  await writeFile(devChainFilePath(dataDir), `${JSON.stringify(file, null, 2)}\n`);
 }
 
 /** Leaves the file alone when a newer dev chain has replaced it meanwhile. */
@@ -292,6 +319,38 @@ async function waitForRpc(
     await delay(100);
   }
   throw new Error(`The dev chain did not answer at ${rpcUrl} within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/** TMC for the owner to fund the distributor with, far more than any dev sale needs. */
+export const DEV_TMC_FOR_OWNER = parseUnits('1000000000', 18);
+
+/** The test TMC token and a distributor owned by dev account #0 (the Safe's stand-in), delay 0. */
+async function deployDevDelivery(rpcUrl: string): Promise<DeliveryDeployment> {
+  const chain = defineRpcChain({ rpcUrl, chainId: DEV_CHAIN_ID });
+  const transport = http(rpcUrl);
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
+  const owner = privateKeyToAccount(devAccount(DEPLOYER_INDEX).privateKey);
+  const wallet = createWalletClient({ account: owner, chain, transport });
+  const tokenAddress = await deployTestTmc(publicClient, wallet);
+  const minted = await publicClient.waitForTransactionReceipt({
+    hash: await wallet.writeContract({
+      address: tokenAddress,
+      abi: testTokenAbi,
+      functionName: 'mint',
+      args: [owner.address, DEV_TMC_FOR_OWNER],
+    }),
+  });
+  if (minted.status !== 'success') throw new Error('TestTMC mint failed');
+  const distributor = await deployDistributor(publicClient, wallet, {
+    token: tokenAddress,
+    owner: owner.address,
+    rootDelaySeconds: 0n,
+  });
+  return {
+    tokenAddress,
+    distributorAddress: distributor.address,
+    startBlock: distributor.blockNumber,
+  };
 }
 
 async function deployTestUsdc(rpcUrl: string, accounts: DevAccount[]): Promise<Address> {

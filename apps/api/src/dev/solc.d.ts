@@ -1,6 +1,9 @@
 declare module 'solc' {
   const solc: {
-    compile(input: string): string;
+    compile(
+      input: string,
+      callbacks?: { import: (path: string) => { contents: string } | { error: string } },
+    ): string;
     version(): string;
   };
   export default solc;

@@ -253,6 +253,17 @@ const watcherPolls = new Counter({
   labelNames: ['outcome'] as const,
   registers: [registry],
 });
+const deliveryReaderLag = new Gauge({
+  name: 'tmc_delivery_watcher_lag_blocks',
+  help: "Blocks between the chain head and the last block the distributor reader has read (the lease holder's figure)",
+  registers: [registry],
+  aggregator: 'max',
+});
+const deliveryClaimsStored = new Counter({
+  name: 'tmc_delivery_claims_stored_total',
+  help: 'Confirmed Claimed logs of the distributor stored by this copy',
+  registers: [registry],
+});
 
 // Every series from the start, so a rate over a counter that has not moved yet is 0, not empty.
 for (const coin of ['ETH', 'USDC'])
@@ -282,6 +293,11 @@ export const metrics = {
   },
   watcherPolled(outcome: 'ok' | 'failed') {
     watcherPolls.inc({ outcome });
+  },
+  /** After a read of the distributor's events by the lease holder. */
+  distributorRead(lagBlocks: bigint, claimsStored: number) {
+    deliveryReaderLag.set(Number(lagBlocks));
+    deliveryClaimsStored.inc(claimsStored);
   },
   /** The LISTEN connections of this copy and whether each is up. */
   listeners: listenerStates,

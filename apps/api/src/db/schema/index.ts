@@ -4,3 +4,4 @@ export * from './files.ts';
 export * from './purchases.ts';
 export * from './affiliates.ts';
 export * from './infra.ts';
+export * from './delivery.ts';

@@ -4,11 +4,19 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** A small text file attached to an e-mail. */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
 
 /** Fixed-window counters shared by every copy of the API. */
 export const rateLimits = pgTable(
@@ -34,6 +42,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Files sent with the message (a buyer's delivery proof), as nodemailer takes them. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -21,6 +21,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     walletAddress: text('wallet_address'),
+    /** Where the buyer's TMC go: one of the wallets they proved (lower-case); null until chosen. */
+    deliveryWallet: text('delivery_wallet'),
     affiliateCode: text('affiliate_code'),
     isAffiliated: boolean('is_affiliated').notNull().default(false),
     isInfluencer: boolean('is_influencer').notNull().default(false),

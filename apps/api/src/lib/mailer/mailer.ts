@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { mailOutbox, type MailAttachment } from '../../db/schema/index.ts';
 import { safeError } from '../safe-error.ts';
 import { codeOf, renderMail, type MailTemplate } from './templates.ts';
 
@@ -44,6 +44,7 @@ function createTransport(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'
     subject: row.subject,
     text: row.text,
     html: row.html,
+    attachments: row.attachments ?? undefined,
   });
 
   if (config.smtpUrl) {
@@ -192,8 +193,13 @@ export function createMailer({
  * commits (no e-mail about an acceptance that was rolled back). It goes out with the next
  * `deliverDue`: the caller's, right after the commit, or the worker's.
  */
-export async function queueMail(tx: Tx, to: string, template: MailTemplate) {
-  await tx.insert(mailOutbox).values({ to, ...renderMail(template) });
+export async function queueMail(
+  tx: Tx,
+  to: string,
+  template: MailTemplate,
+  attachments?: MailAttachment[],
+) {
+  await tx.insert(mailOutbox).values({ to, ...renderMail(template), attachments });
 }
 
 /** Retries stored mail every `intervalMs` (safe on every copy: rows are claimed). Returns a stop function. */

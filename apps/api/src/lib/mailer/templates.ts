@@ -311,6 +311,38 @@ const contents = {
       'Thanks for joining the presale!',
     ],
   }),
+  deliveryReady: (p: {
+    name: string;
+    /** TMC in the root for this address, 18 decimals. */
+    tokens: string;
+    address: string;
+    epoch: number;
+    /** The Delivery page. */
+    url: string;
+  }): MailContent => ({
+    subject: 'Your TMC are ready to claim',
+    lines: [
+      greeting(p.name),
+      `${formatFigure(p.tokens)} TMC are now published for your wallet ${p.address} (delivery round ${p.epoch}).`,
+      `Claim them on your Delivery page: ${p.url}`,
+      'Your proof is attached (tmc-proof.json). With it you can claim with any wallet tool, even if this site is down: call claim(address, cumulativeAmount, proof) on the contract it names. The tokens always go to your wallet, whoever sends the claim.',
+    ],
+  }),
+  deliveryProveWallet: (p: { name: string; tokens: string; url: string }): MailContent => ({
+    subject: 'Prove a wallet to receive your TMC',
+    lines: [
+      greeting(p.name),
+      `${formatFigure(p.tokens)} TMC are waiting for you, but we can only deliver them to a wallet you proved you control.`,
+      `Sign in with Ethereum from your wallet on your Delivery page to prove one: ${p.url}`,
+    ],
+  }),
+  deliveryChooseWallet: (p: { name: string; tokens: string; url: string }): MailContent => ({
+    subject: 'Choose the wallet for your TMC',
+    lines: [
+      greeting(p.name),
+      `${formatFigure(p.tokens)} TMC are waiting for you. You proved more than one wallet: choose which one receives them on your Delivery page: ${p.url}`,
+    ],
+  }),
 };
 
 type Contents = typeof contents;

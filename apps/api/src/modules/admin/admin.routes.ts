@@ -19,6 +19,8 @@ import type { AuditLogService } from './audit-log.service.ts';
 import type { SystemStatusService } from './system-status.service.ts';
 import { adminSystemRoutes } from './admin-system.routes.ts';
 import { auditLogRoutes } from './audit-log.routes.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import { deliveryAdminRoutes } from '../delivery/delivery-admin.routes.ts';
 
 export interface AdminServices {
   banks: AdminBanksService;
@@ -31,6 +33,7 @@ export interface AdminServices {
   payouts: PayoutsService;
   auditLog: AuditLogService;
   system: SystemStatusService;
+  delivery: DeliveryService;
 }
 
 /**
@@ -56,4 +59,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, ser
   await app.register(adminPayoutsRoutes, { payouts: services.payouts });
   await app.register(auditLogRoutes, { auditLog: services.auditLog });
   await app.register(adminSystemRoutes, { system: services.system });
+  await app.register(deliveryAdminRoutes, { delivery: services.delivery });
 };

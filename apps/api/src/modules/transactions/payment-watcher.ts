@@ -23,6 +23,7 @@ import {
   type TransactionsService,
 } from './transactions.service.ts';
 import { findOpenOrderWallets } from './transactions.repo.ts';
+import type { DistributorReadResult, DistributorReader } from '../delivery/distributor-reader.ts';
 
 export { WATCHER_NAME };
 /** On the very first start, this many blocks before the head are read too. */
@@ -46,12 +47,16 @@ export interface PollResult {
   internal?: number;
   /** The leader's count of transfers seen for an order but not yet confirmed; absent when unread. */
   sighted?: number;
+  /** What the distributor reader found, when delivery has started and its read succeeded. */
+  delivery?: DistributorReadResult;
 }
 
 interface PaymentWatcherDeps {
   db: Db;
   chain: ChainClient;
   transactions: Pick<TransactionsService, 'settleTransfer' | 'recordSightings'>;
+  /** Reads the distributor's events under the same lease, when delivery has started. */
+  distributorReader?: DistributorReader;
   log: FastifyBaseLogger;
 }
 
@@ -67,7 +72,13 @@ const max = (...values: bigint[]) => values.reduce((a, b) => (a > b ? a : b));
  * PostgreSQL); the block to read next is stored with it, so a restart resumes where the last poll
  * ended. A failed poll moves nothing and is retried with a growing pause.
  */
-export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWatcherDeps) {
+export function createPaymentWatcher({
+  db,
+  chain,
+  transactions,
+  distributorReader,
+  log,
+}: PaymentWatcherDeps) {
   // Names the copy on the System page (which one leads).
   const holder = `${hostname()} pid ${process.pid} ${randomUUID().slice(0, 8)}`;
   const job = createRepeatingJob({
@@ -236,6 +247,14 @@ export function createPaymentWatcher({ db, chain, transactions, log }: PaymentWa
       });
     } catch (err) {
       log.warn({ err }, 'payment watcher could not read the unconfirmed blocks; going on');
+    }
+    // Token delivery rides on the same lease; its failure must not hold payments up.
+    if (distributorReader) {
+      try {
+        result.delivery = await distributorReader.read(head, required);
+      } catch (err) {
+        log.warn({ err }, 'the distributor reader failed; it retries at the next poll');
+      }
     }
     return result;
   }

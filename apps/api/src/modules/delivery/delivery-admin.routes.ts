@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { fileAnswer } from '../../lib/openapi.ts';
+import { idParams } from '../admin/admin-query.ts';
+import { distributionSchema, pushBatchesSchema, safeBatchSchema } from './delivery-dto.ts';
+import type { DeliveryService } from './delivery.service.ts';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const one = envelopeSchema(distributionSchema);
+
+/** Staff: build a root, download what the Safe sends, cancel a draft. Registered in the admin scope. */
+export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (
+  app,
+  { delivery },
+) => {
+  app.post(
+    '/admin/distributions',
+    {
+      config: { openapi: { errors: [400, 409] } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Build a draft root from every accepted order (409 while a draft or a proposal exists, when the reader is behind the chain or a revert would take back claimed tokens; 400 when nothing changed)',
+        response: { 201: one },
+      },
+    },
+    async (req, reply) => reply.code(201).send(envelope(201, await delivery.build(req.user.id))),
+  );
+
+  app.get(
+    '/admin/distributions',
+    {
+      config: { openapi: { errors: [409] } },
+      schema: {
+        tags,
+        security,
+        summary: 'Every distribution of the configured distributor, newest first',
+        response: { 200: envelopeSchema(z.object({ results: z.array(distributionSchema) })) },
+      },
+    },
+    async () => envelope(200, { results: await delivery.list() }),
+  );
+
+  app.get(
+    '/admin/distributions/:id',
+    {
+      config: { openapi: { errors: [404, 409] } },
+      schema: {
+        tags,
+        security,
+        summary: 'One distribution',
+        params: idParams,
+        response: { 200: one },
+      },
+    },
+    async (req) => envelope(200, await delivery.get(req.params.id)),
+  );
+
+  app.get(
+    '/admin/distributions/:id/leaves.csv',
+    {
+      config: {
+        openapi: {
+          errors: [404, 409],
+          answers: {
+            200: fileAnswer('address,cumulative_base_units: one row per leaf, checksummed', [
+              'text/csv',
+            ]),
+          },
+        },
+      },
+      schema: {
+        tags,
+        security,
+        summary: "The root's leaves, to rebuild it with @openzeppelin/merkle-tree",
+        params: idParams,
+      },
+    },
+    async (req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="leaves-${req.params.id}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(await delivery.leavesCsv(req.params.id)),
+  );
+
+  app.get(
+    '/admin/distributions/:id/safe-tx.json',
+    {
+      config: {
+        openapi: {
+          errors: [404, 409],
+        },
+      },
+      schema: {
+        tags,
+        security,
+        summary:
+          "A draft's Safe Transaction Builder batch: proposeRoot, then the token transfer of the shortfall, left out when nothing is short (409 unless it is a draft)",
+        params: idParams,
+        response: { 200: safeBatchSchema },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="safe-tx-${req.params.id}.json"`)
+        .header('cache-control', 'no-store')
+        .send(await delivery.safeTx(req.params.id)),
+  );
+
+  app.get(
+    '/admin/distributions/:id/push-batches.json',
+    {
+      config: {
+        openapi: {
+          errors: [404, 409],
+        },
+      },
+      schema: {
+        tags,
+        security,
+        summary:
+          "The accepted root's push batches, sized by a gas estimate; `after` resumes past an address (409 unless accepted)",
+        params: idParams,
+        querystring: z.object({
+          after: z
+            .string()
+            .regex(/^0x[0-9a-fA-F]{40}$/, 'after must be an address')
+            .optional(),
+        }),
+        response: { 200: pushBatchesSchema },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="push-batches-${req.params.id}.json"`)
+        .header('cache-control', 'no-store')
+        .send(await delivery.pushBatches(req.params.id, req.query.after)),
+  );
+
+  app.post(
+    '/admin/distributions/:id/cancel',
+    {
+      config: { openapi: { errors: [400, 404, 409] } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cancel a draft (400 for an accepted or cancelled one; 409 for a proposed root, which the Safe cancels on chain)',
+        params: idParams,
+        response: { 200: one },
+      },
+    },
+    async (req) => envelope(200, await delivery.cancel(req.params.id, req.user.id)),
+  );
+};

@@ -1,0 +1,231 @@
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  distributionLeaves,
+  distributions,
+  purchases,
+  tokenClaims,
+  users,
+  walletProofs,
+  type DistributionStatus,
+} from '../../db/schema/index.ts';
+import { PurchaseStatus } from '@tmc/shared';
+
+/**
+ * The wallets each account holds now by its proof (Sign-In with Ethereum), lower-case, newest
+ * first: a wallet moved to it from another account only once its cool-off has passed, as for
+ * payments. The one place delivery reads proofs.
+ */
+export async function provenWalletsOf(
+  db: Tx,
+  userIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byUser = new Map<string, string[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({ userId: walletProofs.userId, address: walletProofs.address })
+    .from(walletProofs)
+    .where(
+      and(
+        inArray(walletProofs.userId, [...userIds]),
+        isNull(walletProofs.until),
+        lte(walletProofs.countsFrom, sql`now()`),
+      ),
+    )
+    .orderBy(desc(walletProofs.provenAt));
+  for (const row of rows) {
+    const list = byUser.get(row.userId) ?? [];
+    list.push(row.address.toLowerCase());
+    byUser.set(row.userId, list);
+  }
+  return byUser;
+}
+
+/** Every buyer with an accepted order: their TMC in total and the delivery wallet they chose. */
+export async function acceptedAllocations(db: Tx) {
+  return db
+    .select({
+      userId: users.id,
+      email: users.email,
+      deliveryWallet: users.deliveryWallet,
+      tokens: sql<string>`sum(${purchases.tokenAmount})::text`,
+    })
+    .from(purchases)
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .where(eq(purchases.status, PurchaseStatus.Accepted))
+    .groupBy(users.id);
+}
+
+/** One buyer's accepted TMC (a decimal string, "0" without any). */
+export async function acceptedTokensOf(db: Tx, userId: string) {
+  const [row] = await db
+    .select({ tokens: sql<string>`coalesce(sum(${purchases.tokenAmount}), 0)::text` })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.status, PurchaseStatus.Accepted)));
+  return row?.tokens ?? '0';
+}
+
+export async function findUserDelivery(db: Tx, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, deliveryWallet: users.deliveryWallet })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function setDeliveryWallet(db: Tx, userId: string, address: string) {
+  await db.update(users).set({ deliveryWallet: address }).where(eq(users.id, userId));
+}
+
+export async function findLatestAccepted(db: Tx, distributorAddress: string) {
+  const [row] = await db
+    .select()
+    .from(distributions)
+    .where(
+      and(
+        eq(distributions.distributorAddress, distributorAddress),
+        eq(distributions.status, 'accepted'),
+      ),
+    )
+    .orderBy(desc(distributions.epoch))
+    .limit(1);
+  return row;
+}
+
+export async function findOpenDistribution(db: Tx, distributorAddress: string) {
+  const [row] = await db
+    .select()
+    .from(distributions)
+    .where(
+      and(
+        eq(distributions.distributorAddress, distributorAddress),
+        inArray(distributions.status, ['draft', 'proposed']),
+      ),
+    );
+  return row;
+}
+
+export async function findDistribution(db: Tx, id: string) {
+  const [row] = await db.select().from(distributions).where(eq(distributions.id, id));
+  return row;
+}
+
+export async function findDistributionByRoot(
+  db: Tx,
+  distributorAddress: string,
+  epoch: number,
+  root: string,
+) {
+  const [row] = await db
+    .select()
+    .from(distributions)
+    .where(
+      and(
+        eq(distributions.distributorAddress, distributorAddress),
+        eq(distributions.epoch, epoch),
+        eq(distributions.root, root.toLowerCase()),
+      ),
+    )
+    .orderBy(desc(distributions.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function listDistributions(db: Tx, distributorAddress: string) {
+  return db
+    .select()
+    .from(distributions)
+    .where(eq(distributions.distributorAddress, distributorAddress))
+    .orderBy(desc(distributions.createdAt));
+}
+
+export async function leavesOf(db: Tx, distributionId: string) {
+  return db
+    .select()
+    .from(distributionLeaves)
+    .where(eq(distributionLeaves.distributionId, distributionId))
+    .orderBy(distributionLeaves.address);
+}
+
+export async function leavesOfUser(db: Tx, distributionId: string, userId: string) {
+  return db
+    .select()
+    .from(distributionLeaves)
+    .where(
+      and(
+        eq(distributionLeaves.distributionId, distributionId),
+        eq(distributionLeaves.userId, userId),
+      ),
+    );
+}
+
+export type NewDistribution = typeof distributions.$inferInsert;
+export type NewLeaf = typeof distributionLeaves.$inferInsert;
+
+const LEAF_CHUNK = 1_000;
+
+export async function insertDistribution(db: Tx, row: NewDistribution, leaves: NewLeaf[]) {
+  const [inserted] = await db.insert(distributions).values(row).returning();
+  for (let i = 0; i < leaves.length; i += LEAF_CHUNK) {
+    await db
+      .insert(distributionLeaves)
+      .values(
+        leaves.slice(i, i + LEAF_CHUNK).map((leaf) => ({ ...leaf, distributionId: inserted!.id })),
+      );
+  }
+  return inserted!;
+}
+
+export async function setDistributionStatus(
+  db: Tx,
+  id: string,
+  from: readonly DistributionStatus[],
+  to: DistributionStatus,
+  extra: Partial<typeof distributions.$inferInsert> = {},
+) {
+  const rows = await db
+    .update(distributions)
+    .set({ status: to, updatedAt: sql`now()`, ...extra })
+    .where(and(eq(distributions.id, id), inArray(distributions.status, [...from])))
+    .returning();
+  return rows[0];
+}
+
+/** Accepted roots before `epoch` are superseded by it. */
+export async function supersedeBefore(db: Tx, distributorAddress: string, epoch: number) {
+  await db
+    .update(distributions)
+    .set({ status: 'superseded', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(distributions.distributorAddress, distributorAddress),
+        eq(distributions.status, 'accepted'),
+        sql`${distributions.epoch} < ${epoch}`,
+      ),
+    );
+}
+
+export async function insertTokenClaims(db: Tx, rows: (typeof tokenClaims.$inferInsert)[]) {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(tokenClaims)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ txHash: tokenClaims.txHash });
+  return inserted.length;
+}
+
+export async function lastClaimOf(db: Tx, distributorAddress: string, address: string) {
+  const [row] = await db
+    .select()
+    .from(tokenClaims)
+    .where(
+      and(
+        eq(tokenClaims.distributorAddress, distributorAddress),
+        eq(tokenClaims.address, address.toLowerCase()),
+      ),
+    )
+    .orderBy(desc(tokenClaims.blockNumber), desc(tokenClaims.logIndex))
+    .limit(1);
+  return row;
+}
