@@ -271,10 +271,11 @@ export function useCryptoApp(opts: { postgres?: boolean } = {}) {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
+    const { rpcUrl, chainId, companyWallet, usdcAddress, delivery } = devChain();
     built = await buildTestApp({
       env: { SMTP_URL: sink.url },
       chain: { rpcUrl, chainId, companyWallet, usdcAddress },
+      delivery,
       postgres: opts.postgres,
     });
     box = mailbox(sink);

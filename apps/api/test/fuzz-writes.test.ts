@@ -9,6 +9,7 @@ import type { DeclaredRoute } from '../src/app.ts';
 import { unmatchedPayments, userTotp } from '../src/db/schema/index.ts';
 import {
   ageEarnings,
+  as,
   decide,
   insertBankPurchase,
   people,
@@ -21,7 +22,7 @@ import {
   VERIFY_SUBJECT,
   verifiedUser,
 } from './auth-helpers.ts';
-import { due, useCryptoApp } from './crypto-helpers.ts';
+import { due, proveWallet, useCryptoApp } from './crypto-helpers.ts';
 import { audBankId, bankBody, bankOrderBody, upload } from './purchases-helpers.ts';
 import { ENROLMENT_SUBJECT, totpCode } from './staff-helpers.ts';
 import { sampleBody, type Overrides } from './zod-arbitrary.ts';
@@ -398,6 +399,22 @@ const generators: Record<string, Generator> = {
       body: { reference: meant.purchase.reference, override: undefined },
     };
   },
+  'PUT /v1/account/delivery-wallet': async () => {
+    const u = await person();
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    await proveWallet(db(), u.id, address, new Date(Date.now() - 60_000));
+    return { token: u.token, body: { address } };
+  },
+  'POST /v1/admin/distributions': async () => {
+    await buyerToDeliver();
+    return { token: staff.token };
+  },
+  'POST /v1/admin/distributions/:id/cancel': async () => {
+    await buyerToDeliver();
+    const built = await as(app(), staff).post('/v1/admin/distributions');
+    expect(built.statusCode, built.body).toBe(201);
+    return { token: staff.token, params: { id: built.json().data._id as string } };
+  },
   'POST /v1/admin/unmatched-payments/:id/refund': async () => ({
     token: staff.token,
     params: { id: (await listedPayment()).id },
@@ -419,6 +436,29 @@ const cryptoOrder = {
   receiptType: undefined,
 };
 let SETTINGS_FIELDS: string[] = [];
+
+/**
+ * Something to distribute: a buyer with a proven wallet and an accepted order, and no open draft
+ * (a draft is cancelled first: one at a time).
+ */
+async function buyerToDeliver() {
+  const open = await as(app(), staff).get('/v1/admin/distributions');
+  expect(open.statusCode, open.body).toBe(200);
+  for (const d of open.json().data.results as { _id: string; status: string }[])
+    if (d.status === 'draft')
+      expect(
+        (await as(app(), staff).post(`/v1/admin/distributions/${d._id}/cancel`)).statusCode,
+      ).toBe(200);
+  const buyer = await person();
+  await proveWallet(
+    db(),
+    buyer.id,
+    privateKeyToAccount(generatePrivateKey()).address,
+    new Date(Date.now() - 60_000),
+  );
+  const purchase = await insertBankPurchase(db(), buyer, '100');
+  expect((await decide(app(), staff, purchase.id, 1)).statusCode).toBe(200);
+}
 
 /** An accepted sale through a new affiliate, its earning past the hold period. */
 async function dueSale() {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { pageSchema } from '../../lib/list-query.ts';
-import { adminListQuery, boolParam, idParams } from './admin-query.ts';
+import { adminListQuery, boolParam } from './admin-query.ts';
+import { idParams } from '../../lib/uuid.ts';
 import type { AdminBanksService } from './admin-banks.service.ts';
 
 const tags = ['admin'];

@@ -7,7 +7,8 @@ import { fileAnswer } from '../../lib/openapi.ts';
 import { pageSchema } from '../../lib/list-query.ts';
 import type { PayoutsService } from '../affiliates/payouts.service.ts';
 import { payoutDestinationDtoSchema } from '../affiliates/affiliates.routes.ts';
-import { adminListQuery, idParams, tierParam } from './admin-query.ts';
+import { adminListQuery, tierParam } from './admin-query.ts';
+import { idParams } from '../../lib/uuid.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { filterInt, pageSchema } from '../../lib/list-query.ts';
 import { purchaseSchema } from '../purchases/purchase-dto.ts';
-import { adminListQuery, boolParam, idParams, intParam, searchParam } from './admin-query.ts';
+import { adminListQuery, boolParam, intParam, searchParam } from './admin-query.ts';
+import { idParams } from '../../lib/uuid.ts';
 import type { AdminPurchasesService } from './admin-purchases.service.ts';
 
 const tags = ['admin'];

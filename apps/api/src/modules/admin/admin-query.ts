@@ -34,8 +34,6 @@ export const tierParam = z
   .enum(['1', '2'], { error: 'tier must be 1 or 2' })
   .transform((tier) => (tier === '2' ? (2 as const) : (1 as const)));
 
-export const idParams = z.object({ id: z.uuid('Invalid id') });
-
 /** Free text to search for; empty means no search. */
 export const searchParam = z
   .string()

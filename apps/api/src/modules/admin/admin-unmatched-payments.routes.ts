@@ -12,7 +12,8 @@ import {
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { pageSchema } from '../../lib/list-query.ts';
 import { transactionSchema } from '../transactions/transaction-dto.ts';
-import { adminListQuery, idParams } from './admin-query.ts';
+import { adminListQuery } from './admin-query.ts';
+import { idParams } from '../../lib/uuid.ts';
 import type { AdminUnmatchedPaymentsService } from './admin-unmatched-payments.service.ts';
 
 const tags = ['admin'];

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { pageSchema } from '../../lib/list-query.ts';
 import { userSchema } from '../account/user-dto.ts';
-import { adminListQuery, boolParam, idParams, searchParam } from './admin-query.ts';
+import { adminListQuery, boolParam, searchParam } from './admin-query.ts';
+import { idParams } from '../../lib/uuid.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 
 const tags = ['admin'];

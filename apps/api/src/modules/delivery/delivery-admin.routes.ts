@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { fileAnswer } from '../../lib/openapi.ts';
-import { idParams } from '../admin/admin-query.ts';
+import { idParams } from '../../lib/uuid.ts';
 import { distributionSchema, pushBatchesSchema, safeBatchSchema } from './delivery-dto.ts';
 import type { DeliveryService } from './delivery.service.ts';
 

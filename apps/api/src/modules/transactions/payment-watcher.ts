@@ -23,7 +23,6 @@ import {
   type TransactionsService,
 } from './transactions.service.ts';
 import { findOpenOrderWallets } from './transactions.repo.ts';
-import type { DistributorReadResult, DistributorReader } from '../delivery/distributor-reader.ts';
 
 export { WATCHER_NAME };
 /** On the very first start, this many blocks before the head are read too. */
@@ -35,6 +34,19 @@ export const MAX_BLOCKS_PER_POLL = 100n;
  * confirmations the settings ask for, so a poll's extra work stays bounded.
  */
 export const MAX_UNCONFIRMED_BLOCKS = 32n;
+
+/** What another reader of the chain under the watcher's lease reports: at least its lag in blocks. */
+export interface LeasedReadResult {
+  lag: bigint;
+}
+
+/**
+ * Another reader of the chain that runs under the watcher's lease, after the payments (token
+ * delivery's distributor reader): given the head and the confirmations required.
+ */
+export interface LeasedChainReader {
+  read(head: bigint, confirmations: bigint): Promise<LeasedReadResult>;
+}
 
 export interface PollResult {
   /** False when another copy of the API holds the lease: this one did nothing. */
@@ -48,7 +60,7 @@ export interface PollResult {
   /** The leader's count of transfers seen for an order but not yet confirmed; absent when unread. */
   sighted?: number;
   /** What the distributor reader found, when delivery has started and its read succeeded. */
-  delivery?: DistributorReadResult;
+  delivery?: LeasedReadResult;
 }
 
 interface PaymentWatcherDeps {
@@ -56,7 +68,7 @@ interface PaymentWatcherDeps {
   chain: ChainClient;
   transactions: Pick<TransactionsService, 'settleTransfer' | 'recordSightings'>;
   /** Reads the distributor's events under the same lease, when delivery has started. */
-  distributorReader?: DistributorReader;
+  distributorReader?: LeasedChainReader;
   log: FastifyBaseLogger;
 }
 
