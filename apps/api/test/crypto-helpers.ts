@@ -3,6 +3,7 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  encodeAbiParameters,
   erc20Abi,
   formatUnits,
   getAddress,
@@ -10,6 +11,7 @@ import {
   parseUnits,
   type Address,
   type Hash,
+  type Hex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -147,6 +149,15 @@ export async function expectUntouched(db: Db, transactionId: string, raisedBefor
   expect((await readSettings(db)).raisedAud).toBe(raisedBefore);
 }
 
+/**
+ * A forwarder as small as a contract gets: it calls the address in its calldata's first word with
+ * all the ETH it was sent, and reverts when that call fails. What a Safe, a smart-contract wallet
+ * or an exchange's batched withdrawal does: the ETH reaches the wallet in an internal call.
+ *   init:    PUSH1 23 PUSH1 12 PUSH1 0 CODECOPY PUSH1 23 PUSH1 0 RETURN
+ *   runtime: CALL(gas, calldataload(0), callvalue, 0, 0, 0, 0); success ? STOP : REVERT(0, 0)
+ */
+const FORWARDER: Hex = '0x6017600c60003960176000f36000600060006000346000355af1601557600080fd5b00';
+
 export function chainTools(devChain: DevChain) {
   const { rpcUrl, chainId } = devChain;
   const chain = defineRpcChain({ rpcUrl, chainId });
@@ -181,6 +192,30 @@ export function chainTools(devChain: DevChain) {
      * One block at a time: Hardhat mines several blocks in one call lazily, and a balance read at
      * a block in the middle of them answers 0 (the company wallet's balance check reads them).
      */
+    /**
+     * A contract that forwards the ETH it is sent to the address in its call data (23 bytes of
+     * EVM code): ETH that reaches the company wallet by an internal call, as from a Safe or an
+     * exchange's batched withdrawal.
+     */
+    async deployForwarder(fromIndex = 4): Promise<Address> {
+      const hash = await walletOf(fromIndex).deployContract({ abi: [], bytecode: FORWARDER });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error('The forwarder was not deployed');
+      return receipt.contractAddress!;
+    },
+
+    /** Sends `wei` through `forwarder` to `to`: the receipt of the outer transaction. */
+    async forward(forwarder: Address, to: Address, wei: bigint, fromIndex = 4) {
+      const hash = await walletOf(fromIndex).sendTransaction({
+        to: forwarder,
+        value: wei,
+        data: encodeAbiParameters([{ type: 'address' }], [to]),
+      });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`Forwarding ${hash} reverted`);
+      return receipt;
+    },
+
     mine: async (blocks: number) => {
       for (let i = 0; i < blocks; i++) await testClient.mine({ blocks: 1 });
     },

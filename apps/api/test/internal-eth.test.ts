@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { encodeAbiParameters, parseEther, zeroAddress, type Address, type Hex } from 'viem';
+import { encodeAbiParameters, parseEther, zeroAddress, type Address } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { unmatchedPayments } from '../src/db/schema/index.ts';
 import { COMPANY_INDEX } from '../src/dev/dev-accounts.ts';
@@ -8,38 +8,13 @@ import { due, readOrder, useCryptoApp } from './crypto-helpers.ts';
 
 const { devChain, app, db, config, tools, buyer, order } = useCryptoApp();
 
-/**
- * A forwarder as small as a contract gets: it calls the address in its calldata's first word with
- * all the ETH it was sent, and reverts when that call fails. What a Safe, a smart-contract wallet
- * or an exchange's batched withdrawal does: the ETH reaches the wallet in an internal call.
- *   init:    PUSH1 23 PUSH1 12 PUSH1 0 CODECOPY PUSH1 23 PUSH1 0 RETURN
- *   runtime: CALL(gas, calldataload(0), callvalue, 0, 0, 0, 0); success ? STOP : REVERT(0, 0)
- */
-const FORWARDER: Hex = '0x6017600c60003960176000f36000600060006000346000355af1601557600080fd5b00';
-
 let staff: Person | undefined;
 const staffMember = async () =>
   (staff ??= await people(db(), config())({ role: 'admin', name: 'Staff' }));
 
-async function deployForwarder(): Promise<Address> {
-  const hash = await tools().walletOf(4).deployContract({ abi: [], bytecode: FORWARDER });
-  const receipt = await tools().publicClient.waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe('success');
-  return receipt.contractAddress!;
-}
-
-async function forward(forwarder: Address, to: Address, wei: bigint) {
-  const hash = await tools()
-    .walletOf(4)
-    .sendTransaction({
-      to: forwarder,
-      value: wei,
-      data: encodeAbiParameters([{ type: 'address' }], [to]),
-    });
-  const receipt = await tools().publicClient.waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe('success');
-  return receipt;
-}
+const deployForwarder = () => tools().deployForwarder();
+const forward = (forwarder: Address, to: Address, wei: bigint) =>
+  tools().forward(forwarder, to, wei);
 
 /** Polls until the watcher has read `block`; answers the polls' listed internal payments. */
 async function watchThrough(block: bigint) {
