@@ -68,7 +68,8 @@ export const formatFigure = (value: string | number) => formatAmount(value, 2, 2
 
 /** Display decimals per currency; fiat codes and the token (2, its order figure) not listed use 2. */
 const displayDecimals: Record<string, { min: number; max: number }> = {
-  ETH: { min: 0, max: 6 },
+  // ETH quotes have 8 decimals (exact-quote.ts): never shown rounded.
+  ETH: { min: 0, max: 8 },
   USDC: { min: 2, max: 6 },
 };
 

@@ -23,6 +23,8 @@ describe('format', () => {
   it('formats decimal strings exactly, without float drift', () => {
     expect(formatMoney('1250', 'AUD')).toBe('1,250.00 AUD');
     expect(formatMoney('0.053000000000000000', 'ETH')).toBe('0.053 ETH');
+    // A quote's 8 decimals, never rounded to fewer.
+    expect(formatMoney('0.050037380000000000', 'ETH')).toBe('0.05003738 ETH');
     expect(formatMoney('12.5', 'USDC')).toBe('12.50 USDC');
     expect(formatAmount('1.005', 2)).toBe('1.01');
     expect(formatAmount('999.999', 2)).toBe('1,000');
