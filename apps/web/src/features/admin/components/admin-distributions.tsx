@@ -9,10 +9,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/use-api-form';
 import { useBuildDistribution } from '../api/build-distribution';
 import { useCancelDistribution } from '../api/cancel-distribution';
-import {
-  downloadDistributionFile,
-  type DistributionFile,
-} from '../api/download-distribution-file';
+import { downloadDistributionFile, type DistributionFile } from '../api/download-distribution-file';
 import { useDistributions } from '../api/get-distributions';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -55,7 +52,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function DownloadButton({ distribution, file }: { distribution: Distribution; file: DistributionFile }) {
+function DownloadButton({
+  distribution,
+  file,
+}: {
+  distribution: Distribution;
+  file: DistributionFile;
+}) {
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);
@@ -92,10 +95,7 @@ function DistributionDetail({ distribution }: { distribution: Distribution }) {
   }
 
   return (
-    <section
-      aria-labelledby="distribution-detail"
-      className="card flex min-w-0 flex-col gap-4 p-5"
-    >
+    <section aria-labelledby="distribution-detail" className="card flex min-w-0 flex-col gap-4 p-5">
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="distribution-detail" className="text-xl">
           Epoch {distribution.epoch}

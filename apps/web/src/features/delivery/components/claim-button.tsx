@@ -7,7 +7,11 @@ import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { shortHash } from '../../../lib/format';
-import { injectedWallet, watchWallets, type BrowserWallet } from '../../crypto/lib/wallet-discovery';
+import {
+  injectedWallet,
+  watchWallets,
+  type BrowserWallet,
+} from '../../crypto/lib/wallet-discovery';
 import {
   connectAccount,
   ensureChain,

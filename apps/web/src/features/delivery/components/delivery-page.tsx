@@ -147,7 +147,11 @@ function Figures({ data }: { data: Delivery }) {
     <dl className="grid gap-3 sm:grid-cols-2">
       <Figure label="Allocated" value={tmc(data.allocated)} testId="delivery-allocated" />
       <Figure
-        label={data.published ? `In the published root (epoch ${data.published.epoch})` : 'In the published root'}
+        label={
+          data.published
+            ? `In the published root (epoch ${data.published.epoch})`
+            : 'In the published root'
+        }
         value={data.published ? tmc(data.published.cumulative) : 'Not yet'}
         testId="delivery-published"
       />
@@ -162,7 +166,9 @@ function Figures({ data }: { data: Delivery }) {
           />
           <Figure
             label="Next unlock"
-            value={data.vesting.nextUnlockAt ? formatDate(data.vesting.nextUnlockAt) : 'Fully unlocked'}
+            value={
+              data.vesting.nextUnlockAt ? formatDate(data.vesting.nextUnlockAt) : 'Fully unlocked'
+            }
             testId="delivery-next-unlock"
           />
         </>
@@ -212,8 +218,8 @@ function Actions({ data, onClaimed }: { data: Delivery; onClaimed: () => unknown
         <p className="text-sm text-muted">
           The proof file lets you claim with any wallet tool, even if this site is down: call{' '}
           <code className="font-mono">claim</code> on the distributor{' '}
-          <code className="font-mono break-all">{proof.contract}</code> with its address, amount
-          and proof.
+          <code className="font-mono break-all">{proof.contract}</code> with its address, amount and
+          proof.
         </p>
       ) : null}
     </div>
@@ -245,20 +251,18 @@ export function DeliveryPage() {
 
 function Loaded({ data, onClaimed }: { data: Delivery; onClaimed: () => unknown }) {
   return (
-        <section className="card flex flex-col gap-5 p-5 sm:p-6" aria-label="Your TMC">
-          {data.contract === null ? (
-            <EmptyState
-              icon={<InboxIcon />}
-              title="Delivery has not started"
-              description="Your allocation is recorded. Once token delivery starts, we e-mail you and your TMC can be claimed here."
-            />
-          ) : null}
-          <Figures data={data} />
-          {data.held ? <HeldNote held={data.held} /> : null}
-          {data.contract !== null ? (
-            <Actions data={data} onClaimed={onClaimed} />
-          ) : null}
-          <DeliveryWallet current={data.deliveryWallet} />
-        </section>
+    <section className="card flex flex-col gap-5 p-5 sm:p-6" aria-label="Your TMC">
+      {data.contract === null ? (
+        <EmptyState
+          icon={<InboxIcon />}
+          title="Delivery has not started"
+          description="Your allocation is recorded. Once token delivery starts, we e-mail you and your TMC can be claimed here."
+        />
+      ) : null}
+      <Figures data={data} />
+      {data.held ? <HeldNote held={data.held} /> : null}
+      {data.contract !== null ? <Actions data={data} onClaimed={onClaimed} /> : null}
+      <DeliveryWallet current={data.deliveryWallet} />
+    </section>
   );
 }

@@ -1,10 +1,4 @@
-import {
-  decodeFunctionResult,
-  encodeFunctionData,
-  getAddress,
-  type Address,
-  type Hex,
-} from 'viem';
+import { decodeFunctionResult, encodeFunctionData, getAddress, type Address, type Hex } from 'viem';
 import type { DeliveryProofFile } from '@tmc/shared';
 import type { Eip1193Provider } from '../../crypto/lib/wallet-discovery';
 import { WalletPaymentError, isUserRejection } from '../../crypto/lib/wallet-errors';
@@ -47,7 +41,9 @@ export function toClaimError(error: unknown, chainName: string): ClaimError {
     }
   }
   if (isUserRejection(error)) return new ClaimError(claimMessages.rejected);
-  return new ClaimError(claimMessages.failed(error instanceof Error ? error.message : String(error)));
+  return new ClaimError(
+    claimMessages.failed(error instanceof Error ? error.message : String(error)),
+  );
 }
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -66,7 +62,11 @@ export async function readClaimable(
     method: 'eth_call',
     params: [{ to: getAddress(proof.contract), data }, 'latest'],
   })) as Hex;
-  return decodeFunctionResult({ abi: distributorClaimAbi, functionName: 'claimable', data: answer });
+  return decodeFunctionResult({
+    abi: distributorClaimAbi,
+    functionName: 'claimable',
+    data: answer,
+  });
 }
 
 /** The eth_sendTransaction call: `claim(account, cumulativeAmount, proof)`; the tokens go to the proof's account whoever sends it. */
