@@ -129,10 +129,9 @@ describe('DeliveryPage', () => {
     expect(note).toHaveTextContent(
       '5,000.00 TMC are held: you have not proved a wallet yet, so there is nowhere to deliver them.',
     );
-    expect(within(note).getByRole('link', { name: 'Prove a wallet in your profile' })).toHaveAttribute(
-      'href',
-      '/profile#wallet',
-    );
+    expect(
+      within(note).getByRole('link', { name: 'Prove a wallet in your profile' }),
+    ).toHaveAttribute('href', '/profile#wallet');
   });
 
   it('explains a hold for want of a chosen wallet, and the choice sends the PUT', async () => {
@@ -277,7 +276,10 @@ describe('Claim', () => {
     expect(await screen.findByText('TMC is now listed in your wallet.')).toBeInTheDocument();
     expect(request).toHaveBeenCalledWith({
       method: 'wallet_watchAsset',
-      params: { type: 'ERC20', options: { address: getAddress(TOKEN), symbol: 'TMC', decimals: 18 } },
+      params: {
+        type: 'ERC20',
+        options: { address: getAddress(TOKEN), symbol: 'TMC', decimals: 18 },
+      },
     });
   });
 });
