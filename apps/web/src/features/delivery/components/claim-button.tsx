@@ -50,6 +50,8 @@ export interface ClaimButtonProps {
   minConfirmations: number;
   /** Called once the claim is confirmed: refetch the delivery so the amounts update. */
   onClaimed: () => unknown;
+  /** The server reads nothing claimable now (all claimed, or not unlocked yet). */
+  nothingClaimable?: boolean;
 }
 
 /** The browser wallet, as the payment flow finds it: EIP-6963 announcements, else window.ethereum. */
@@ -63,7 +65,13 @@ function useBrowserWallet() {
  * "Claim": asks the wallet for the presale's network first, re-reads what is claimable on chain,
  * sends `claim(account, cumulativeAmount, proof)` and follows it: sent → confirmations → claimed.
  */
-export function ClaimButton({ proof, chain, minConfirmations, onClaimed }: ClaimButtonProps) {
+export function ClaimButton({
+  proof,
+  chain,
+  minConfirmations,
+  onClaimed,
+  nothingClaimable = false,
+}: ClaimButtonProps) {
   const pickWallet = useBrowserWallet();
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const abort = useRef<AbortController | null>(null);
@@ -130,6 +138,7 @@ export function ClaimButton({ proof, chain, minConfirmations, onClaimed }: Claim
         <Button
           onClick={() => void claim()}
           loading={phase.name === 'working'}
+          disabled={nothingClaimable}
           className="sm:self-start"
         >
           Claim

@@ -168,6 +168,17 @@ describe('DeliveryPage', () => {
     expect(await screen.findByText('Delivery wallet saved')).toBeInTheDocument();
   });
 
+  it('keeps Claim off while nothing is claimable', async () => {
+    open({
+      data: {
+        ...delivered,
+        claimed: '4000.000000000000000000',
+        claimableNow: '0.000000000000000000',
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Claim' })).toBeDisabled();
+  });
+
   it('shows no choice with a single proven wallet', async () => {
     open({ data: delivered }, [proven(WALLET_A)]);
     await screen.findByTestId('delivery-wallet');
@@ -189,8 +200,8 @@ describe('DeliveryPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Download my proof' }));
     await waitFor(() => expect(names).toEqual(['tmc-proof.json']));
     expect(api.bodies('GET /v1/delivery/proof.json')).toHaveLength(1);
-    const [, init] = api.spy.mock.calls.find(([input]) =>
-      String(input).includes('/v1/delivery/proof.json'),
+    const [, init] = api.spy.mock.calls.find(
+      ([input]) => typeof input === 'string' && input.includes('/v1/delivery/proof.json'),
     )!;
     expect((init?.headers as Record<string, string>).authorization).toBe('Bearer access-1');
     expect(created).toHaveBeenCalledTimes(1);

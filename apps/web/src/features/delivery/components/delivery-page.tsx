@@ -204,6 +204,7 @@ function Actions({ data, onClaimed }: { data: Delivery; onClaimed: () => unknown
           }}
           minConfirmations={config?.minConfirmations ?? 1}
           onClaimed={onClaimed}
+          nothingClaimable={!/[1-9]/.test(data.claimableNow)}
         />
       ) : null}
       <div className="flex flex-wrap gap-3">
