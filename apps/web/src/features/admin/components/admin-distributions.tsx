@@ -134,6 +134,12 @@ function DistributionDetail({ distribution }: { distribution: Distribution }) {
           </ul>
         </div>
       ) : null}
+      {distribution.status === 'proposed' ? (
+        <p className="text-sm text-muted">
+          This root is proposed on chain: cancel it from the Safe (cancelPending); it shows as
+          cancelled once the chain says so.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <DownloadButton distribution={distribution} file="leaves.csv" />
         {distribution.status === 'draft' ? (
