@@ -14,3 +14,4 @@ export * from './settings.ts';
 export * from './documented.ts';
 export * from './payment-progress.ts';
 export * from './payout-destinations.ts';
+export * from './delivery.ts';

@@ -45,6 +45,7 @@ const pages: [path: string, heading: string | RegExp, title: string, state?: unk
   [paths.transaction, /Transactions$/, 'Transactions · TMC Presale'],
   [paths.affiliates, /Affiliates$/, 'Affiliates · TMC Presale'],
   [paths.presaleRequests, /Presale Requests$/, 'Presale Requests · TMC Presale'],
+  [paths.delivery, 'Delivery', 'Delivery · TMC Presale'],
 ];
 
 describe('routes', () => {

@@ -41,6 +41,7 @@ const PresaleRequests = lazyWithQuery(() =>
 const PresaleRequest = lazyWithQuery(() =>
   import('./routes/presale-request').then((m) => m.PresaleRequestRoute),
 );
+const Delivery = lazyWithQuery(() => import('./routes/delivery').then((m) => m.DeliveryRoute));
 const Admin = lazyWithQuery(() => import('./routes/admin').then((m) => m.AdminRoute));
 const NotFound = lazyWithQuery(() => import('./routes/not-found').then((m) => m.NotFoundRoute));
 const Login = lazyWithQuery(() => import('./routes/login').then((m) => m.LoginRoute));
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
               { path: paths.affiliates, element: <Affiliates /> },
               { path: paths.presaleRequests, element: <PresaleRequests /> },
               { path: presaleRequestPattern, element: <PresaleRequest /> },
+              { path: paths.delivery, element: <Delivery /> },
               // The console routes its own sub-pages.
               { path: `${paths.admin}/*`, element: <Admin /> },
             ],

@@ -22,6 +22,8 @@ export const paths = {
   transaction: '/transaction',
   affiliates: '/affiliates',
   presaleRequests: '/presale-requests',
+  /** Token delivery (the delivery e-mails link here). */
+  delivery: '/delivery',
 
   admin: '/admin',
 } as const;

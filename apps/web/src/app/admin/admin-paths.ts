@@ -11,6 +11,7 @@ export const adminPaths = {
   rates: `${paths.admin}/rates`,
   settings: `${paths.admin}/settings`,
   payouts: `${paths.admin}/payouts`,
+  distributions: `${paths.admin}/distributions`,
   auditLog: `${paths.admin}/audit-log`,
   system: `${paths.admin}/system`,
 } as const;
@@ -25,6 +26,7 @@ export const adminNav = [
   { to: adminPaths.rates, label: 'Currency rates' },
   { to: adminPaths.settings, label: 'Settings' },
   { to: adminPaths.payouts, label: 'Payouts' },
+  { to: adminPaths.distributions, label: 'Distributions' },
   { to: adminPaths.auditLog, label: 'Audit log' },
   { to: adminPaths.system, label: 'System' },
 ] as const;

@@ -8,6 +8,7 @@ import { usePresaleConfig } from '../../features/presale/api/get-presale-config'
 import { AlertIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { AdminBanks } from '../../features/admin/components/admin-banks';
+import { AdminDistributions } from '../../features/admin/components/admin-distributions';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { AdminPayouts } from '../../features/admin/components/admin-payouts';
 import { AdminRates } from '../../features/admin/components/admin-rates';
@@ -78,6 +79,11 @@ const pages: { path: string; title: string; element: ReactNode }[] = [
   { path: adminPaths.rates, title: 'Currency rates', element: <AdminRates /> },
   { path: adminPaths.settings, title: 'Settings', element: <AdminSettingsForm /> },
   { path: adminPaths.payouts, title: 'Payouts', element: <AdminPayouts /> },
+  {
+    path: adminPaths.distributions,
+    title: 'Distributions',
+    element: <AdminDistributions />,
+  },
   { path: adminPaths.auditLog, title: 'Audit log', element: <AuditLog /> },
   { path: adminPaths.system, title: 'System', element: <SystemStatusPage /> },
 ];

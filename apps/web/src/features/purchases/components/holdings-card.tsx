@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { AlertIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { profileWalletPath } from '../../../config/paths';
+import { paths, profileWalletPath } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/format';
 import { useHoldings } from '../api/get-holdings';
@@ -95,6 +95,14 @@ export function HoldingsCard({ className }: { className?: string }) {
             </p>
           )}
           <p className="text-sm text-muted">{data.deliveryStatement}</p>
+          <p className="text-sm">
+            <Link
+              to={paths.delivery}
+              className="rounded font-bold text-cyan underline underline-offset-4 hover:text-lime"
+            >
+              Delivery: claim your TMC and download your proof
+            </Link>
+          </p>
         </>
       )}
     </section>

@@ -193,6 +193,9 @@ describe('HoldingsCard', () => {
       'href',
       '/profile#wallet',
     );
+    expect(
+      screen.getByRole('link', { name: 'Delivery: claim your TMC and download your proof' }),
+    ).toHaveAttribute('href', '/delivery');
   });
 
   it('names the saved wallet instead of the warning', async () => {
