@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { PaymentMode, PaymentStatus, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { chainWatchers, purchases, transactions } from '../../db/schema/index.ts';
@@ -78,11 +78,11 @@ export async function findLapsedQuotes(
 }
 
 /**
- * Pending → Not Accepted for a bank order still past its window without a receipt. The
- * conditions are checked again under the row's lock: a receipt attached or a staff decision
- * that committed first leaves the order alone (nothing returned).
+ * Pending → Not Accepted with `remark`, while `why` still holds: the conditions are checked
+ * again under the row's lock, so a receipt attached, a payment or a staff decision that
+ * committed first leaves the order alone (nothing returned).
  */
-export async function endBankOrderPastWindow(db: Tx, id: string, remark: string) {
+async function endOrder(db: Tx, id: string, remark: string, why: SQL) {
   const [row] = await db
     .update(purchases)
     .set({
@@ -91,28 +91,18 @@ export async function endBankOrderPastWindow(db: Tx, id: string, remark: string)
       reviewedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(purchases.id, id), bankOrderPastWindow))
+    .where(and(eq(purchases.id, id), why))
     .returning();
   return row;
 }
 
-/**
- * Pending → Not Accepted for a bank order whose receipt staff did not confirm in time; under the
- * row's lock like the others: a decision that committed first leaves it alone.
- */
-export async function endBankOrderUnconfirmed(db: Tx, id: string, remark: string) {
-  const [row] = await db
-    .update(purchases)
-    .set({
-      status: PurchaseStatus.NotAccepted,
-      remark,
-      reviewedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(purchases.id, id), bankOrderUnconfirmed))
-    .returning();
-  return row;
-}
+/** A bank order still past its window without a receipt ends. */
+export const endBankOrderPastWindow = (db: Tx, id: string, remark: string) =>
+  endOrder(db, id, remark, bankOrderPastWindow);
+
+/** A bank order whose receipt staff did not confirm in time ends. */
+export const endBankOrderUnconfirmed = (db: Tx, id: string, remark: string) =>
+  endOrder(db, id, remark, bankOrderUnconfirmed);
 
 /**
  * Pending → Failed for a crypto order's transaction whose quote lapsed; it frees the exact amount
@@ -133,20 +123,9 @@ export async function failLapsedQuote(
   return row;
 }
 
-/** Pending → Not Accepted for a crypto order whose quote lapsed; nothing when it was decided already. */
-export async function endPendingPurchase(db: Tx, id: string, remark: string) {
-  const [row] = await db
-    .update(purchases)
-    .set({
-      status: PurchaseStatus.NotAccepted,
-      remark,
-      reviewedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(purchases.id, id), eq(purchases.status, PurchaseStatus.Pending)))
-    .returning();
-  return row;
-}
+/** A crypto order whose quote lapsed ends; nothing when it was decided already. */
+export const endPendingPurchase = (db: Tx, id: string, remark: string) =>
+  endOrder(db, id, remark, eq(purchases.status, PurchaseStatus.Pending));
 
 /**
  * Staff give an order that ended because its quote lapsed a payment mined in time: the order and

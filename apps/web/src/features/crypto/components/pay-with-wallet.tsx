@@ -4,7 +4,7 @@ import { isHandedToStaff, verifyPaymentMessages } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
+import { ProgressStep } from '../../../components/ui/progress-step';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { shortHash } from '../../../lib/format';
@@ -345,26 +345,26 @@ export function PayWithWallet(props: PayWithWalletProps) {
             Payment progress
           </h4>
           <ol aria-live="polite" className="flex flex-col gap-2 text-sm">
-            <Step done label="Sent">
+            <ProgressStep done label="Sent">
               <ExplorerLink kind="tx" value={tracking.hash} base={explorerUrl}>
                 <code className="font-mono" title={tracking.hash}>
                   {shortHash(tracking.hash)}
                 </code>
               </ExplorerLink>
-            </Step>
-            <Step
+            </ProgressStep>
+            <ProgressStep
               done={progress.blockNumber !== null}
               active={progress.blockNumber === null && !done}
               label="Mined"
             >
               {progress.blockNumber !== null ? `in block ${progress.blockNumber}` : null}
-            </Step>
-            <Step
+            </ProgressStep>
+            <ProgressStep
               done={progress.confirmations >= minConfirmations}
               active={progress.blockNumber !== null && !done}
               label={`Confirmations ${Math.min(progress.confirmations, minConfirmations)} / ${minConfirmations}`}
             />
-            <Step
+            <ProgressStep
               done={progress.verified !== null}
               active={progress.confirmations >= minConfirmations && !done}
               label="Verified"
@@ -407,32 +407,5 @@ export function PayWithWallet(props: PayWithWalletProps) {
         </section>
       ) : null}
     </div>
-  );
-}
-
-function Step({
-  done,
-  active = false,
-  label,
-  children,
-}: {
-  done: boolean;
-  active?: boolean;
-  label: string;
-  children?: ReactNode;
-}) {
-  return (
-    <li className="flex items-center gap-2">
-      {done ? (
-        <CheckCircleIcon className="shrink-0 text-success" aria-hidden="true" />
-      ) : active ? (
-        <Spinner className="size-4 shrink-0" />
-      ) : (
-        <span className="size-4 shrink-0 rounded-full border-2 border-line" aria-hidden="true" />
-      )}
-      <span className={cn('font-bold', !done && !active && 'text-muted')}>{label}</span>
-      {children}
-      <span className="sr-only">{done ? '(done)' : active ? '(in progress)' : '(waiting)'}</span>
-    </li>
   );
 }

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Hex } from 'viem';
 import type { DeliveryProofFile } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
 import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
+import { ProgressStep } from '../../../components/ui/progress-step';
 import { cn } from '../../../lib/cn';
 import { shortHash } from '../../../lib/format';
 import {
@@ -164,19 +164,19 @@ export function ClaimButton({
             Claim progress
           </h3>
           <ol aria-live="polite" className="flex flex-col gap-2 text-sm">
-            <Step done label="Sent">
+            <ProgressStep done label="Sent">
               <ExplorerLink kind="tx" value={tracking.hash} base={chain.explorerUrl}>
                 <code className="font-mono" title={tracking.hash}>
                   {shortHash(tracking.hash)}
                 </code>
               </ExplorerLink>
-            </Step>
-            <Step
+            </ProgressStep>
+            <ProgressStep
               done={tracking.confirmations >= minConfirmations}
               active={!tracking.claimed}
               label={`Confirmations ${Math.min(tracking.confirmations, minConfirmations)} / ${minConfirmations}`}
             />
-            <Step done={tracking.claimed} label="Claimed" />
+            <ProgressStep done={tracking.claimed} label="Claimed" />
           </ol>
           {tracking.claimed ? (
             <p role="status" className="flex items-start gap-2 font-semibold text-success">
@@ -223,32 +223,5 @@ export function AddTokenButton({ token }: { token: string }) {
         </p>
       ) : null}
     </div>
-  );
-}
-
-function Step({
-  done,
-  active = false,
-  label,
-  children,
-}: {
-  done: boolean;
-  active?: boolean;
-  label: string;
-  children?: ReactNode;
-}) {
-  return (
-    <li className="flex flex-wrap items-center gap-2">
-      {done ? (
-        <CheckCircleIcon className="shrink-0 text-success" aria-hidden="true" />
-      ) : active ? (
-        <Spinner className="size-4 shrink-0" />
-      ) : (
-        <span className="size-4 shrink-0 rounded-full border-2 border-line" aria-hidden="true" />
-      )}
-      <span className={cn('font-bold', !done && !active && 'text-muted')}>{label}</span>
-      {children}
-      <span className="sr-only">{done ? '(done)' : active ? '(in progress)' : '(waiting)'}</span>
-    </li>
   );
 }
