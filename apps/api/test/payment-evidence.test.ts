@@ -80,20 +80,38 @@ const nextBlockAt = (seconds: number) =>
 const latestBlockSeconds = async () => Number((await tools.publicClient.getBlock()).timestamp);
 
 describe('evidence ranked by who sent the money', () => {
-  it('a round payment from a proven wallet pays its own account’s order, never the order squatting that exact amount', async () => {
+  it('a round payment from a proven wallet never pays the order squatting that exact amount: staff get a conflict', async () => {
     const victim = await person();
     const squatter = await person();
     await proveWallet(db, victim.id, devAccount(5).address, new Date(Date.now() - 60_000));
     const victims = await order(victim, '0.05');
     const squatted = await squat(squatter, '0.05');
+    const raised = (await readSettings(db)).raisedAud;
 
     const payment = await tools.pay('ETH', '0.05', { fromIndex: 5 });
     await watchAll();
 
     expect(await status(squatted.transaction.id)).toBe(0);
-    const credited = await readOrder(db, victims.transaction.id);
-    expect(credited.transaction).toMatchObject({ paymentStatus: 1, txnHash: payment.hash });
-    expect(credited.purchase.status).toBe(1);
+    expect(await status(victims.transaction.id)).toBe(0);
+    expect((await readSettings(db)).raisedAud).toBe(raised);
+    expect(await unmatchedOf(db, payment.hash)).toMatchObject([
+      { reason: 'conflict', purchaseId: null, status: 'open' },
+    ]);
+    // Staff see both: the squatted exact amount, and the payer's own order with its wallet.
+    const [row] = await unmatchedOf(db, payment.hash);
+    const detail = await as(app, admin).get(`/v1/admin/unmatched-payments/${row!.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const byReference = new Map(
+      (detail.json().data.candidates as { reference: string; senderProven: boolean }[]).map((c) => [
+        c.reference,
+        c,
+      ]),
+    );
+    expect(byReference.get(victims.purchase.reference)).toMatchObject({ senderProven: true });
+    expect(byReference.get(squatted.purchase.reference)).toMatchObject({
+      senderProven: false,
+      suggestion: 'The exact amount of this order',
+    });
   });
 
   it('the exact quote of one account’s order, sent from a wallet another account proved, credits nothing and is a conflict for staff', async () => {
@@ -153,7 +171,7 @@ describe('evidence ranked by who sent the money', () => {
     });
   });
 
-  it('proving the wallet again while its payment waits for the watcher keeps the payment’s evidence', async () => {
+  it('another amount from a proven wallet pays the account’s only open order, also when the wallet is proven again while the payment waits for the watcher', async () => {
     const buyer = await person();
     await proveWallet(db, buyer.id, devAccount(9).address);
     const placed = await order(buyer, '0.05');

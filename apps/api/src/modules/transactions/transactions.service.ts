@@ -259,12 +259,12 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
   }
 
   /**
-   * What a transfer is evidence of, ranked by who sent the money. A sender proven (at the
-   * block's time) by an account pays that account's order: the one whose exact quote it is, or
-   * else its only open order of the coin (two: staff decide). Sent from a wallet proven by
-   * another account than the one whose order's exact quote it is, it credits nothing: a
-   * conflict for staff. From an unproven sender, the exact quote pays its order. A claim is
-   * never evidence.
+   * What a transfer is evidence of, ranked by who sent the money. The exact quote of an order
+   * pays it when the sender is unproven or proven (at the block's time) by the order's own
+   * account; sent from a wallet another account held then, it credits nothing: a conflict for
+   * staff (a squatted quote, or a proof phished from the payer, never takes a payment by
+   * itself). A transfer of another amount from a proven wallet pays that account's only open
+   * order of the coin (two: staff decide). A claim is never evidence.
    */
   async function evidenceFor(
     tx: Tx,
@@ -274,10 +274,10 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     const exact = quoted && canPay(quoted, transfer) ? quoted : undefined;
     const proof = await findProofBefore(tx, transfer.from, transfer.blockTime);
     if (!proof) return exact && { order: exact };
-    if (exact?.userId === proof.userId) return { order: exact };
+    if (exact) return exact.userId === proof.userId ? { order: exact } : { conflict: exact };
     const open = await findOpenOrdersOfUser(tx, proof.userId, transfer.coin);
     if (open.length === 1 && canPay(open[0]!, transfer)) return { order: open[0]! };
-    return exact && { conflict: exact };
+    return undefined;
   }
 
   /**
