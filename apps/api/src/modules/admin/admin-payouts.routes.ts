@@ -9,6 +9,7 @@ import type { PayoutsService } from '../affiliates/payouts.service.ts';
 import { payoutDestinationDtoSchema } from '../affiliates/affiliates.routes.ts';
 import { adminListQuery, tierParam } from './admin-query.ts';
 import { idParams } from '../../lib/uuid.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -155,11 +156,7 @@ export const adminPayoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService
   const csvAnswer = fileAnswer('The batch, one line per affiliate', ['text/csv']);
   const sendCsv = async (req: { params: { id: string } }, reply: FastifyReply) => {
     const { fileName, body } = await payouts.csv(req.params.id);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(body);
+    return sendAttachment(reply, { type: 'text/csv; charset=utf-8', fileName, body });
   };
   app.get(
     '/admin/payouts/:id/csv',

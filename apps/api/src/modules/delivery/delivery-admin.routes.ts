@@ -5,6 +5,7 @@ import { fileAnswer } from '../../lib/openapi.ts';
 import { idParams } from '../../lib/uuid.ts';
 import { distributionSchema, pushBatchesSchema, safeBatchSchema } from './delivery-dto.ts';
 import type { DeliveryService } from './delivery.service.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -80,11 +81,11 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
       },
     },
     async (req, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="leaves-${req.params.id}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(await delivery.leavesCsv(req.params.id)),
+      sendAttachment(reply, {
+        type: 'text/csv; charset=utf-8',
+        fileName: `leaves-${req.params.id}.csv`,
+        body: await delivery.leavesCsv(req.params.id),
+      }),
   );
 
   app.get(
@@ -105,11 +106,11 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
       },
     },
     async (req, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="safe-tx-${req.params.id}.json"`)
-        .header('cache-control', 'no-store')
-        .send(await delivery.safeTx(req.params.id)),
+      sendAttachment(reply, {
+        type: 'application/json; charset=utf-8',
+        fileName: `safe-tx-${req.params.id}.json`,
+        body: await delivery.safeTx(req.params.id),
+      }),
   );
 
   app.get(
@@ -136,11 +137,11 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
       },
     },
     async (req, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="push-batches-${req.params.id}.json"`)
-        .header('cache-control', 'no-store')
-        .send(await delivery.pushBatches(req.params.id, req.query.after)),
+      sendAttachment(reply, {
+        type: 'application/json; charset=utf-8',
+        fileName: `push-batches-${req.params.id}.json`,
+        body: await delivery.pushBatches(req.params.id, req.query.after),
+      }),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { WALLET_PATTERN } from '@tmc/shared';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { deliverySchema, proofFileSchema } from './delivery-dto.ts';
 import type { DeliveryService } from './delivery.service.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 
 const tags = ['delivery'];
 const security = [{ bearer: [] }];
@@ -53,11 +54,11 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }
     },
     async (req, reply) => {
       const proof = await delivery.proofFile(req.user.id);
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="tmc-proof-epoch-${proof.epoch}.json"`)
-        .header('cache-control', 'no-store')
-        .send(proof);
+      return sendAttachment(reply, {
+        type: 'application/json; charset=utf-8',
+        fileName: `tmc-proof-epoch-${proof.epoch}.json`,
+        body: proof,
+      });
     },
   );
 

@@ -14,7 +14,7 @@ import { findQuotesNear } from './exact-quote.repo.ts';
  * mod 10), so a quote with one digit mistyped is never another quote.
  */
 export const QUOTE_DECIMALS: Record<CryptoCurrency, number> = { ETH: 8, USDC: 6 };
-export const QUOTE_STEP: Record<CryptoCurrency, bigint> = {
+const QUOTE_STEP: Record<CryptoCurrency, bigint> = {
   ETH: 10n ** BigInt(DECIMALS.ETH - QUOTE_DECIMALS.ETH),
   USDC: 10n ** BigInt(DECIMALS.USDC - QUOTE_DECIMALS.USDC),
 };
@@ -41,9 +41,6 @@ export function quoteOfPrefix(prefix: bigint): bigint | undefined {
   const check = digitSum(prefix) % 10n;
   return check === 0n ? undefined : prefix * 10n + check;
 }
-
-/** True when `steps` (a whole number of quote steps) has the shape of a quote. */
-export const isQuoteShaped = (steps: bigint) => quoteOfPrefix(steps / 10n) === steps;
 
 /** How many decimal digits two amounts in base units differ in (0: equal). */
 export function digitsApart(a: bigint, b: bigint) {

@@ -22,15 +22,6 @@ export async function findProofBefore(db: Tx, address: string, at: Date) {
   return row;
 }
 
-/** The account that holds the proof of `address` now, if any. */
-export async function findProof(db: Tx, address: string) {
-  const [row] = await db
-    .select()
-    .from(walletProofs)
-    .where(and(eq(walletProofs.address, address.toLowerCase()), isNull(walletProofs.until)));
-  return row;
-}
-
 /** The wallets the accounts hold now, newest first. */
 export async function listProofsOf(db: Tx, userIds: readonly string[]) {
   if (userIds.length === 0) return [];
