@@ -9,6 +9,8 @@ export interface DevChain {
   chainId: number;
   companyWallet: Address;
   usdcAddress: Address;
+  /** The test TMC token and the distributor the site deployed (absent on an existing deployment). */
+  delivery?: { tokenAddress: Address; distributorAddress: Address };
 }
 
 export interface WalletCall {
@@ -38,22 +40,33 @@ export async function rpc(method: string, params: unknown[] = []) {
  * A browser wallet as an extension would inject it: an EIP-1193 provider announced by EIP-6963,
  * whose requests the test records and forwards to the dev chain's JSON-RPC, where the dev accounts
  * are unlocked (`personal_sign` signs there too). The wallet starts on `chainId` and switches when
- * asked; `rejectSend` answers the payment with error 4001, as a person pressing Reject would;
+ * asked, except that it refuses (4001) the first `refuseSwitches` requests to switch, as a person
+ * pressing Cancel on the network prompt would; `rejectSend` answers the payment with error 4001, as a person pressing Reject would;
  * `sendValue` (hex wei) replaces the value of the payment, as a person editing the amount in
  * their wallet before confirming would.
  */
 export async function injectWallet(
   page: Page,
   account: Address,
-  opts: { chainId?: number; rejectSend?: boolean; sendValue?: string } = {},
+  opts: {
+    chainId?: number;
+    refuseSwitches?: number;
+    rejectSend?: boolean;
+    sendValue?: string;
+  } = {},
 ) {
   const calls: WalletCall[] = [];
+  let refusals = opts.refuseSwitches ?? 0;
   let walletChainId = opts.chainId ?? (await devChain()).chainId;
   await page.exposeFunction('__testWalletRequest', async (method: string, params: unknown[]) => {
     calls.push({ method, params });
     if (method === 'eth_requestAccounts' || method === 'eth_accounts') return { result: [account] };
     if (method === 'eth_chainId') return { result: `0x${walletChainId.toString(16)}` };
     if (method === 'wallet_switchEthereumChain') {
+      if (refusals > 0) {
+        refusals -= 1;
+        return { error: { code: 4001, message: 'User rejected the request.' } };
+      }
       walletChainId = Number((params[0] as { chainId: string }).chainId);
       return { result: null };
     }

@@ -10,7 +10,18 @@ export const getDelivery = async (signal?: AbortSignal): Promise<Delivery> =>
 export const deliveryQueryOptions = () =>
   queryOptions({ queryKey: deliveryQueryKey, queryFn: ({ signal }) => getDelivery(signal) });
 
-/** The buyer's delivery: allocated, published, claimed and claimable, the proof and the wallet. */
-export function useDelivery() {
-  return useQuery(deliveryQueryOptions());
+/**
+ * The buyer's delivery: allocated, published, claimed and claimable, the proof and the wallet.
+ * `poll` re-reads it while it answers true for the last answer (a claim not counted yet).
+ */
+export function useDelivery(poll?: {
+  everyMs: number;
+  while: (data: Delivery | undefined) => boolean;
+}) {
+  return useQuery({
+    ...deliveryQueryOptions(),
+    refetchInterval: poll
+      ? (query) => (poll.while(query.state.data) ? poll.everyMs : false)
+      : false,
+  });
 }

@@ -279,6 +279,42 @@ describe('Claim', () => {
     expect(api.bodies('GET /v1/delivery').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('re-reads the delivery after a confirmed claim until the server counts it, without a reload', async () => {
+    const wallet = fakeWallet();
+    let claimSent = false;
+    let readsSinceClaim = 0;
+    const { api, user } = open(() => {
+      if (claimSent) readsSinceClaim += 1;
+      // The server's reader counts the claim only from its third read after the claim.
+      return {
+        data:
+          readsSinceClaim >= 3
+            ? {
+                ...delivered,
+                claimed: '4000.000000000000000000',
+                claimableNow: '0.000000000000000000',
+              }
+            : delivered,
+      };
+    });
+    const claim = await screen.findByRole('button', { name: 'Claim' });
+    await user.click(claim);
+    await screen.findByRole('alert');
+    claimSent = true;
+    await user.click(screen.getByRole('button', { name: 'Claim' }));
+    expect(await screen.findByText('Your TMC are in your wallet.')).toBeInTheDocument();
+    expect(wallet.sent).toHaveLength(1);
+    expect(figure('delivery-claimed')).toBe('1,000.00 TMC');
+    await waitFor(() => expect(figure('delivery-claimed')).toBe('4,000.00 TMC'), {
+      timeout: 8_000,
+    });
+    expect(readsSinceClaim).toBeGreaterThanOrEqual(3);
+    const reads = api.bodies('GET /v1/delivery').length;
+    // Once counted, the page stops re-reading.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(api.bodies('GET /v1/delivery')).toHaveLength(reads);
+  }, 15_000);
+
   it('"Add TMC to my wallet" asks the wallet to watch the token (EIP-747)', async () => {
     const request = vi.fn(async () => true);
     (window as { ethereum?: unknown }).ethereum = { request };

@@ -227,9 +227,24 @@ function Actions({ data, onClaimed }: { data: Delivery; onClaimed: () => unknown
   );
 }
 
+const CLAIM_POLL_MS = 2_000;
+const CLAIM_POLL_GIVE_UP_MS = 10 * 60_000;
+
 /** "Delivery": what the buyer was allocated, what the chain holds for them, and how to claim it. */
 export function DeliveryPage() {
-  const query = useDelivery();
+  // A confirmed claim reaches the server's figures only once its reader has caught up with the
+  // chain: until "claimed" moves, re-read it rather than leave the old figure up until a reload.
+  const [counting, setCounting] = useState<{ claimed: string; until: number } | null>(null);
+  const query = useDelivery({
+    everyMs: CLAIM_POLL_MS,
+    while: (data) =>
+      counting !== null && data?.claimed === counting.claimed && Date.now() < counting.until,
+  });
+  const onClaimed = () => {
+    if (query.data)
+      setCounting({ claimed: query.data.claimed, until: Date.now() + CLAIM_POLL_GIVE_UP_MS });
+    return query.refetch();
+  };
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl sm:text-4xl">Delivery</h1>
@@ -244,7 +259,7 @@ export function DeliveryPage() {
           onRetry={() => query.refetch()}
         />
       ) : (
-        <Loaded data={query.data} onClaimed={() => query.refetch()} />
+        <Loaded data={query.data} onClaimed={onClaimed} />
       )}
     </div>
   );
