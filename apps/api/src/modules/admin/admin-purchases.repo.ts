@@ -282,3 +282,36 @@ export async function subtractFromPresaleTotals(db: Tx, amounts: { aud: string; 
     })
     .where(eq(settings.id, 1));
 }
+
+/**
+ * The base units the chain has paid (as the distributor reader stored its Claimed logs) to the
+ * addresses of `userId`'s leaves in the accepted root: what a revert can no longer take back.
+ */
+export async function deliveredBaseUnitsOf(db: Tx, userId: string): Promise<bigint> {
+  const result = await db.execute<{ delivered: string | null }>(sql`
+    select coalesce(sum(claimed.amount), 0)::text as delivered
+    from distribution_leaves leaf
+    join distributions d on d.id = leaf.distribution_id and d.status = 'accepted'
+    cross join lateral (
+      select max(c.cumulative_claimed_base_units) as amount
+      from token_claims c
+      where c.address = leaf.address and c.distributor_address = d.distributor_address
+    ) claimed
+    where leaf.user_id = ${userId}`);
+  return BigInt(result.rows[0]?.delivered ?? '0');
+}
+
+/** The TMC of `userId`'s accepted requests other than `exceptId`. */
+export async function acceptedTokensBesides(db: Tx, userId: string, exceptId: string) {
+  const [row] = await db
+    .select({ tokens: sql<string>`coalesce(sum(${purchases.tokenAmount}), 0)::text` })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.status, 1),
+        sql`${purchases.id} <> ${exceptId}`,
+      ),
+    );
+  return row?.tokens ?? '0';
+}

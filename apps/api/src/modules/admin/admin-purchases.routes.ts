@@ -127,6 +127,8 @@ export const adminPurchasesRoutes: FastifyPluginAsyncZod<{
         body: decisionBody,
         response: { 200: envelopeSchema(reviewSchema) },
       },
+      // 409: a revert of a buyer whose tokens the chain already paid out beyond what stays accepted.
+      config: { openapi: { errors: [409] } },
     },
     async (req) =>
       envelope(

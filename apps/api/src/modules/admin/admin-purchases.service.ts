@@ -1,4 +1,4 @@
-import { formatUnits } from 'viem';
+import { formatUnits, parseUnits } from 'viem';
 import {
   DECIMALS,
   PaymentMode,
@@ -16,6 +16,7 @@ import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed, plain } from '../../lib/money.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { reverseEarnings } from '../affiliates/commission-ledger.ts';
+import { DELIVERY_MESSAGES } from '../delivery/delivery.service.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import type { PurchaseAcceptance } from '../orders/accept-purchase.ts';
 import { toPurchaseDto } from '../purchases/purchase-dto.ts';
@@ -23,6 +24,8 @@ import { confirmationDueOf } from '../purchases/purchases.repo.ts';
 import { insertTransaction } from '../transactions/transactions.repo.ts';
 import { decimalsOf } from '../transactions/transaction-dto.ts';
 import {
+  acceptedTokensBesides,
+  deliveredBaseUnitsOf,
   failPendingTransactions,
   findBuyerContact,
   listPurchasesForReview,
@@ -228,6 +231,13 @@ export function createAdminPurchasesService({
           }
           await accept(tx, purchaseId, actorId);
         } else if (decision.status === PurchaseStatus.Reverted) {
+          // Claimed tokens cannot be taken back: such a revert would leave no root buildable.
+          const left = parseUnits(
+            fixed(await acceptedTokensBesides(tx, before.userId, purchaseId), 18),
+            18,
+          );
+          if ((await deliveredBaseUnitsOf(tx, before.userId)) > left)
+            throw new AppError(409, DELIVERY_MESSAGES.alreadyDelivered);
           effects = await revert(tx, before);
         } else {
           await failPendingTransactions(tx, purchaseId);

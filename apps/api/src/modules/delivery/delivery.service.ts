@@ -195,6 +195,7 @@ export function createDeliveryService({ db, chain, deployment, publicUrl, mail }
       previousByUser.set(leaf.userId, own);
     }
     const allocationOf = new Map(allocations.map((a) => [a.userId, a]));
+    const previousOwner = new Map(previousLeaves.map((l) => [l.address, l.userId]));
     const next = new Map<string, { userId: string; cumulative: bigint }>();
     const holds: DistributionHold[] = [];
     let freezeClaims = false;
@@ -205,15 +206,18 @@ export function createDeliveryService({ db, chain, deployment, publicUrl, mail }
       const own = new Map(previousByUser.get(userId) ?? []);
       const had = [...own.values()].reduce((a, b) => a + b, 0n);
       const wallet = deliveryWalletOf(allocation?.deliveryWallet ?? null, proven.get(userId) ?? []);
+      // A wallet that moved here from a buyer of an earlier root still carries that buyer's leaf:
+      // this buyer chooses another one (held) rather than no root being buildable for anyone.
+      const usable =
+        'address' in wallet && (previousOwner.get(wallet.address) ?? userId) === userId;
       if (wanted > had) {
-        if ('address' in wallet)
-          own.set(wallet.address, (own.get(wallet.address) ?? 0n) + wanted - had);
+        if (usable) own.set(wallet.address, (own.get(wallet.address) ?? 0n) + wanted - had);
         else
           holds.push({
             userId,
             email: allocation?.email ?? '',
             tokens: tmc(wanted - had),
-            reason: wallet.reason,
+            reason: 'address' in wallet ? 'no_delivery_wallet' : wallet.reason,
           });
       } else if (wanted < had) {
         // Unclaimed amounts are lowered, the delivery wallet's first; claimed ones cannot be.
@@ -235,7 +239,9 @@ export function createDeliveryService({ db, chain, deployment, publicUrl, mail }
           own.set(address, cumulative - take);
           lower -= take;
         }
-        if (lower > 0n) throw conflict(DELIVERY_MESSAGES.alreadyDelivered);
+        // What is left was claimed under an earlier root (a revert refuses that, but a claim can
+        // still land between a revert and the next root): the leaves stay at what was claimed,
+        // so that one buyer's claimed tokens never stop every other buyer's delivery.
         freezeClaims = true;
       }
       for (const [address, cumulative] of own) {
