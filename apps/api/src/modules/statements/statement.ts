@@ -34,10 +34,10 @@ export function startOfDay(day: StatementPeriod['from'], timeZone: string): Date
     const wall = Date.UTC(
       parts.year!,
       parts.month! - 1,
-      parts.day!,
-      parts.hour!,
-      parts.minute!,
-      parts.second!,
+      parts.day,
+      parts.hour,
+      parts.minute,
+      parts.second,
     );
     return wall - at;
   };
