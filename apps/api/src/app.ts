@@ -69,6 +69,8 @@ import { registerRequestMetrics, setStatusSource } from './lib/metrics.ts';
 import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job.ts';
 import { createDeliveryService } from './modules/delivery/delivery.service.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { createStatementsService } from './modules/statements/statements.service.ts';
+import { statementsRoutes } from './modules/statements/statements.routes.ts';
 import { createDistributorReader } from './modules/delivery/distributor-reader.ts';
 import { queueProofMails } from './modules/delivery/delivery-mail.ts';
 import type { DeliveryDeployment } from './lib/distributor-abi.ts';
@@ -316,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auditLog: createAuditLogService({ db }),
     system: createSystemStatusService({ config, database, chain: deps.chain }),
     delivery,
+    statements: createStatementsService({ db, presale, seller: config.seller }),
   };
   setStatusSource(() => admin.system.figures());
   app.addHook('onClose', () => setStatusSource(undefined));
@@ -346,6 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(cryptoPurchaseRoutes, { cryptoPurchases });
       await v1.register(affiliatesRoutes, { affiliates });
       await v1.register(deliveryRoutes, { delivery });
+      await v1.register(statementsRoutes, { statements: admin.statements });
       await v1.register(adminRoutes, admin);
     },
     { prefix: '/v1' },

@@ -53,6 +53,7 @@ const ADMIN_ROUTES: {
   { method: 'GET', url: '/v1/admin/users' },
   { method: 'PATCH', url: `/v1/admin/users/${id}`, body: { role: 'admin' } },
   { method: 'POST', url: `/v1/admin/users/${id}/dismiss`, body: { reason: 'Promised returns' } },
+  { method: 'GET', url: `/v1/admin/users/${id}/statements?period=2026&format=csv` },
   { method: 'GET', url: '/v1/admin/payouts/preview?tier=1' },
   { method: 'GET', url: '/v1/admin/payouts' },
   { method: 'POST', url: '/v1/admin/payouts', body: { tier: 1 } },

@@ -10,7 +10,8 @@ import {
   lastCompletePeriod,
   PAYOUT_EPOCH,
 } from '../src/modules/affiliates/payout-period.ts';
-import { csvText, payoutCsv } from '../src/modules/affiliates/payout-csv.ts';
+import { csvText } from '../src/lib/csv.ts';
+import { payoutCsv } from '../src/modules/affiliates/payout-csv.ts';
 import { rateText } from '../src/modules/affiliates/earning-dto.ts';
 import { fraudSignalsOf, mailboxOf } from '../src/modules/admin/fraud-signals.ts';
 import { isLegalTransition } from '../src/modules/admin/purchase-transitions.ts';

@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseMessages, type Purchase } from '@tmc/shared';
 import { DEFAULT_SELLER } from '../src/config.ts';
@@ -10,6 +7,7 @@ import type { Db } from '../src/db/client.ts';
 import { purchases } from '../src/db/schema/index.ts';
 import { as, decide, people, type Person } from './affiliates-helpers.ts';
 import { audBankId, bankOrderBody, upload } from './purchases-helpers.ts';
+import { pdfText } from './pdf-helpers.ts';
 import { buildTestApp, testConfig } from './test-app.ts';
 
 const SELLER_NAME = 'Meme Token Holdings Pty Ltd';
@@ -21,27 +19,6 @@ let admin: Person;
 let buyer: Person;
 let order: Purchase;
 let person: ReturnType<typeof people>;
-
-// The receipt uses the standard fonts without embedding them: the reader gets their data here.
-const STANDARD_FONTS = `${path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts',
-)}/`;
-
-/** The words of the receipt's page, in drawing order, as a PDF reader extracts them. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({
-    data: new Uint8Array(bytes),
-    useWasm: false,
-    standardFontDataUrl: STANDARD_FONTS,
-    verbosity: 0,
-  }).promise;
-  const page = await pdf.getPage(1);
-  const content = await page.getTextContent();
-  const text = content.items.map((item) => ('str' in item ? item.str : '')).join('\n');
-  await pdf.destroy();
-  return text;
-}
 
 const receipt = (query = '') => as(app, buyer).get(`/v1/purchase/${order._id}/receipt.pdf${query}`);
 

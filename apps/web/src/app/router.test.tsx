@@ -46,6 +46,7 @@ const pages: [path: string, heading: string | RegExp, title: string, state?: unk
   [paths.affiliates, /Affiliates$/, 'Affiliates · TMC Presale'],
   [paths.presaleRequests, /Presale Requests$/, 'Presale Requests · TMC Presale'],
   [paths.delivery, 'Delivery', 'Delivery · TMC Presale'],
+  [paths.statements, 'Statements', 'Statements · TMC Presale'],
 ];
 
 describe('routes', () => {

@@ -42,6 +42,9 @@ const PresaleRequest = lazyWithQuery(() =>
   import('./routes/presale-request').then((m) => m.PresaleRequestRoute),
 );
 const Delivery = lazyWithQuery(() => import('./routes/delivery').then((m) => m.DeliveryRoute));
+const Statements = lazyWithQuery(() =>
+  import('./routes/statements').then((m) => m.StatementsRoute),
+);
 const Admin = lazyWithQuery(() => import('./routes/admin').then((m) => m.AdminRoute));
 const NotFound = lazyWithQuery(() => import('./routes/not-found').then((m) => m.NotFoundRoute));
 const Login = lazyWithQuery(() => import('./routes/login').then((m) => m.LoginRoute));
@@ -92,6 +95,7 @@ export const routes: RouteObject[] = [
               { path: paths.presaleRequests, element: <PresaleRequests /> },
               { path: presaleRequestPattern, element: <PresaleRequest /> },
               { path: paths.delivery, element: <Delivery /> },
+              { path: paths.statements, element: <Statements /> },
               // The console routes its own sub-pages.
               { path: `${paths.admin}/*`, element: <Admin /> },
             ],

@@ -24,6 +24,8 @@ export const paths = {
   presaleRequests: '/presale-requests',
   /** Token delivery (the delivery e-mails link here). */
   delivery: '/delivery',
+  /** A buyer's yearly statements, for their tax return. */
+  statements: '/statements',
 
   admin: '/admin',
 } as const;

@@ -39,3 +39,12 @@ export async function downloadWithToken(path: string, fallbackName: string): Pro
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** The device's IANA time zone, so a downloaded file is dated on the same day the site shows. */
+export const deviceTimeZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+};

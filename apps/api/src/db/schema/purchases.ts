@@ -54,6 +54,8 @@ export const purchases = pgTable(
     remark: text('remark'),
     reviewedBy: uuid('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** When the order was accepted; kept when it is reverted later (statements date the sale by it). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +70,10 @@ export const purchases = pgTable(
     index('purchases_review_queue_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.status} = 0 and ${t.paymentMode} = 0 and ${t.receiptKey} is not null`),
+    // A buyer's statement: their orders accepted in a period.
+    index('purchases_user_accepted_idx')
+      .on(t.userId, t.acceptedAt)
+      .where(sql`${t.acceptedAt} is not null`),
     uniqueIndex('purchases_user_request_key').on(t.userId, t.requestId),
     // The bank orders still waiting for a receipt, by deadline (the lapse job).
     index('purchases_bank_due_idx')

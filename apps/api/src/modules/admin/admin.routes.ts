@@ -21,6 +21,8 @@ import { adminSystemRoutes } from './admin-system.routes.ts';
 import { auditLogRoutes } from './audit-log.routes.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { deliveryAdminRoutes } from '../delivery/delivery-admin.routes.ts';
+import type { StatementsService } from '../statements/statements.service.ts';
+import { statementsAdminRoutes } from '../statements/statements.routes.ts';
 
 export interface AdminServices {
   banks: AdminBanksService;
@@ -34,6 +36,7 @@ export interface AdminServices {
   auditLog: AuditLogService;
   system: SystemStatusService;
   delivery: DeliveryService;
+  statements: StatementsService;
 }
 
 /**
@@ -60,4 +63,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, ser
   await app.register(auditLogRoutes, { auditLog: services.auditLog });
   await app.register(adminSystemRoutes, { system: services.system });
   await app.register(deliveryAdminRoutes, { delivery: services.delivery });
+  await app.register(statementsAdminRoutes, { statements: services.statements });
 };

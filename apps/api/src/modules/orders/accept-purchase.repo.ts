@@ -13,6 +13,7 @@ export async function markPurchaseAccepted(db: Tx, id: string, reviewedBy: strin
       status: PurchaseStatus.Accepted,
       reviewedBy,
       reviewedAt: sql`now()`,
+      acceptedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(purchases.id, id), eq(purchases.status, PurchaseStatus.Pending)))

@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { formatDateTime, formatMoney, formatTokenPrice, PaymentMode } from '@tmc/shared';
+import { printable, wrap } from '../../lib/pdf-text.ts';
 
 export interface ReceiptFacts {
   reference: string;
@@ -23,28 +24,8 @@ export interface ReceiptFacts {
   deliveryStatement: string;
 }
 
-// The standard PDF fonts only carry WinAnsi: anything else (a name in another script) prints as
-// '?'. Intl writes some spaces as Unicode ones (before "am"/"pm"): those stay spaces.
-const printable = (text: string) =>
-  text.replace(/[\u2000-\u200a\u202f\u205f]/g, ' ').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-
 /** "27 Nov 2026, 09:15 am Australia/Sydney": the zone written out, so the day is never ambiguous. */
 const when = (date: Date, timeZone: string) => `${formatDateTime(date, timeZone)} ${timeZone}`;
-
-/** Splits `text` into lines no wider than `width` points. */
-function wrap(text: string, width: number, measure: (line: string) => number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && measure(next) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 /** The buyer's receipt of an accepted presale request, one A4 page. */
 export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Uint8Array> {

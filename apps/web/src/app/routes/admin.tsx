@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { AdminUser } from '@tmc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useRoutes } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -15,6 +16,7 @@ import { AdminRates } from '../../features/admin/components/admin-rates';
 import { AdminSettingsForm } from '../../features/admin/components/admin-settings-form';
 import { AdminTransactions } from '../../features/admin/components/admin-transactions';
 import { AdminUsers } from '../../features/admin/components/admin-users';
+import { StatementDownload } from '../../features/statements/components/statement-download';
 import { AuditLog } from '../../features/admin/components/audit-log';
 import { SystemStatusPage } from '../../features/admin/components/system-status';
 import { TotpSetup } from '../../features/admin/components/totp-setup';
@@ -33,6 +35,11 @@ function Page({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A sub-path of /admin, relative to the console's own routes. */
+/** Users: a buyer's statement, as they download it. */
+const UserStatement = ({ user }: { user: AdminUser }) => (
+  <StatementDownload since={user.createdAt} userId={user._id} />
+);
+
 const sub = (path: string) => path.slice(paths.admin.length + 1);
 
 /** Entry of the staff console (its own chunk): the role check, the layout and its pages. */
@@ -74,7 +81,7 @@ const pages: { path: string; title: string; element: ReactNode }[] = [
     title: 'Unmatched payments',
     element: <UnmatchedPayments />,
   },
-  { path: adminPaths.users, title: 'Users', element: <AdminUsers /> },
+  { path: adminPaths.users, title: 'Users', element: <AdminUsers Statement={UserStatement} /> },
   { path: adminPaths.banks, title: 'Banks', element: <AdminBanks /> },
   { path: adminPaths.rates, title: 'Currency rates', element: <AdminRates /> },
   { path: adminPaths.settings, title: 'Settings', element: <AdminSettingsForm /> },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import type { AdminUser } from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useListState } from '../../../lib/use-list-state';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser, type AdminUserChange } from '../api/update-admin-user';
+import { Dialog } from '../../../components/ui/dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { DismissAffiliateDialog } from './dismiss-affiliate-dialog';
 import { BreakableText } from '../../../components/ui/breakable-text';
@@ -56,7 +57,12 @@ function changeFor(user: AdminUser, kind: 'influencer' | 'role'): PendingChange 
   };
 }
 
-export function AdminUsers() {
+export interface AdminUsersProps {
+  /** A buyer's statement download, composed by the route (statements are their own feature). */
+  Statement: ComponentType<{ user: AdminUser }>;
+}
+
+export function AdminUsers({ Statement }: AdminUsersProps) {
   const { user: me } = useSession();
   const list = useListState({
     search: '',
@@ -70,6 +76,7 @@ export function AdminUsers() {
   const update = useUpdateAdminUser();
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [dismissing, setDismissing] = useState<AdminUser | null>(null);
+  const [statementOf, setStatementOf] = useState<AdminUser | null>(null);
 
   function showIntroducedBy(user: AdminUser) {
     setIntroducer(user.email);
@@ -173,6 +180,9 @@ export function AdminUsers() {
               {row.isInfluencer ? 'Unmark influencer' : 'Mark influencer'}
             </Button>
           ) : null}
+          <Button size="sm" variant="ghost" onClick={() => setStatementOf(row)}>
+            Statement
+          </Button>
           {row.isAffiliated ? (
             <Button size="sm" variant="danger" onClick={() => setDismissing(row)}>
               Dismiss for breach
@@ -235,6 +245,14 @@ export function AdminUsers() {
         <p className="text-sm text-muted">{pending?.effect}</p>
       </ConfirmDialog>
       <DismissAffiliateDialog user={dismissing} onClose={() => setDismissing(null)} />
+      <Dialog
+        open={statementOf !== null}
+        onClose={() => setStatementOf(null)}
+        title={statementOf ? `Statement of ${statementOf.email}` : ''}
+        description="The buyer's statement as they download it; each download is audited."
+      >
+        {statementOf ? <Statement user={statementOf} /> : null}
+      </Dialog>
     </StaffList>
   );
 }

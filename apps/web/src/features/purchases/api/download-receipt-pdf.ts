@@ -1,13 +1,4 @@
-import { downloadWithToken } from '../../../lib/download';
-
-/** The device's IANA time zone, so the receipt is dated on the same day the site shows. */
-const deviceTimeZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-};
+import { deviceTimeZone, downloadWithToken } from '../../../lib/download';
 
 /** GET /v1/purchase/:id/receipt.pdf?tz=<zone>: the receipt of an accepted order. */
 export function downloadReceiptPdf(purchaseId: string, reference: string): Promise<void> {

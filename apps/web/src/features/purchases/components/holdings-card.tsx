@@ -103,6 +103,14 @@ export function HoldingsCard({ className }: { className?: string }) {
               Delivery: claim your TMC and download your proof
             </Link>
           </p>
+          <p className="text-sm">
+            <Link
+              to={paths.statements}
+              className="rounded font-bold text-cyan underline underline-offset-4 hover:text-lime"
+            >
+              Statements: your orders by financial year, for your tax return
+            </Link>
+          </p>
         </>
       )}
     </section>

@@ -1,0 +1,2 @@
+ALTER TABLE "purchases" ADD COLUMN "accepted_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "purchases_user_accepted_idx" ON "purchases" USING btree ("user_id","accepted_at") WHERE "purchases"."accepted_at" is not null;
