@@ -106,6 +106,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The TMC token and distributor (config or the dev chain's); absent: delivery has not started. */
   delivery?: DeliveryDeployment;
+  /** The clock of time-dependent answers (a buyer's vested amount); the wall clock by default. */
+  now?: () => Date;
 }
 
 function contentSecurityPolicy(config: Config) {
@@ -287,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deployment: deps.delivery,
     publicUrl: config.publicUrl,
     mail: queuedMail,
+    now: deps.now,
   });
   const cryptoPurchases = createCryptoPurchaseService({ purchases, presale, rateLimiter });
   const affiliates = createAffiliatesService({ db, config, rateLimiter, mail: queuedMail });

@@ -277,6 +277,8 @@ describe('token delivery, end to end on the dev chain', () => {
     });
     await tools.publicClient.waitForTransactionReceipt({ hash });
     expect((await balanceOf(wallet(3))) - before).toBe(TMC('5000'));
+    // The page answers from the database: the claim counts once the reader has stored its log.
+    expect((await delivery(alice)).claimed).toBe(tmc18('0'));
 
     await built.app.paymentWatcher.pollOnce();
     const claims = await built.db

@@ -10,6 +10,7 @@ import {
   type DistributionStatus,
 } from '../../db/schema/index.ts';
 import { PurchaseStatus } from '@tmc/shared';
+import { prepared } from '../../db/prepared.ts';
 
 /**
  * The wallets each account holds now by its proof (Sign-In with Ethereum), lower-case, newest
@@ -54,23 +55,6 @@ export async function acceptedAllocations(db: Tx) {
     .innerJoin(users, eq(users.id, purchases.userId))
     .where(eq(purchases.status, PurchaseStatus.Accepted))
     .groupBy(users.id);
-}
-
-/** One buyer's accepted TMC (a decimal string, "0" without any). */
-export async function acceptedTokensOf(db: Tx, userId: string) {
-  const [row] = await db
-    .select({ tokens: sql<string>`coalesce(sum(${purchases.tokenAmount}), 0)::text` })
-    .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.status, PurchaseStatus.Accepted)));
-  return row?.tokens ?? '0';
-}
-
-export async function findUserDelivery(db: Tx, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, deliveryWallet: users.deliveryWallet })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
 }
 
 export async function setDeliveryWallet(db: Tx, userId: string, address: string) {
@@ -147,18 +131,6 @@ export async function leavesOf(db: Tx, distributionId: string) {
     .orderBy(distributionLeaves.address);
 }
 
-export async function leavesOfUser(db: Tx, distributionId: string, userId: string) {
-  return db
-    .select()
-    .from(distributionLeaves)
-    .where(
-      and(
-        eq(distributionLeaves.distributionId, distributionId),
-        eq(distributionLeaves.userId, userId),
-      ),
-    );
-}
-
 export type NewDistribution = typeof distributions.$inferInsert;
 export type NewLeaf = typeof distributionLeaves.$inferInsert;
 
@@ -227,5 +199,57 @@ export async function lastClaimOf(db: Tx, distributorAddress: string, address: s
     )
     .orderBy(desc(tokenClaims.blockNumber), desc(tokenClaims.logIndex))
     .limit(1);
+  return row;
+}
+
+export interface BuyerDeliveryLeaf {
+  address: string;
+  cumulative: string;
+  proof: string[];
+  /** What the address has claimed on chain, as the reader stored it (confirmed logs). */
+  claimed: string;
+}
+
+// One read for a buyer's delivery page: the account, its accepted TMC, its proven wallets, the
+// accepted root and the buyer's leaves in it with what each address has claimed (the latest
+// confirmed Claimed log of the address, found by token_claims_address_idx).
+const buyerDelivery = prepared((db) =>
+  db
+    .select({
+      deliveryWallet: users.deliveryWallet,
+      allocated: sql<string>`(select coalesce(sum(p.token_amount), 0)::text from ${purchases} p
+        where p.user_id = ${users.id} and p.status = ${PurchaseStatus.Accepted})`,
+      proven: sql<
+        string[]
+      >`(select coalesce(json_agg(lower(w.address) order by w.proven_at desc), '[]'::json)
+        from ${walletProofs} w
+        where w.user_id = ${users.id} and w.until is null and w.counts_from <= now())`,
+      distributionId: sql<string | null>`d.id`,
+      epoch: sql<number | null>`d.epoch`,
+      root: sql<string | null>`d.root`,
+      leaves: sql<BuyerDeliveryLeaf[]>`(select coalesce(json_agg(json_build_object(
+          'address', l.address,
+          'cumulative', l.cumulative_base_units::text,
+          'proof', l.proof,
+          'claimed', coalesce((select c.cumulative_claimed_base_units::text from ${tokenClaims} c
+            where c.address = l.address and c.distributor_address = ${sql.placeholder('distributor')}
+            order by c.block_number desc, c.log_index desc limit 1), '0')
+        ) order by l.address), '[]'::json)
+        from ${distributionLeaves} l where l.distribution_id = d.id and l.user_id = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(
+      sql`lateral (select id, epoch, root from ${distributions}
+        where distributor_address = ${sql.placeholder('distributor')} and status = 'accepted'
+        order by epoch desc limit 1) d`,
+      sql`true`,
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('buyer_delivery'),
+);
+
+/** A buyer's delivery as the database knows it, in one query (no chain read). */
+export async function findBuyerDelivery(db: Tx, userId: string, distributorAddress: string) {
+  const [row] = await buyerDelivery(db).execute({ userId, distributor: distributorAddress });
   return row;
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type Query } from '@tanstack/react-query';
 import type { Delivery } from '@tmc/shared';
 import { api } from '../../../lib/api-client';
 
@@ -11,6 +11,10 @@ export const deliveryQueryOptions = () =>
   queryOptions({ queryKey: deliveryQueryKey, queryFn: ({ signal }) => getDelivery(signal) });
 
 /** The buyer's delivery: allocated, published, claimed and claimable, the proof and the wallet. */
-export function useDelivery() {
-  return useQuery(deliveryQueryOptions());
+export function useDelivery({
+  pollMs,
+}: {
+  pollMs?: (query: Query<Delivery, Error, Delivery, typeof deliveryQueryKey>) => number | false;
+} = {}) {
+  return useQuery({ ...deliveryQueryOptions(), refetchInterval: pollMs ?? false });
 }

@@ -227,9 +227,22 @@ function Actions({ data, onClaimed }: { data: Delivery; onClaimed: () => unknown
   );
 }
 
+const CLAIM_POLL_MS = 2_000;
+const CLAIM_WAIT_MS = 120_000;
+
 /** "Delivery": what the buyer was allocated, what the chain holds for them, and how to claim it. */
 export function DeliveryPage() {
-  const query = useDelivery();
+  // The server counts a claim once its reader has stored the confirmed log, a poll or two after
+  // the wallet saw it confirmed: until then the page asks again (for two minutes at most).
+  const [claimedBefore, setClaimedBefore] = useState<{ claimed: string; at: number } | null>(null);
+  const query = useDelivery({
+    pollMs: (q) =>
+      claimedBefore !== null &&
+      q.state.data?.claimed === claimedBefore.claimed &&
+      Date.now() - claimedBefore.at < CLAIM_WAIT_MS
+        ? CLAIM_POLL_MS
+        : false,
+  });
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl sm:text-4xl">Delivery</h1>
@@ -244,7 +257,13 @@ export function DeliveryPage() {
           onRetry={() => query.refetch()}
         />
       ) : (
-        <Loaded data={query.data} onClaimed={() => query.refetch()} />
+        <Loaded
+          data={query.data}
+          onClaimed={() => {
+            setClaimedBefore({ claimed: query.data.claimed, at: Date.now() });
+            return query.refetch();
+          }}
+        />
       )}
     </div>
   );
