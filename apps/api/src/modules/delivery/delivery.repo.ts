@@ -134,16 +134,23 @@ export async function leavesOf(db: Tx, distributionId: string) {
 export type NewDistribution = typeof distributions.$inferInsert;
 export type NewLeaf = typeof distributionLeaves.$inferInsert;
 
-const LEAF_CHUNK = 1_000;
+const LEAF_CHUNK = 5_000;
 
+/** The distribution and its leaves; the leaves go in as arrays, a few thousand a statement. */
 export async function insertDistribution(db: Tx, row: NewDistribution, leaves: NewLeaf[]) {
   const [inserted] = await db.insert(distributions).values(row).returning();
   for (let i = 0; i < leaves.length; i += LEAF_CHUNK) {
-    await db
-      .insert(distributionLeaves)
-      .values(
-        leaves.slice(i, i + LEAF_CHUNK).map((leaf) => ({ ...leaf, distributionId: inserted!.id })),
-      );
+    const chunk = leaves.slice(i, i + LEAF_CHUNK);
+    await db.execute(sql`
+      insert into ${distributionLeaves}
+        (distribution_id, address, user_id, cumulative_base_units, proof)
+      select ${inserted!.id}, t.address, t.user_id::uuid, t.cumulative::numeric, t.proof::jsonb
+      from unnest(
+        ${sql.param(chunk.map((l) => l.address))}::text[],
+        ${sql.param(chunk.map((l) => l.userId))}::text[],
+        ${sql.param(chunk.map((l) => l.cumulativeBaseUnits))}::text[],
+        ${sql.param(chunk.map((l) => JSON.stringify(l.proof)))}::text[]
+      ) as t(address, user_id, cumulative, proof)`);
   }
   return inserted!;
 }

@@ -9,7 +9,7 @@ import type {
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ChainClient } from '../../lib/chain.ts';
-import { buildDeliveryTree, type DeliveryLeaf } from '../../lib/delivery-tree.ts';
+import { buildDeliveryTree, checksumAddress, type DeliveryLeaf } from '../../lib/delivery-tree.ts';
 import { distributorAbi, type DeliveryDeployment } from '../../lib/distributor-abi.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { fixed } from '../../lib/money.ts';
@@ -257,7 +257,7 @@ export function createDeliveryService({
     const leaves: (DeliveryLeaf & { userId: string })[] = [...next]
       .filter(([, v]) => v.cumulative > 0n)
       .map(([address, v]) => ({
-        address: getAddress(address),
+        address: address as Address,
         cumulative: v.cumulative,
         userId: v.userId,
       }));
@@ -313,7 +313,8 @@ export function createDeliveryService({
               action: 'distribution.build',
               entity: 'distribution',
               entityId: row.id,
-              after: distributionDto(row),
+              // The diff's rows stay on the distribution: one row per changed address.
+              after: { ...distributionDto(row), diff: { ...row.diff, rows: undefined } },
             });
             await queueHoldMails(tx, row.holds, publicUrl);
             return row;
@@ -607,7 +608,7 @@ function diffOf(
     counts[change] += 1;
     if (change !== 'unchanged')
       rows.push({
-        address: getAddress(address),
+        address: checksumAddress(address),
         email: userEmail(address),
         change,
         previous: tmc(was),
