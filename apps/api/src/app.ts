@@ -70,6 +70,7 @@ import { createRetentionJob, type RetentionJob } from './modules/retention/reten
 import { createDeliveryService } from './modules/delivery/delivery.service.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { createDistributorReader } from './modules/delivery/distributor-reader.ts';
+import { createDeliveryFigures } from './modules/delivery/delivery-figures.ts';
 import { queueProofMails } from './modules/delivery/delivery-mail.ts';
 import type { DeliveryDeployment } from './lib/distributor-abi.ts';
 
@@ -317,7 +318,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stats: createAdminStatsService({ db }),
     payouts: createPayoutsService({ db, mail: queuedMail }),
     auditLog: createAuditLogService({ db }),
-    system: createSystemStatusService({ config, database, chain: deps.chain }),
+    system: createSystemStatusService({
+      config,
+      database,
+      chain: deps.chain,
+      deliveryFigures: deps.delivery
+        ? createDeliveryFigures({ chain: deps.chain, deployment: deps.delivery })
+        : undefined,
+    }),
     delivery,
   };
   setStatusSource(() => admin.system.figures());

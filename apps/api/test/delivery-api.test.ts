@@ -294,6 +294,29 @@ describe('token delivery, end to end on the dev chain', () => {
     const after = await delivery(alice);
     expect(after.claimed).toBe(tmc18('5000'));
     expect(after.claimableNow).toBe(tmc18('0'));
+
+    // The System page and the metrics: 7,500 published, 5,000 claimed, 2,500 left and held in
+    // the contract; Carol's 1,000 held (no proven wallet) and 500 of a buyer with two wallets.
+    const system = await as(built.app, admin).get('/v1/admin/system');
+    expect(system.statusCode, system.body).toBe(200);
+    expect(system.json<{ data: { delivery: unknown } }>().data.delivery).toEqual({
+      status: 'ok',
+      claimed: tmc18('5000'),
+      published: tmc18('7500'),
+      unclaimed: tmc18('2500'),
+      held: [
+        { reason: 'no_proven_wallet', buyers: 1, tokens: tmc18('1000') },
+        { reason: 'no_delivery_wallet', buyers: 1, tokens: tmc18('500') },
+      ],
+      fundingShortfall: tmc18('0'),
+      readerLagBlocks: '0',
+    });
+    const scraped = await metricsText();
+    expect(scraped).toMatch(/^tmc_delivery_claimed_tokens 5000$/m);
+    expect(scraped).toMatch(/^tmc_delivery_unclaimed_tokens 2500$/m);
+    expect(scraped).toMatch(/^tmc_delivery_funding_shortfall_tokens 0$/m);
+    expect(scraped).toMatch(/^tmc_delivery_held_tokens\{reason="no_proven_wallet"\} 1000$/m);
+    expect(scraped).toMatch(/^tmc_delivery_reader_lag_blocks 0$/m);
   });
 
   it('serves the proof file to its buyer, and 404 to a held one', async () => {

@@ -286,6 +286,20 @@ export interface SystemStatus {
     maxAgeSeconds: number | null;
     coins: { code: 'ETH' | 'USDC'; updatedAt: string | null; ageSeconds: number | null }[];
   };
+  /**
+   * Token delivery, null until a distributor is configured; amounts in TMC (decimal strings, null
+   * when the database could not be read). Amber when the distributor holds less than the
+   * unclaimed tokens (or its balance could not be read), or the reader lags as the watcher would.
+   */
+  delivery: {
+    status: SystemLevel;
+    claimed: string | null;
+    published: string | null;
+    unclaimed: string | null;
+    held: { reason: 'no_proven_wallet' | 'no_delivery_wallet'; buyers: number; tokens: string }[];
+    fundingShortfall: string | null;
+    readerLagBlocks: string | null;
+  } | null;
   thresholds: {
     watcherSilence: {
       amberIntervals: number;

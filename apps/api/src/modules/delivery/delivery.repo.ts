@@ -1,7 +1,10 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
+  chainWatchers,
   distributionLeaves,
+  distributorTotals,
+  type DistributionHold,
   distributions,
   purchases,
   tokenClaims,
@@ -135,6 +138,7 @@ export type NewDistribution = typeof distributions.$inferInsert;
 export type NewLeaf = typeof distributionLeaves.$inferInsert;
 
 const LEAF_CHUNK = 5_000;
+const CLAIM_CHUNK = 1_000;
 
 /** The distribution and its leaves; the leaves go in as arrays, a few thousand a statement. */
 export async function insertDistribution(db: Tx, row: NewDistribution, leaves: NewLeaf[]) {
@@ -184,14 +188,76 @@ export async function supersedeBefore(db: Tx, distributorAddress: string, epoch:
     );
 }
 
+/** Stores Claimed logs once each and adds the new ones to their distributor's total. */
 export async function insertTokenClaims(db: Tx, rows: (typeof tokenClaims.$inferInsert)[]) {
   if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(tokenClaims)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ txHash: tokenClaims.txHash });
-  return inserted.length;
+  let stored = 0;
+  for (let i = 0; i < rows.length; i += CLAIM_CHUNK) {
+    const inserted = await db
+      .insert(tokenClaims)
+      .values(rows.slice(i, i + CLAIM_CHUNK))
+      .onConflictDoNothing()
+      .returning({
+        distributorAddress: tokenClaims.distributorAddress,
+        amount: tokenClaims.amountBaseUnits,
+      });
+    const byDistributor = new Map<string, { claimed: bigint; claims: number }>();
+    for (const row of inserted) {
+      const total = byDistributor.get(row.distributorAddress) ?? { claimed: 0n, claims: 0 };
+      total.claimed += BigInt(row.amount);
+      total.claims += 1;
+      byDistributor.set(row.distributorAddress, total);
+    }
+    for (const [distributorAddress, total] of byDistributor)
+      await db
+        .insert(distributorTotals)
+        .values({
+          distributorAddress,
+          claimedBaseUnits: total.claimed.toString(),
+          claims: total.claims,
+        })
+        .onConflictDoUpdate({
+          target: distributorTotals.distributorAddress,
+          set: {
+            claimedBaseUnits: sql`${distributorTotals.claimedBaseUnits} + excluded.claimed_base_units`,
+            claims: sql`${distributorTotals.claims} + excluded.claims`,
+            updatedAt: sql`now()`,
+          },
+        });
+    stored += inserted.length;
+  }
+  return stored;
+}
+
+/** What the delivery figures of the System page need, from small tables only. */
+export async function deliveryFigures(db: Tx, distributorAddress: string, cursorName: string) {
+  const [row] = await db
+    .execute<{
+      claimed: string | null;
+      published: string | null;
+      holds: DistributionHold[] | null;
+      next_block: string | null;
+    }>(
+      sql`
+    select
+      (select claimed_base_units::text from ${distributorTotals}
+        where distributor_address = ${distributorAddress}) as claimed,
+      (select total_base_units::text from ${distributions}
+        where distributor_address = ${distributorAddress} and status = 'accepted'
+        order by epoch desc limit 1) as published,
+      (select holds from ${distributions}
+        where distributor_address = ${distributorAddress} and status <> 'cancelled'
+        order by created_at desc limit 1) as holds,
+      (select next_block::text from ${chainWatchers} where name = ${cursorName}) as next_block
+  `,
+    )
+    .then((r) => r.rows);
+  return {
+    claimed: BigInt(row?.claimed ?? 0),
+    published: BigInt(row?.published ?? 0),
+    holds: row?.holds ?? [],
+    nextBlock: row?.next_block == null ? undefined : BigInt(row.next_block),
+  };
 }
 
 export async function lastClaimOf(db: Tx, distributorAddress: string, address: string) {
