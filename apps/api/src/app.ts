@@ -71,6 +71,7 @@ import { createDeliveryService } from './modules/delivery/delivery.service.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { createDistributorReader } from './modules/delivery/distributor-reader.ts';
 import { createDeliveryFigures } from './modules/delivery/delivery-figures.ts';
+import { findOrderDelivery } from './modules/delivery/order-delivery.ts';
 import { queueProofMails } from './modules/delivery/delivery-mail.ts';
 import type { DeliveryDeployment } from './lib/distributor-abi.ts';
 
@@ -232,6 +233,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimiter,
     publicUrl: config.publicUrl,
     seller: config.seller,
+    orderDelivery: deps.delivery
+      ? (userId, purchaseId) =>
+          findOrderDelivery(db, deps.delivery!.distributorAddress.toLowerCase(), userId, purchaseId)
+      : undefined,
   });
   const purchaseAcceptance = createPurchaseAcceptance({ onAccepted: [recordEarnings] });
   const transactions = createTransactionsService({

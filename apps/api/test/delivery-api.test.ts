@@ -146,6 +146,8 @@ describe('token delivery, end to end on the dev chain', () => {
   let erin: Person; // proved dev #7, her only order reverted
   let first: Distribution;
   let aliceFirstOrder: string;
+  let bobOrder: string;
+  let carolOrder: string;
 
   beforeAll(async () => {
     [alice, bob, carol, dave, erin] = await Promise.all([
@@ -161,13 +163,21 @@ describe('token delivery, end to end on the dev chain', () => {
     await proveWallet(built.db, dave.id, wallet(6));
     await proveWallet(built.db, erin.id, wallet(7));
     aliceFirstOrder = (await accepted(alice, '100')).id;
-    await accepted(bob, '50');
-    await accepted(carol, '20');
+    bobOrder = (await accepted(bob, '50')).id;
+    carolOrder = (await accepted(carol, '20')).id;
     await accepted(dave, '10');
     await insertBankPurchase(built.db, erin, '40', { status: 4 });
   });
 
   it('shows a buyer their allocation before any root, with nothing published', async () => {
+    const order = await as(built.app, alice).get(`/v1/purchase/${aliceFirstOrder}`);
+    expect(order.json<{ data: { delivery: unknown } }>().data.delivery).toEqual({
+      state: 'pending',
+      epoch: null,
+      publishedAt: null,
+      claimedTx: null,
+      claimedAt: null,
+    });
     const d = await delivery(alice);
     expect(d).toMatchObject({
       deliveryWallet: wallet(3),
@@ -294,6 +304,35 @@ describe('token delivery, end to end on the dev chain', () => {
     const after = await delivery(alice);
     expect(after.claimed).toBe(tmc18('5000'));
     expect(after.claimableNow).toBe(tmc18('0'));
+
+    // Each order says where its tokens are.
+    const orderDelivery = async (who: Person, id: string) => {
+      const res = await as(built.app, who).get(`/v1/purchase/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: { delivery: unknown } }>().data.delivery;
+    };
+    const [claimLog] = claims;
+    expect(await orderDelivery(alice, aliceFirstOrder)).toEqual({
+      state: 'claimed',
+      epoch: 1,
+      publishedAt: expect.any(String),
+      claimedTx: hash.toLowerCase(),
+      claimedAt: claimLog!.blockTime.toISOString(),
+    });
+    expect(await orderDelivery(bob, bobOrder)).toEqual({
+      state: 'published',
+      epoch: 1,
+      publishedAt: expect.any(String),
+      claimedTx: null,
+      claimedAt: null,
+    });
+    expect(await orderDelivery(carol, carolOrder)).toEqual({
+      state: 'held',
+      epoch: null,
+      publishedAt: null,
+      claimedTx: null,
+      claimedAt: null,
+    });
 
     // The System page and the metrics: 7,500 published, 5,000 claimed, 2,500 left and held in
     // the contract; Carol's 1,000 held (no proven wallet) and 500 of a buyer with two wallets.

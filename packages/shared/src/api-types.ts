@@ -127,6 +127,21 @@ export interface PurchaseDetail {
   tokenSymbol: string;
   /** Where the buyer's money is (follow it while `payment.live`). */
   payment: PaymentProgress;
+  /** Where an accepted order's tokens are; null before acceptance or before delivery starts. */
+  delivery: OrderDelivery | null;
+}
+
+/**
+ * An accepted order's tokens: `pending` (not in a published root yet), `held` (the latest
+ * distribution held the buyer: no proven or no chosen wallet), `published` (claimable since
+ * `publishedAt`, in root `epoch`), `claimed` (in `claimedTx` at `claimedAt`, under `epoch`).
+ */
+export interface OrderDelivery {
+  state: 'pending' | 'held' | 'published' | 'claimed';
+  epoch: number | null;
+  publishedAt: string | null;
+  claimedTx: string | null;
+  claimedAt: string | null;
 }
 
 /** `data` of GET /v1/purchase/holdings: what the caller owns and where it goes. */
