@@ -31,7 +31,8 @@ export async function provenWalletsOf(
     .from(walletProofs)
     .where(
       and(
-        inArray(walletProofs.userId, [...userIds]),
+        // One array parameter: a draft asks for every buyer (100,000 would overflow a list).
+        sql`${walletProofs.userId} = any(${sql.param([...userIds])}::uuid[])`,
         isNull(walletProofs.until),
         lte(walletProofs.countsFrom, sql`now()`),
       ),
