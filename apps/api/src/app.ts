@@ -72,6 +72,8 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { createStatementsService } from './modules/statements/statements.service.ts';
 import { statementsRoutes } from './modules/statements/statements.routes.ts';
 import { createDistributorReader } from './modules/delivery/distributor-reader.ts';
+import { createDeliveryFigures } from './modules/delivery/delivery-figures.ts';
+import { findOrderDelivery } from './modules/delivery/order-delivery.ts';
 import { queueProofMails } from './modules/delivery/delivery-mail.ts';
 import type { DeliveryDeployment } from './lib/distributor-abi.ts';
 
@@ -108,6 +110,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The TMC token and distributor (config or the dev chain's); absent: delivery has not started. */
   delivery?: DeliveryDeployment;
+  /** The clock of time-dependent answers (a buyer's vested amount); the wall clock by default. */
+  now?: () => Date;
 }
 
 function contentSecurityPolicy(config: Config) {
@@ -231,6 +235,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimiter,
     publicUrl: config.publicUrl,
     seller: config.seller,
+    orderDelivery: deps.delivery
+      ? (userId, purchaseId) =>
+          findOrderDelivery(db, deps.delivery!.distributorAddress.toLowerCase(), userId, purchaseId)
+      : undefined,
   });
   const purchaseAcceptance = createPurchaseAcceptance({ onAccepted: [recordEarnings] });
   const transactions = createTransactionsService({
@@ -289,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deployment: deps.delivery,
     publicUrl: config.publicUrl,
     mail: queuedMail,
+    now: deps.now,
   });
   const cryptoPurchases = createCryptoPurchaseService({ purchases, presale, rateLimiter });
   const affiliates = createAffiliatesService({ db, config, rateLimiter, mail: queuedMail });
@@ -316,7 +325,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stats: createAdminStatsService({ db }),
     payouts: createPayoutsService({ db, mail: queuedMail }),
     auditLog: createAuditLogService({ db }),
-    system: createSystemStatusService({ config, database, chain: deps.chain }),
+    system: createSystemStatusService({
+      config,
+      database,
+      chain: deps.chain,
+      deliveryFigures: deps.delivery
+        ? createDeliveryFigures({ chain: deps.chain, deployment: deps.delivery })
+        : undefined,
+    }),
     delivery,
     statements: createStatementsService({ db, presale, seller: config.seller }),
   };

@@ -69,7 +69,7 @@ interface Distribution {
   freezeClaims: boolean;
   leafCount: number;
   holds: { userId: string; email: string; tokens: string; reason: string }[];
-  diff: { counts: Record<string, number>; rows: { address: string; change: string }[] };
+  diff: { counts: Record<string, number>; rows: { address: string; change: string; next: string }[] };
   fundingNeeded: string;
 }
 
@@ -146,6 +146,8 @@ describe('token delivery, end to end on the dev chain', () => {
   let erin: Person; // proved dev #7, her only order reverted
   let first: Distribution;
   let aliceFirstOrder: string;
+  let bobOrder: string;
+  let carolOrder: string;
 
   beforeAll(async () => {
     [alice, bob, carol, dave, erin] = await Promise.all([
@@ -161,13 +163,21 @@ describe('token delivery, end to end on the dev chain', () => {
     await proveWallet(built.db, dave.id, wallet(6));
     await proveWallet(built.db, erin.id, wallet(7));
     aliceFirstOrder = (await accepted(alice, '100')).id;
-    await accepted(bob, '50');
-    await accepted(carol, '20');
+    bobOrder = (await accepted(bob, '50')).id;
+    carolOrder = (await accepted(carol, '20')).id;
     await accepted(dave, '10');
     await insertBankPurchase(built.db, erin, '40', { status: 4 });
   });
 
   it('shows a buyer their allocation before any root, with nothing published', async () => {
+    const order = await as(built.app, alice).get(`/v1/purchase/${aliceFirstOrder}`);
+    expect(order.json<{ data: { delivery: unknown } }>().data.delivery).toEqual({
+      state: 'pending',
+      epoch: null,
+      publishedAt: null,
+      claimedTx: null,
+      claimedAt: null,
+    });
     const d = await delivery(alice);
     expect(d).toMatchObject({
       deliveryWallet: wallet(3),
@@ -277,6 +287,8 @@ describe('token delivery, end to end on the dev chain', () => {
     });
     await tools.publicClient.waitForTransactionReceipt({ hash });
     expect((await balanceOf(wallet(3))) - before).toBe(TMC('5000'));
+    // The page answers from the database: the claim counts once the reader has stored its log.
+    expect((await delivery(alice)).claimed).toBe(tmc18('0'));
 
     await built.app.paymentWatcher.pollOnce();
     const claims = await built.db
@@ -292,6 +304,58 @@ describe('token delivery, end to end on the dev chain', () => {
     const after = await delivery(alice);
     expect(after.claimed).toBe(tmc18('5000'));
     expect(after.claimableNow).toBe(tmc18('0'));
+
+    // Each order says where its tokens are.
+    const orderDelivery = async (who: Person, id: string) => {
+      const res = await as(built.app, who).get(`/v1/purchase/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: { delivery: unknown } }>().data.delivery;
+    };
+    const [claimLog] = claims;
+    expect(await orderDelivery(alice, aliceFirstOrder)).toEqual({
+      state: 'claimed',
+      epoch: 1,
+      publishedAt: expect.any(String),
+      claimedTx: hash.toLowerCase(),
+      claimedAt: claimLog!.blockTime.toISOString(),
+    });
+    expect(await orderDelivery(bob, bobOrder)).toEqual({
+      state: 'published',
+      epoch: 1,
+      publishedAt: expect.any(String),
+      claimedTx: null,
+      claimedAt: null,
+    });
+    expect(await orderDelivery(carol, carolOrder)).toEqual({
+      state: 'held',
+      epoch: null,
+      publishedAt: null,
+      claimedTx: null,
+      claimedAt: null,
+    });
+
+    // The System page and the metrics: 7,500 published, 5,000 claimed, 2,500 left and held in
+    // the contract; Carol's 1,000 held (no proven wallet) and 500 of a buyer with two wallets.
+    const system = await as(built.app, admin).get('/v1/admin/system');
+    expect(system.statusCode, system.body).toBe(200);
+    expect(system.json<{ data: { delivery: unknown } }>().data.delivery).toEqual({
+      status: 'ok',
+      claimed: tmc18('5000'),
+      published: tmc18('7500'),
+      unclaimed: tmc18('2500'),
+      held: [
+        { reason: 'no_proven_wallet', buyers: 1, tokens: tmc18('1000') },
+        { reason: 'no_delivery_wallet', buyers: 1, tokens: tmc18('500') },
+      ],
+      fundingShortfall: tmc18('0'),
+      readerLagBlocks: '0',
+    });
+    const scraped = await metricsText();
+    expect(scraped).toMatch(/^tmc_delivery_claimed_tokens 5000$/m);
+    expect(scraped).toMatch(/^tmc_delivery_unclaimed_tokens 2500$/m);
+    expect(scraped).toMatch(/^tmc_delivery_funding_shortfall_tokens 0$/m);
+    expect(scraped).toMatch(/^tmc_delivery_held_tokens\{reason="no_proven_wallet"\} 1000$/m);
+    expect(scraped).toMatch(/^tmc_delivery_reader_lag_blocks 0$/m);
   });
 
   it('serves the proof file to its buyer, and 404 to a held one', async () => {

@@ -5,6 +5,8 @@ import { publishSafeBatch, type SafeBatchFile } from '../src/dev/publish-distrib
 import type { DeliveryDeployment } from '../src/lib/distributor-abi.ts';
 import { as, insertBankPurchase, people, type Person } from './affiliates-helpers.ts';
 import { useDevChain } from './chain-node.ts';
+import { distributorAbi } from '../src/lib/distributor-abi.ts';
+import { unlockedAt } from '../src/modules/delivery/vesting.ts';
 import { chainTools, proveWallet } from './crypto-helpers.ts';
 import { buildTestApp } from './test-app.ts';
 
@@ -14,6 +16,11 @@ let tools: ReturnType<typeof chainTools>;
 let deployment: DeliveryDeployment;
 let vestStart: bigint;
 const DAY = 86_400n;
+/** The app's clock: the chain's latest block time, as a claim sent now would see it. */
+let clock = new Date();
+const followChain = async () => {
+  clock = new Date(Number((await tools.publicClient.getBlock()).timestamp) * 1000);
+};
 
 beforeAll(async () => {
   tools = chainTools(devChain());
@@ -34,6 +41,7 @@ beforeAll(async () => {
   built = await buildTestApp({
     chain: { rpcUrl, chainId, companyWallet, usdcAddress },
     delivery: deployment,
+    now: () => clock,
   });
 });
 afterAll(async () => {
@@ -58,14 +66,16 @@ describe('delivery with a vesting distributor', () => {
     await publishSafeBatch({ rpcUrl, chainId, distributor: deployment.distributorAddress, batch });
     await built.app.paymentWatcher.pollOnce();
 
-    const read = async () =>
-      (await as(built.app, buyer).get('/v1/delivery')).json<{
+    const read = async () => {
+      await followChain();
+      return (await as(built.app, buyer).get('/v1/delivery')).json<{
         data: {
           published: { epoch: number; cumulative: string } | null;
           claimableNow: string;
           vesting: { unlocked: string; nextUnlockAt: string | null } | null;
         };
       }>().data;
+    };
     const iso = (t: bigint) => new Date(Number(t) * 1000).toISOString();
 
     const before = await read();
@@ -85,5 +95,46 @@ describe('delivery with a vesting distributor', () => {
       nextUnlockAt: iso(vestStart + 100n * DAY),
     });
     expect(day40.claimableNow).toBe('2200.000000000000000000');
+  });
+
+  it('computes unlocked exactly as the contract does, to the wei, across the schedule', async () => {
+    const schedule = {
+      vestStart,
+      tgeBps: 2_500n,
+      cliffSeconds: 10n * DAY,
+      durationSeconds: 100n * DAY,
+    };
+    const totals = [
+      1n,
+      3n,
+      4_000n * 10n ** 18n,
+      4_000n * 10n ** 18n + 7n,
+      123_456_789_012_345_678_901n,
+    ];
+    const times = [
+      0n,
+      vestStart - 1n,
+      vestStart,
+      vestStart + 1n,
+      vestStart + 10n * DAY - 1n,
+      vestStart + 10n * DAY,
+      vestStart + 37n * DAY + 12_345n,
+      vestStart + 100n * DAY - 1n,
+      vestStart + 100n * DAY,
+      vestStart + 1_000n * DAY,
+    ];
+    let compared = 0;
+    for (const total of totals)
+      for (const at of times) {
+        const onChain = await tools.publicClient.readContract({
+          address: deployment.distributorAddress,
+          abi: distributorAbi,
+          functionName: 'unlocked',
+          args: [total, at],
+        });
+        expect(unlockedAt(schedule, total, at), `${total} at ${at}`).toBe(onChain);
+        compared++;
+      }
+    expect(compared).toBe(50);
   });
 });

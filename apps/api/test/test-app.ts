@@ -42,6 +42,8 @@ export interface TestAppOptions {
   postgres?: boolean;
   /** A TMC token and distributor on the chain; absent: delivery has not started. */
   delivery?: DeliveryDeployment;
+  /** The app's clock (a test that moves the chain's clock moves this one with it). */
+  now?: () => Date;
 }
 
 export async function buildTestApp(opts: TestAppOptions = {}) {
@@ -63,6 +65,7 @@ export async function buildTestApp(opts: TestAppOptions = {}) {
     webDist: opts.webDist,
     logStream: opts.logStream,
     delivery: opts.delivery,
+    now: opts.now,
   });
   if (opts.build) {
     markTestRoutes(app);

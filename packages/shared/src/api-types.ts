@@ -127,6 +127,21 @@ export interface PurchaseDetail {
   tokenSymbol: string;
   /** Where the buyer's money is (follow it while `payment.live`). */
   payment: PaymentProgress;
+  /** Where an accepted order's tokens are; null before acceptance or before delivery starts. */
+  delivery: OrderDelivery | null;
+}
+
+/**
+ * An accepted order's tokens: `pending` (not in a published root yet), `held` (the latest
+ * distribution held the buyer: no proven or no chosen wallet), `published` (claimable since
+ * `publishedAt`, in root `epoch`), `claimed` (in `claimedTx` at `claimedAt`, under `epoch`).
+ */
+export interface OrderDelivery {
+  state: 'pending' | 'held' | 'published' | 'claimed';
+  epoch: number | null;
+  publishedAt: string | null;
+  claimedTx: string | null;
+  claimedAt: string | null;
 }
 
 /** `data` of GET /v1/purchase/holdings: what the caller owns and where it goes. */
@@ -286,6 +301,20 @@ export interface SystemStatus {
     maxAgeSeconds: number | null;
     coins: { code: 'ETH' | 'USDC'; updatedAt: string | null; ageSeconds: number | null }[];
   };
+  /**
+   * Token delivery, null until a distributor is configured; amounts in TMC (decimal strings, null
+   * when the database could not be read). Amber when the distributor holds less than the
+   * unclaimed tokens (or its balance could not be read), or the reader lags as the watcher would.
+   */
+  delivery: {
+    status: SystemLevel;
+    claimed: string | null;
+    published: string | null;
+    unclaimed: string | null;
+    held: { reason: 'no_proven_wallet' | 'no_delivery_wallet'; buyers: number; tokens: string }[];
+    fundingShortfall: string | null;
+    readerLagBlocks: string | null;
+  } | null;
   thresholds: {
     watcherSilence: {
       amberIntervals: number;

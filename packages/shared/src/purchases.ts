@@ -408,11 +408,14 @@ export const GuestMode = { New: 'new', Login: 'login' } as const;
 export type GuestMode = (typeof GuestMode)[keyof typeof GuestMode];
 
 /**
- * What buyers read about delivery until staff word it otherwise in the settings. It says what the
- * white paper's "Delivery of your tokens" and clause 3 of the purchase terms say.
+ * How tokens reach a buyer, in one place: the settings' default delivery statement (the order
+ * page, the PDF receipt and holdings show it) and clause 3 of the purchase terms use it as it is.
  */
-export const DEFAULT_DELIVERY_STATEMENT =
-  'Tokens are allocated to you once our team accepts your request. They are delivered after the presale ends, by a transfer on the blockchain to the wallet address saved in your profile. Without a saved wallet your tokens wait until you add one.';
+export const DELIVERY_WALLET_STATEMENT =
+  'Tokens are delivered on the blockchain to a wallet you proved is yours with Sign-In with Ethereum: with one proven wallet it is that one; with several, you choose one on the Delivery page. Once a distribution is published you claim them there (or with any wallet tool and your proof file), or our team sends them for you. Until then they wait, shown as allocated in your account.';
+
+/** What buyers read about delivery until staff word it otherwise in the settings. */
+export const DEFAULT_DELIVERY_STATEMENT = `Tokens are allocated to you once our team accepts your request. ${DELIVERY_WALLET_STATEMENT}`;
 
 /** Longest delivery statement staff can save. */
 export const DELIVERY_STATEMENT_MAX = 1000;

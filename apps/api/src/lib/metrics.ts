@@ -30,6 +30,14 @@ export interface StatusFigures {
   headBlockAgeSeconds?: number;
   poolInUse: number;
   poolWaiting: number;
+  /** TMC as decimal strings; absent until a distributor is configured. */
+  delivery?: {
+    claimed: string;
+    unclaimed: string;
+    held: { reason: string; tokens: string }[];
+    fundingShortfall: string | null;
+    readerLagBlocks: string | null;
+  };
 }
 
 let readFigures: (() => Promise<StatusFigures>) | undefined;
@@ -263,6 +271,45 @@ const deliveryClaimsStored = new Counter({
   name: 'tmc_delivery_claims_stored_total',
   help: 'Confirmed Claimed logs of the distributor stored by this copy',
   registers: [registry],
+});
+
+// Token delivery from the database (the reader's totals, the accepted root) and the token's
+// balance: the same in every copy, so the cluster answers the maximum. In TMC (a float is
+// close enough for a graph; the System page shows the exact figures).
+const tmcOf = (value: string | null | undefined) =>
+  value === null || value === undefined ? undefined : Number(value);
+fromFigures(
+  'tmc_delivery_claimed_tokens',
+  'TMC claimed from the distributor (confirmed Claimed logs)',
+  (f) => tmcOf(f.delivery?.claimed),
+);
+fromFigures(
+  'tmc_delivery_unclaimed_tokens',
+  'TMC in the accepted root not claimed yet (published − claimed)',
+  (f) => tmcOf(f.delivery?.unclaimed),
+);
+fromFigures(
+  'tmc_delivery_funding_shortfall_tokens',
+  'TMC the distributor lacks to pay every unclaimed token of the accepted root (unclaimed − its balance)',
+  (f) => tmcOf(f.delivery?.fundingShortfall),
+);
+fromFigures(
+  'tmc_delivery_reader_lag_blocks',
+  "Blocks between the chain head and the distributor reader's next block, from its cursor",
+  (f) => (f.delivery?.readerLagBlocks ? BigInt(f.delivery.readerLagBlocks) : undefined),
+);
+new Gauge({
+  name: 'tmc_delivery_held_tokens',
+  help: 'TMC of buyers held out of the latest distribution, by reason (no_proven_wallet, no_delivery_wallet)',
+  labelNames: ['reason'],
+  registers: [registry],
+  aggregator: 'max',
+  async collect() {
+    const f = await figures();
+    this.reset();
+    for (const hold of f?.delivery?.held ?? [])
+      this.set({ reason: hold.reason }, Number(hold.tokens));
+  },
 });
 
 // Every series from the start, so a rate over a counter that has not moved yet is 0, not empty.

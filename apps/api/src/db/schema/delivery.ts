@@ -145,3 +145,14 @@ export const tokenClaims = pgTable(
     index('token_claims_address_idx').on(t.address, t.blockNumber),
   ],
 );
+
+/**
+ * What each distributor has paid out, as its stored Claimed logs add up: kept by the reader in
+ * the transaction that stores them, so the System page and metrics never sum the claims table.
+ */
+export const distributorTotals = pgTable('distributor_totals', {
+  distributorAddress: text('distributor_address').primaryKey(),
+  claimedBaseUnits: numeric('claimed_base_units', { precision: 78, scale: 0 }).notNull(),
+  claims: integer('claims').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -59,6 +59,27 @@ const systemSchema = z.object({
       }),
     ),
   }),
+  delivery: z
+    .object({
+      status: level,
+      claimed: z.string().nullable(),
+      published: z.string().nullable(),
+      unclaimed: z.string().nullable(),
+      held: z.array(
+        z.object({
+          reason: z.enum(['no_proven_wallet', 'no_delivery_wallet']),
+          buyers: z.number().int(),
+          tokens: z.string(),
+        }),
+      ),
+      fundingShortfall: z.string().nullable(),
+      readerLagBlocks: z.string().nullable(),
+    })
+    .nullable()
+    .meta({
+      description:
+        "Token delivery (null until a distributor is configured): TMC claimed on chain (confirmed logs), published in the accepted root, unclaimed (published − claimed), held buyers of the latest distribution by reason, the funding shortfall (unclaimed − the distributor's balance; null when the balance could not be read) and the distributor reader's lag in blocks",
+    }),
   thresholds: z.object({
     watcherSilence: z.object({
       amberIntervals: z.number(),
@@ -84,7 +105,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ system: SystemStatusServ
         tags: ['admin'],
         security: [{ bearer: [] }],
         summary:
-          'System: payment watcher, chain RPC, mail queue, database, listeners and the age of the ETH and USDC rates (red past the setting rateMaxAgeMinutes, when crypto orders are refused; amber past half of it), each ok, amber or red',
+          'System: payment watcher, chain RPC, mail queue, database, listeners the age of the ETH and USDC rates and token delivery (claimed, unclaimed, held, funding shortfall, reader lag) (red past the setting rateMaxAgeMinutes, when crypto orders are refused; amber past half of it), each ok, amber or red',
         response: { 200: envelopeSchema(systemSchema) },
       },
     },

@@ -5,6 +5,7 @@ import type { ChainClient } from '../../lib/chain.ts';
 import { metrics, type StatusFigures } from '../../lib/metrics.ts';
 import { WATCHER_NAME } from '../transactions/payment-watcher.ts';
 import { readSystemFigures } from './system-status.repo.ts';
+import type { ReadDeliveryFigures } from '../delivery/delivery-figures.ts';
 
 export type Level = 'ok' | 'amber' | 'red';
 
@@ -44,6 +45,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 const lagOf = (head: bigint | undefined, nextBlock: bigint) =>
   head === undefined ? undefined : head + 1n > nextBlock ? head + 1n - nextBlock : 0n;
 
+const nullDelivery = {
+  claimed: null,
+  published: null,
+  unclaimed: null,
+  held: [],
+  fundingShortfall: null,
+  readerLagBlocks: null,
+};
+
 interface Head {
   reachable: boolean;
   number?: bigint;
@@ -60,10 +70,13 @@ export function createSystemStatusService({
   config,
   database,
   chain,
+  deliveryFigures,
 }: {
   config: Config;
   database: Database;
   chain: Pick<ChainClient, 'chainId' | 'getBlockNumber' | 'getBlock'>;
+  /** Absent: delivery has not started (no distributor configured). */
+  deliveryFigures?: ReadDeliveryFigures;
 }) {
   let head: Head | undefined;
   let reading: Promise<Head> | undefined;
@@ -97,6 +110,15 @@ export function createSystemStatusService({
       return { reachable: true as const, ...(await readSystemFigures(database.db, WATCHER_NAME)) };
     } catch {
       return { reachable: false as const };
+    }
+  }
+
+  async function readDelivery(headNumber: bigint | undefined) {
+    if (!deliveryFigures) return null;
+    try {
+      return await deliveryFigures(database.db, headNumber);
+    } catch {
+      return null;
     }
   }
 
@@ -170,8 +192,31 @@ export function createSystemStatusService({
     const connections = metrics.listeners();
     const listenersLevel: Level = connections.some((c) => !c.up) ? 'red' : 'ok';
 
+    const delivery = await readDelivery(headNumber);
+    // A reader behind as the watcher would be; a distributor short of what its root owes.
+    const deliveryLevel: Level = !deliveryFigures
+      ? 'ok'
+      : !delivery
+        ? 'red'
+        : worst(
+            delivery.readerLagBlocks === null
+              ? 'ok'
+              : past(BigInt(delivery.readerLagBlocks), THRESHOLDS.watcherLagBlocks),
+            delivery.fundingShortfall === null || /[1-9]/.test(delivery.fundingShortfall)
+              ? 'amber'
+              : 'ok',
+          );
+
     return {
-      status: worst(watcherLevel, chainLevel, mailLevel, databaseLevel, listenersLevel, ratesLevel),
+      status: worst(
+        watcherLevel,
+        chainLevel,
+        mailLevel,
+        databaseLevel,
+        listenersLevel,
+        ratesLevel,
+        deliveryLevel,
+      ),
       checkedAt: new Date(now).toISOString(),
       version: config.appVersion,
       nodeVersion: process.version,
@@ -217,6 +262,7 @@ export function createSystemStatusService({
         maxAgeSeconds: figures.reachable ? rateLimitSeconds : null,
         coins,
       },
+      delivery: deliveryFigures ? { status: deliveryLevel, ...(delivery ?? nullDelivery) } : null,
       thresholds: THRESHOLDS,
     };
   }
@@ -231,7 +277,9 @@ export function createSystemStatusService({
       const pool = database.poolStats();
       const watcherRow = figures.reachable ? figures.watcher : undefined;
       const headNumber = chainHead.number ?? lastKnownHead;
+      const delivery = await readDelivery(headNumber);
       return {
+        delivery: delivery ?? undefined,
         watcher: watcherRow && {
           nextBlock: watcherRow.nextBlock,
           lagBlocks: lagOf(headNumber, watcherRow.nextBlock),

@@ -1,7 +1,10 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
+  chainWatchers,
   distributionLeaves,
+  distributorTotals,
+  type DistributionHold,
   distributions,
   purchases,
   tokenClaims,
@@ -10,6 +13,7 @@ import {
   type DistributionStatus,
 } from '../../db/schema/index.ts';
 import { PurchaseStatus } from '@tmc/shared';
+import { prepared } from '../../db/prepared.ts';
 
 /**
  * The wallets each account holds now by its proof (Sign-In with Ethereum), lower-case, newest
@@ -27,7 +31,8 @@ export async function provenWalletsOf(
     .from(walletProofs)
     .where(
       and(
-        inArray(walletProofs.userId, [...userIds]),
+        // One array parameter: a draft asks for every buyer (100,000 would overflow a list).
+        sql`${walletProofs.userId} = any(${sql.param([...userIds])}::uuid[])`,
         isNull(walletProofs.until),
         lte(walletProofs.countsFrom, sql`now()`),
       ),
@@ -54,23 +59,6 @@ export async function acceptedAllocations(db: Tx) {
     .innerJoin(users, eq(users.id, purchases.userId))
     .where(eq(purchases.status, PurchaseStatus.Accepted))
     .groupBy(users.id);
-}
-
-/** One buyer's accepted TMC (a decimal string, "0" without any). */
-export async function acceptedTokensOf(db: Tx, userId: string) {
-  const [row] = await db
-    .select({ tokens: sql<string>`coalesce(sum(${purchases.tokenAmount}), 0)::text` })
-    .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.status, PurchaseStatus.Accepted)));
-  return row?.tokens ?? '0';
-}
-
-export async function findUserDelivery(db: Tx, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, deliveryWallet: users.deliveryWallet })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
 }
 
 export async function setDeliveryWallet(db: Tx, userId: string, address: string) {
@@ -147,31 +135,27 @@ export async function leavesOf(db: Tx, distributionId: string) {
     .orderBy(distributionLeaves.address);
 }
 
-export async function leavesOfUser(db: Tx, distributionId: string, userId: string) {
-  return db
-    .select()
-    .from(distributionLeaves)
-    .where(
-      and(
-        eq(distributionLeaves.distributionId, distributionId),
-        eq(distributionLeaves.userId, userId),
-      ),
-    );
-}
-
 export type NewDistribution = typeof distributions.$inferInsert;
 export type NewLeaf = typeof distributionLeaves.$inferInsert;
 
-const LEAF_CHUNK = 1_000;
+const LEAF_CHUNK = 5_000;
+const CLAIM_CHUNK = 1_000;
 
+/** The distribution and its leaves; the leaves go in as arrays, a few thousand a statement. */
 export async function insertDistribution(db: Tx, row: NewDistribution, leaves: NewLeaf[]) {
   const [inserted] = await db.insert(distributions).values(row).returning();
   for (let i = 0; i < leaves.length; i += LEAF_CHUNK) {
-    await db
-      .insert(distributionLeaves)
-      .values(
-        leaves.slice(i, i + LEAF_CHUNK).map((leaf) => ({ ...leaf, distributionId: inserted!.id })),
-      );
+    const chunk = leaves.slice(i, i + LEAF_CHUNK);
+    await db.execute(sql`
+      insert into ${distributionLeaves}
+        (distribution_id, address, user_id, cumulative_base_units, proof)
+      select ${inserted!.id}, t.address, t.user_id::uuid, t.cumulative::numeric, t.proof::jsonb
+      from unnest(
+        ${sql.param(chunk.map((l) => l.address))}::text[],
+        ${sql.param(chunk.map((l) => l.userId))}::text[],
+        ${sql.param(chunk.map((l) => l.cumulativeBaseUnits))}::text[],
+        ${sql.param(chunk.map((l) => JSON.stringify(l.proof)))}::text[]
+      ) as t(address, user_id, cumulative, proof)`);
   }
   return inserted!;
 }
@@ -205,14 +189,76 @@ export async function supersedeBefore(db: Tx, distributorAddress: string, epoch:
     );
 }
 
+/** Stores Claimed logs once each and adds the new ones to their distributor's total. */
 export async function insertTokenClaims(db: Tx, rows: (typeof tokenClaims.$inferInsert)[]) {
   if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(tokenClaims)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ txHash: tokenClaims.txHash });
-  return inserted.length;
+  let stored = 0;
+  for (let i = 0; i < rows.length; i += CLAIM_CHUNK) {
+    const inserted = await db
+      .insert(tokenClaims)
+      .values(rows.slice(i, i + CLAIM_CHUNK))
+      .onConflictDoNothing()
+      .returning({
+        distributorAddress: tokenClaims.distributorAddress,
+        amount: tokenClaims.amountBaseUnits,
+      });
+    const byDistributor = new Map<string, { claimed: bigint; claims: number }>();
+    for (const row of inserted) {
+      const total = byDistributor.get(row.distributorAddress) ?? { claimed: 0n, claims: 0 };
+      total.claimed += BigInt(row.amount);
+      total.claims += 1;
+      byDistributor.set(row.distributorAddress, total);
+    }
+    for (const [distributorAddress, total] of byDistributor)
+      await db
+        .insert(distributorTotals)
+        .values({
+          distributorAddress,
+          claimedBaseUnits: total.claimed.toString(),
+          claims: total.claims,
+        })
+        .onConflictDoUpdate({
+          target: distributorTotals.distributorAddress,
+          set: {
+            claimedBaseUnits: sql`${distributorTotals.claimedBaseUnits} + excluded.claimed_base_units`,
+            claims: sql`${distributorTotals.claims} + excluded.claims`,
+            updatedAt: sql`now()`,
+          },
+        });
+    stored += inserted.length;
+  }
+  return stored;
+}
+
+/** What the delivery figures of the System page need, from small tables only. */
+export async function deliveryFigures(db: Tx, distributorAddress: string, cursorName: string) {
+  const [row] = await db
+    .execute<{
+      claimed: string | null;
+      published: string | null;
+      holds: DistributionHold[] | null;
+      next_block: string | null;
+    }>(
+      sql`
+    select
+      (select claimed_base_units::text from ${distributorTotals}
+        where distributor_address = ${distributorAddress}) as claimed,
+      (select total_base_units::text from ${distributions}
+        where distributor_address = ${distributorAddress} and status = 'accepted'
+        order by epoch desc limit 1) as published,
+      (select holds from ${distributions}
+        where distributor_address = ${distributorAddress} and status <> 'cancelled'
+        order by created_at desc limit 1) as holds,
+      (select next_block::text from ${chainWatchers} where name = ${cursorName}) as next_block
+  `,
+    )
+    .then((r) => r.rows);
+  return {
+    claimed: BigInt(row?.claimed ?? 0),
+    published: BigInt(row?.published ?? 0),
+    holds: row?.holds ?? [],
+    nextBlock: row?.next_block == null ? undefined : BigInt(row.next_block),
+  };
 }
 
 export async function lastClaimOf(db: Tx, distributorAddress: string, address: string) {
@@ -227,5 +273,57 @@ export async function lastClaimOf(db: Tx, distributorAddress: string, address: s
     )
     .orderBy(desc(tokenClaims.blockNumber), desc(tokenClaims.logIndex))
     .limit(1);
+  return row;
+}
+
+export interface BuyerDeliveryLeaf {
+  address: string;
+  cumulative: string;
+  proof: string[];
+  /** What the address has claimed on chain, as the reader stored it (confirmed logs). */
+  claimed: string;
+}
+
+// One read for a buyer's delivery page: the account, its accepted TMC, its proven wallets, the
+// accepted root and the buyer's leaves in it with what each address has claimed (the latest
+// confirmed Claimed log of the address, found by token_claims_address_idx).
+const buyerDelivery = prepared((db) =>
+  db
+    .select({
+      deliveryWallet: users.deliveryWallet,
+      allocated: sql<string>`(select coalesce(sum(p.token_amount), 0)::text from ${purchases} p
+        where p.user_id = ${users.id} and p.status = ${PurchaseStatus.Accepted})`,
+      proven: sql<
+        string[]
+      >`(select coalesce(json_agg(lower(w.address) order by w.proven_at desc), '[]'::json)
+        from ${walletProofs} w
+        where w.user_id = ${users.id} and w.until is null and w.counts_from <= now())`,
+      distributionId: sql<string | null>`d.id`,
+      epoch: sql<number | null>`d.epoch`,
+      root: sql<string | null>`d.root`,
+      leaves: sql<BuyerDeliveryLeaf[]>`(select coalesce(json_agg(json_build_object(
+          'address', l.address,
+          'cumulative', l.cumulative_base_units::text,
+          'proof', l.proof,
+          'claimed', coalesce((select c.cumulative_claimed_base_units::text from ${tokenClaims} c
+            where c.address = l.address and c.distributor_address = ${sql.placeholder('distributor')}
+            order by c.block_number desc, c.log_index desc limit 1), '0')
+        ) order by l.address), '[]'::json)
+        from ${distributionLeaves} l where l.distribution_id = d.id and l.user_id = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(
+      sql`lateral (select id, epoch, root from ${distributions}
+        where distributor_address = ${sql.placeholder('distributor')} and status = 'accepted'
+        order by epoch desc limit 1) d`,
+      sql`true`,
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('buyer_delivery'),
+);
+
+/** A buyer's delivery as the database knows it, in one query (no chain read). */
+export async function findBuyerDelivery(db: Tx, userId: string, distributorAddress: string) {
+  const [row] = await buyerDelivery(db).execute({ userId, distributor: distributorAddress });
   return row;
 }

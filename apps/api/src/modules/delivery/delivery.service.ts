@@ -9,23 +9,22 @@ import type {
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ChainClient } from '../../lib/chain.ts';
-import { buildDeliveryTree, type DeliveryLeaf } from '../../lib/delivery-tree.ts';
+import { buildDeliveryTree, checksumAddress, type DeliveryLeaf } from '../../lib/delivery-tree.ts';
 import { distributorAbi, type DeliveryDeployment } from '../../lib/distributor-abi.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { fixed } from '../../lib/money.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { queueHoldMails } from './delivery-mail.ts';
 import { tmc, TMC_DECIMALS, type ProofFile } from './tmc-amount.ts';
+import { nextUnlockAt, unlockedAt, vests, type VestingSchedule } from './vesting.ts';
 import {
   acceptedAllocations,
-  acceptedTokensOf,
   findDistribution,
   findLatestAccepted,
   findOpenDistribution,
-  findUserDelivery,
+  findBuyerDelivery,
   insertDistribution,
   leavesOf,
-  leavesOfUser,
   listDistributions,
   provenWalletsOf,
   setDeliveryWallet,
@@ -103,12 +102,21 @@ interface DeliveryDeps {
   deployment: DeliveryDeployment | undefined;
   publicUrl: string;
   mail: Pick<QueuedMailDelivery, 'deliverSoon'>;
+  /** The clock claimable amounts are computed at (the chain's follows it within seconds). */
+  now?: () => Date;
 }
 
-export function createDeliveryService({ db, chain, deployment, publicUrl, mail }: DeliveryDeps) {
+export function createDeliveryService({
+  db,
+  chain,
+  deployment,
+  publicUrl,
+  mail,
+  now = () => new Date(),
+}: DeliveryDeps) {
   const client = chain.publicClient;
   // The vesting schedule is immutable in the contract: read once, not on every buyer's request.
-  let schedule: Promise<[number, bigint, bigint, bigint]> | undefined;
+  let schedule: Promise<VestingSchedule> | undefined;
 
   function started() {
     if (!deployment) throw conflict(DELIVERY_MESSAGES.notStarted);
@@ -255,7 +263,7 @@ export function createDeliveryService({ db, chain, deployment, publicUrl, mail }
     const leaves: (DeliveryLeaf & { userId: string })[] = [...next]
       .filter(([, v]) => v.cumulative > 0n)
       .map(([address, v]) => ({
-        address: getAddress(address),
+        address: address as Address,
         cumulative: v.cumulative,
         userId: v.userId,
       }));
@@ -311,7 +319,8 @@ export function createDeliveryService({ db, chain, deployment, publicUrl, mail }
               action: 'distribution.build',
               entity: 'distribution',
               entityId: row.id,
-              after: distributionDto(row),
+              // The diff's rows stay on the distribution: one row per changed address.
+              after: { ...distributionDto(row), diff: { ...row.diff, rows: undefined } },
             });
             await queueHoldMails(tx, row.holds, publicUrl);
             return row;
@@ -470,17 +479,24 @@ export function createDeliveryService({ db, chain, deployment, publicUrl, mail }
       );
     },
 
-    /** A buyer's delivery: allocated, published, claimed and claimable, and their proof. */
+    /**
+     * A buyer's delivery: allocated, published, claimed and claimable, and their proof, from one
+     * database read and no chain call. Claimed is what the distributor reader has stored (logs
+     * `MIN_CONFIRMATIONS` deep); the web page reads `cumulativeClaimed` from the chain itself
+     * before it sends a claim.
+     */
     async forBuyer(userId: string) {
-      const user = await findUserDelivery(db, userId);
-      if (!user) throw notFound('User not found');
-      const allocated = await acceptedTokensOf(db, userId);
-      const proven = (await provenWalletsOf(db, [userId])).get(userId) ?? [];
-      const wallet = deliveryWalletOf(user.deliveryWallet, proven);
+      const row = await findBuyerDelivery(
+        db,
+        userId,
+        deployment?.distributorAddress.toLowerCase() ?? '',
+      );
+      if (!row) throw notFound('User not found');
+      const wallet = deliveryWalletOf(row.deliveryWallet, row.proven);
       const deliveryWallet = 'address' in wallet ? getAddress(wallet.address) : null;
       const base = {
         deliveryWallet,
-        allocated: fixed(allocated, DECIMALS.TOKEN),
+        allocated: fixed(row.allocated, DECIMALS.TOKEN),
         published: null as { epoch: number; cumulative: string } | null,
         claimed: tmc(0n),
         claimableNow: tmc(0n),
@@ -492,44 +508,38 @@ export function createDeliveryService({ db, chain, deployment, publicUrl, mail }
         held: null as { tokens: string; reason: DistributionHold['reason'] } | null,
       };
       if (!deployment) return base;
-      const { distributor, key } = started();
-      const accepted = await findLatestAccepted(db, key);
-      const leaves = accepted ? await leavesOfUser(db, accepted.id, userId) : [];
-      const inRoot = leaves.reduce((a, l) => a + BigInt(l.cumulativeBaseUnits), 0n);
-      const short = baseUnitsOf(allocated) - inRoot;
+      const { distributor } = started();
+      const leaves = row.leaves;
+      const inRoot = leaves.reduce((a, l) => a + BigInt(l.cumulative), 0n);
+      const short = baseUnitsOf(row.allocated) - inRoot;
       if (short > 0n && !('address' in wallet)) {
         return { ...base, held: { tokens: tmc(short), reason: wallet.reason } };
       }
       const leaf = leaves.find((l) => l.address === deliveryWallet?.toLowerCase()) ?? leaves[0];
-      if (!accepted || !leaf) return base;
-      const cumulative = BigInt(leaf.cumulativeBaseUnits);
-      const account = getAddress(leaf.address);
-      const [claimed, claimable] = await Promise.all([
-        client.readContract({
-          address: distributor,
-          abi: distributorAbi,
-          functionName: 'cumulativeClaimed',
-          args: [account],
-        }),
-        client.readContract({
-          address: distributor,
-          abi: distributorAbi,
-          functionName: 'claimable',
-          args: [account, cumulative],
-        }),
-      ]);
+      if (row.epoch === null || row.root === null || !leaf) return base;
+      const cumulative = BigInt(leaf.cumulative);
+      const claimed = BigInt(leaf.claimed);
+      const schedule = await scheduleOf(distributor);
+      const at = BigInt(Math.floor(now().getTime() / 1000));
+      const unlocked = unlockedAt(schedule, cumulative, at);
+      const next = nextUnlockAt(schedule, at);
       return {
         ...base,
-        published: { epoch: accepted.epoch, cumulative: tmc(cumulative) },
+        published: { epoch: row.epoch, cumulative: tmc(cumulative) },
         claimed: tmc(claimed),
-        claimableNow: tmc(claimable),
-        vesting: await vestingOf(distributor, cumulative),
+        claimableNow: tmc(max0(unlocked - claimed)),
+        vesting: vests(schedule)
+          ? {
+              unlocked: tmc(unlocked),
+              nextUnlockAt: next === null ? null : new Date(Number(next) * 1000).toISOString(),
+            }
+          : null,
         proof: {
-          address: account,
+          address: getAddress(leaf.address),
           cumulativeAmount: cumulative.toString(),
           proof: leaf.proof as Hex[],
-          root: accepted.root as Hex,
-          epoch: accepted.epoch,
+          root: row.root as Hex,
+          epoch: row.epoch,
           contract: distributor,
           chainId: chain.chainId,
         },
@@ -552,7 +562,7 @@ export function createDeliveryService({ db, chain, deployment, publicUrl, mail }
     },
   };
 
-  /** Null without vesting (tgeBps 10000); else what is unlocked now and when more unlocks. */
+  /** The distributor's vesting schedule: immutable, so read once (again only after a failure). */
   function scheduleOf(distributor: Address) {
     const view = { address: distributor, abi: distributorAbi } as const;
     schedule ??= Promise.all([
@@ -560,31 +570,19 @@ export function createDeliveryService({ db, chain, deployment, publicUrl, mail }
       client.readContract({ ...view, functionName: 'vestStart' }),
       client.readContract({ ...view, functionName: 'cliffSeconds' }),
       client.readContract({ ...view, functionName: 'durationSeconds' }),
-    ]).catch((error: unknown) => {
-      schedule = undefined;
-      throw error;
-    });
+    ]).then(
+      ([tgeBps, vestStart, cliffSeconds, durationSeconds]): VestingSchedule => ({
+        tgeBps: BigInt(tgeBps),
+        vestStart: BigInt(vestStart),
+        cliffSeconds: BigInt(cliffSeconds),
+        durationSeconds: BigInt(durationSeconds),
+      }),
+      (error: unknown) => {
+        schedule = undefined;
+        throw error;
+      },
+    );
     return schedule;
-  }
-
-  async function vestingOf(distributor: Address, cumulative: bigint) {
-    const [tgeBps, vestStart, cliff, duration] = await scheduleOf(distributor);
-    if (tgeBps === 10_000) return null;
-    const block = await client.getBlock();
-    const now = block.timestamp;
-    const unlocked = await client.readContract({
-      address: distributor,
-      abi: distributorAbi,
-      functionName: 'unlocked',
-      args: [cumulative, now],
-    });
-    // Linear after the cliff: the next step worth naming is the cliff's end, then the schedule's.
-    const steps = [vestStart, vestStart + cliff, vestStart + duration].filter((t) => t > now);
-    const next = steps[0];
-    return {
-      unlocked: tmc(unlocked),
-      nextUnlockAt: next === undefined ? null : new Date(Number(next) * 1000).toISOString(),
-    };
   }
 }
 
@@ -616,7 +614,7 @@ function diffOf(
     counts[change] += 1;
     if (change !== 'unchanged')
       rows.push({
-        address: getAddress(address),
+        address: checksumAddress(address),
         email: userEmail(address),
         change,
         previous: tmc(was),

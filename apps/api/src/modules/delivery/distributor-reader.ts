@@ -15,6 +15,9 @@ import {
   supersedeBefore,
 } from './delivery.repo.ts';
 
+/** The reader's cursor row in chain_watchers. */
+export const distributorCursorName = (distributorKey: string) => `distributor:${distributorKey}`;
+
 /** At most this many blocks a poll, as for payments. */
 export const DISTRIBUTOR_BLOCKS_PER_POLL = 2_000n;
 
@@ -54,7 +57,7 @@ export function createDistributorReader({
 }: ReaderDeps) {
   const distributor = getAddress(deployment.distributorAddress);
   const key = distributor.toLowerCase();
-  const cursorName = `distributor:${key}`;
+  const cursorName = distributorCursorName(key);
 
   async function read(head: bigint, minConfirmations: bigint): Promise<DistributorReadResult> {
     const result: DistributorReadResult = {

@@ -78,6 +78,20 @@ export const purchaseFilterSchema = z.strictObject({
     .transform((status) => status ?? undefined),
 });
 
+const orderDeliverySchema = z
+  .object({
+    state: z.enum(['pending', 'held', 'published', 'claimed']),
+    epoch: z.number().int().nullable(),
+    publishedAt: z.string().nullable(),
+    claimedTx: z.string().nullable(),
+    claimedAt: z.string().nullable(),
+  })
+  .nullable()
+  .meta({
+    description:
+      "Where an accepted order's tokens are (null before acceptance or before delivery starts): pending (in no published root yet), held (the latest distribution held the buyer: no proven wallet, or several and none chosen), published (claimable since publishedAt, first in root epoch), claimed (in claimedTx at claimedAt, under epoch)",
+  });
+
 export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }> = async (
   app,
   { purchases },
@@ -220,6 +234,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
               transaction: transactionSchema.nullable(),
               tokenSymbol: z.string(),
               payment: paymentProgressSchema,
+              delivery: orderDeliverySchema,
             }),
           ),
         },

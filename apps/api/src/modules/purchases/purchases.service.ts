@@ -13,6 +13,7 @@ import {
   type BankPurchaseBody,
   type Holdings,
   type PurchaseDetail,
+  type OrderDelivery as OrderDeliveryDto,
   type ReceiptBody,
   type FileKind,
   type Purchase,
@@ -154,6 +155,8 @@ interface PurchasesDeps {
   seller: { name: string; address: string };
   /** Tests pass a fixed sequence to provoke a clash. */
   newReference?: () => string;
+  /** Where an accepted order's tokens are (absent: delivery has not started, always null). */
+  orderDelivery?: (userId: string, purchaseId: string) => Promise<OrderDeliveryDto | null>;
 }
 
 export function createPurchasesService({
@@ -167,6 +170,7 @@ export function createPurchasesService({
   publicUrl,
   seller,
   newReference = newPaymentReference,
+  orderDelivery,
 }: PurchasesDeps) {
   /** Prices an order from the server's rates, token price and minimum (400 on any problem). */
   async function quote(input: OrderInput): Promise<PricedOrder> {
@@ -486,10 +490,13 @@ export function createPurchasesService({
     /** GET /v1/purchase/:id: one of the caller's orders with its bank account and latest payment. */
     async getMine(userId: string, purchaseId: string): Promise<PurchaseDetail> {
       const row = await mine(userId, purchaseId);
-      const [purchase, evidence, settings] = await Promise.all([
+      const [purchase, evidence, settings, delivery] = await Promise.all([
         dto(row.purchase, row.bank?.bankName ?? null),
         readPaymentEvidence(db, row.purchase.id),
         presale.settings(),
+        row.purchase.status === PurchaseStatus.Accepted && orderDelivery
+          ? orderDelivery(userId, row.purchase.id)
+          : null,
       ]);
       const { transaction } = evidence;
       return {
@@ -498,6 +505,7 @@ export function createPurchasesService({
         transaction: transaction ? toTransactionDto(transaction) : null,
         tokenSymbol: settings.tokenSymbol,
         payment: paymentProgress(row.purchase, evidence),
+        delivery,
       };
     },
 
@@ -510,7 +518,11 @@ export function createPurchasesService({
       const { purchase } = row;
       if (purchase.status !== PurchaseStatus.Accepted)
         throw badRequest(purchaseMessages.receiptNotReady);
-      const [user, settings] = await Promise.all([findUserById(db, userId), presale.settings()]);
+      const [user, settings, delivery] = await Promise.all([
+        findUserById(db, userId),
+        presale.settings(),
+        orderDelivery ? orderDelivery(userId, purchase.id) : null,
+      ]);
       const bytes = await renderReceiptPdf({
         reference: purchase.reference,
         seller,
@@ -528,6 +540,8 @@ export function createPurchasesService({
         tokenPriceAud: plain(purchase.tokenPriceAud),
         wallet: purchase.wallet ?? user?.walletAddress ?? null,
         deliveryStatement: settings.deliveryStatement ?? DEFAULT_DELIVERY_STATEMENT,
+        delivery,
+        deliveryUrl: `${publicUrl}/delivery`,
       });
       return { fileName: `tmc-receipt-${purchase.reference}.pdf`, bytes };
     },

@@ -1,5 +1,11 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { formatDateTime, formatMoney, formatTokenPrice, PaymentMode } from '@tmc/shared';
+import {
+  formatDateTime,
+  formatMoney,
+  formatTokenPrice,
+  PaymentMode,
+  type OrderDelivery,
+} from '@tmc/shared';
 import { printable, wrap } from '../../lib/pdf-text.ts';
 
 export interface ReceiptFacts {
@@ -22,6 +28,22 @@ export interface ReceiptFacts {
   tokenPriceAud: string;
   wallet: string | null;
   deliveryStatement: string;
+  /** Where this order's tokens are (null: delivery has not started). */
+  delivery: OrderDelivery | null;
+  /** The buyer's Delivery page, where published tokens are claimed. */
+  deliveryUrl: string;
+}
+
+/** The receipt's line on the order's tokens, once they are published or delivered. */
+export function deliveredLine(facts: ReceiptFacts): string | null {
+  const { delivery } = facts;
+  const amount = `${facts.tokenAmount} ${facts.tokenSymbol}`;
+  const epoch = delivery?.epoch == null ? '' : ` (epoch ${delivery.epoch})`;
+  if (delivery?.state === 'claimed' && delivery.claimedTx && delivery.claimedAt)
+    return `Delivered: ${amount} claimed on ${when(new Date(delivery.claimedAt), facts.timeZone)} in transaction ${delivery.claimedTx}${epoch}.`;
+  if (delivery?.state === 'published')
+    return `Ready to claim${delivery.publishedAt ? ` since ${when(new Date(delivery.publishedAt), facts.timeZone)}` : ''}${epoch}: claim your ${amount} at ${facts.deliveryUrl}.`;
+  return null;
 }
 
 /** "27 Nov 2026, 09:15 am Australia/Sydney": the zone written out, so the day is never ambiguous. */
@@ -86,8 +108,11 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Uint8Array>
   y -= 14;
   page.drawText('Delivery', { x: left, y, size: 13, font: bold, color: ink });
   y -= 18;
-  const statement = wrap(printable(facts.deliveryStatement), width, (line) =>
-    regular.widthOfTextAtSize(line, 10),
+  const delivered = deliveredLine(facts);
+  const statement = wrap(
+    printable(delivered ? `${delivered} ${facts.deliveryStatement}` : facts.deliveryStatement),
+    width,
+    (line) => regular.widthOfTextAtSize(line, 10),
   );
   for (const line of statement) {
     page.drawText(line, { x: left, y, size: 10, font: regular, color: ink });

@@ -51,7 +51,9 @@ describe('purchase terms', () => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
       /when tokens are delivered, refunds/,
     );
-    expect(screen.getByText(/after the presale ends/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/to a wallet you proved is yours with Sign-In with Ethereum/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/signed links that expire after a few minutes/)).toBeInTheDocument();
     const footer = within(screen.getByRole('navigation', { name: 'Footer' }));
     expect(footer.getByRole('link', { name: 'Purchase Terms' })).toHaveAttribute(

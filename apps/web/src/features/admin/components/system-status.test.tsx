@@ -37,6 +37,7 @@ const status: SystemStatus = {
       { code: 'USDC', updatedAt: null, ageSeconds: null },
     ],
   },
+  delivery: null,
   thresholds: {
     watcherSilence: {
       amberIntervals: 4,
@@ -78,5 +79,45 @@ describe('System page: crypto rates', () => {
     expect(within(part).getByText('Limit').nextSibling).toHaveTextContent(/^30 min/);
     expect(within(part).getByText('Red')).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent('Needs attention: crypto rates.');
+  });
+});
+
+describe('System page: token delivery', () => {
+  it('shows claimed, unclaimed, held by reason, the funding shortfall and the reader lag', async () => {
+    setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+    mockApi({
+      'GET /v1/admin/system': {
+        data: {
+          ...status,
+          delivery: {
+            status: 'amber',
+            claimed: '5000.000000000000000000',
+            published: '7500.000000000000000000',
+            unclaimed: '2500.000000000000000000',
+            held: [
+              { reason: 'no_proven_wallet', buyers: 1, tokens: '1000.000000000000000000' },
+              { reason: 'no_delivery_wallet', buyers: 2, tokens: '500.000000000000000000' },
+            ],
+            fundingShortfall: '700.000000000000000000',
+            readerLagBlocks: '3',
+          },
+        },
+      },
+    });
+    renderRoutes([{ path: '/', element: <SystemStatusPage /> }]);
+
+    const part = (await screen.findByRole('heading', { name: 'Token delivery' })).closest(
+      'section',
+    )!;
+    const value = (label: string) => within(part).getByText(label).nextSibling;
+    expect(value('Claimed')).toHaveTextContent(/^5,000(\.0+)? TMC$/);
+    expect(value('Unclaimed')).toHaveTextContent(/^2,500(\.0+)? TMC$/);
+    expect(value('Held: no proven wallet')).toHaveTextContent(/^1,000(\.0+)? TMC \(1 buyer\)$/);
+    expect(value('Held: no delivery wallet chosen')).toHaveTextContent(
+      /^500(\.0+)? TMC \(2 buyers\)$/,
+    );
+    expect(value('Funding shortfall')).toHaveTextContent(/^700(\.0+)? TMC$/);
+    expect(value('Reader lag')).toHaveTextContent('3 blocks');
+    expect(within(part).getByText('Amber')).toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import { AlertIcon } from '../../../components/ui/icons';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useSystemStatus } from '../api/get-system-status';
 
 const levelText: Record<SystemLevel, string> = { ok: 'OK', amber: 'Amber', red: 'Red' };
@@ -161,7 +161,40 @@ function Parts({ data }: { data: SystemStatus }) {
           </span>
         </Row>
       </Part>
+      {data.delivery ? <DeliveryPart delivery={data.delivery} /> : null}
     </div>
+  );
+}
+
+const holdLabels = {
+  no_proven_wallet: 'Held: no proven wallet',
+  no_delivery_wallet: 'Held: no delivery wallet chosen',
+} as const;
+
+function DeliveryPart({ delivery }: { delivery: NonNullable<SystemStatus['delivery']> }) {
+  const tmc = (value: string | null) => (value === null ? '—' : formatMoney(value, 'TMC'));
+  return (
+    <Part id="system-delivery" title="Token delivery" level={delivery.status}>
+      <Row label="Claimed">{tmc(delivery.claimed)}</Row>
+      <Row label="Published">{tmc(delivery.published)}</Row>
+      <Row label="Unclaimed">{tmc(delivery.unclaimed)}</Row>
+      {delivery.held.map((hold) => (
+        <Row key={hold.reason} label={holdLabels[hold.reason]}>
+          {tmc(hold.tokens)}{' '}
+          <span className="font-normal text-muted">
+            ({hold.buyers} {hold.buyers === 1 ? 'buyer' : 'buyers'})
+          </span>
+        </Row>
+      ))}
+      <Row label="Funding shortfall">
+        {delivery.fundingShortfall === null
+          ? 'unknown (the token balance could not be read)'
+          : tmc(delivery.fundingShortfall)}
+      </Row>
+      <Row label="Reader lag">
+        {delivery.readerLagBlocks === null ? '—' : `${delivery.readerLagBlocks} blocks`}
+      </Row>
+    </Part>
   );
 }
 
@@ -200,6 +233,7 @@ export function SystemRedBanner({ systemPath }: { systemPath: string }) {
     data.database.status === 'red' && 'database',
     data.listeners.status === 'red' && 'listeners',
     data.rates.status === 'red' && 'crypto rates',
+    data.delivery?.status === 'red' && 'token delivery',
   ].filter(Boolean);
   return (
     <div

@@ -19,9 +19,13 @@ const bank: Bank = {
 
 const awaiting: Purchase = { ...purchaseFixture, userRemark: 'From savings' };
 
-const detail = (purchase: Purchase): { data: PurchaseDetail } => ({
+const detail = (
+  purchase: Purchase,
+  delivery: PurchaseDetail['delivery'] = null,
+): { data: PurchaseDetail } => ({
   data: {
     purchase,
+    delivery,
     bankAccount: bank,
     transaction: null,
     tokenSymbol: 'TMC',
@@ -128,6 +132,46 @@ describe('PurchaseOrder', () => {
     for (const name of ['Order created', 'Paid', 'Reviewed', 'Tokens allocated'])
       expect(step(timeline, `${name} (done)`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View Bank Receipt' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'claimed',
+      {
+        state: 'claimed' as const,
+        epoch: 1,
+        publishedAt: '2026-12-01T10:00:00.000Z',
+        claimedTx: `0xabc${'0'.repeat(58)}123`,
+        claimedAt: '2026-12-02T10:00:00.000Z',
+      },
+      /^Delivered: 50,000(\.0+)? TMC claimed on .*2026.* in 0xabc.*123 \(epoch 1\)\.$/,
+    ],
+    [
+      'published',
+      {
+        state: 'published' as const,
+        epoch: 2,
+        publishedAt: '2026-12-01T10:00:00.000Z',
+        claimedTx: null,
+        claimedAt: null,
+      },
+      /^Ready to claim since .*2026.* \(epoch 2\): claim your 50,000(\.0+)? TMC on the Delivery page\.$/,
+    ],
+    [
+      'held',
+      { state: 'held' as const, epoch: null, publishedAt: null, claimedTx: null, claimedAt: null },
+      /^Held: .*Sign-In with Ethereum.*Delivery page\.$/,
+    ],
+  ])('says where an accepted order’s tokens are: %s', async (_, delivery, text) => {
+    renderOrder(
+      detail(
+        { ...awaiting, status: 1, tokenAmount: '50000', reviewedAt: '2025-03-06T04:00:00.000Z' },
+        delivery,
+      ),
+    );
+    const note = await screen.findByTestId('order-delivery');
+    expect(note).toHaveTextContent(text);
+    expect(note.getAttribute('data-state')).toBe(delivery.state);
   });
 
   it('leaves a crypto order’s payment step to the page that composes it', async () => {

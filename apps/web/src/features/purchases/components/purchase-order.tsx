@@ -29,6 +29,7 @@ import { usePurchase } from '../api/get-purchase';
 import { orderSteps } from '../order-steps';
 import { BankPaymentPanel } from './bank-payment-panel';
 import { FileCell, FilePreviewDialog, type FilePreview } from './file-cell';
+import { OrderDeliveryNote } from './order-delivery-note';
 import { OrderTimeline } from './order-timeline';
 
 const RECEIPT_ATTACHED = 'Receipt attached: our team will review your payment.';
@@ -227,6 +228,13 @@ export function PurchaseOrder({
             Download PDF receipt
           </Button>
         </div>
+        {detail.delivery ? (
+          <OrderDeliveryNote
+            delivery={detail.delivery}
+            tokens={purchase.tokenAmount}
+            tokenSymbol={tokenSymbol}
+          />
+        ) : null}
       </div>
     );
   } else if (payment.state === 'received' || payment.state === 'refunded') {

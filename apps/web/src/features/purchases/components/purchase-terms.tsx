@@ -1,3 +1,4 @@
+import { DELIVERY_WALLET_STATEMENT } from '@tmc/shared';
 import { TermsClause as Clause, TermsText } from '../../../components/ui/terms';
 import { documentsKept, documentsWhy } from './documents-note';
 
@@ -43,20 +44,7 @@ export function PurchaseTerms({ headingLevel = 2, className }: PurchaseTermsProp
       </Clause>
 
       <Clause number={3} title="When and how tokens are delivered" {...clause}>
-        <ul className="flex list-disc flex-col gap-2 pl-5">
-          <li>
-            Allocated tokens are delivered{' '}
-            <strong className="text-fg">after the presale ends</strong>, by a transfer on the
-            blockchain from the Company to the{' '}
-            <strong className="text-fg">wallet address saved in your profile</strong>.
-          </li>
-          <li>
-            Save a wallet that you control before the presale ends, and check it carefully: a
-            transfer to a mistyped address cannot be undone. Without a saved wallet your tokens wait
-            until you add one.
-          </li>
-          <li>Until delivery, your tokens are shown as allocated in your account.</li>
-        </ul>
+        <p>{DELIVERY_WALLET_STATEMENT}</p>
       </Clause>
 
       <Clause number={4} title="Refunds" {...clause}>
