@@ -15,7 +15,7 @@ import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed, plain } from '../../lib/money.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
-import { reverseEarnings } from '../affiliates/commission-ledger.ts';
+import { revertSale } from '../orders/revert-purchase.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import type { PurchaseAcceptance } from '../orders/accept-purchase.ts';
 import { toPurchaseDto } from '../purchases/purchase-dto.ts';
@@ -28,8 +28,6 @@ import {
   listPurchasesForReview,
   lockPurchase,
   recordReview,
-  refundTransactions,
-  subtractFromPresaleTotals,
   type AdminPurchaseQuery,
   type ReviewRow,
 } from './admin-purchases.repo.ts';
@@ -173,19 +171,6 @@ export function createAdminPurchasesService({
     });
   }
 
-  /** Revert: the payment is refunded, the sale leaves the totals, and the affiliates' earnings are undone. */
-  async function revert(
-    tx: Tx,
-    purchase: { id: string; investmentAmount: string; tokenAmount: string },
-  ) {
-    const refunded = await refundTransactions(tx, purchase.id);
-    await subtractFromPresaleTotals(tx, {
-      aud: purchase.investmentAmount,
-      tokens: purchase.tokenAmount,
-    });
-    const earnings = await reverseEarnings(tx, purchase.id);
-    return { refundedTransactions: refunded.length, ...earnings };
-  }
 
   return {
     async list(q: ListQuery<unknown> & Omit<AdminPurchaseQuery, 'offset' | 'limit' | 'sortPrice'>) {
@@ -228,7 +213,7 @@ export function createAdminPurchasesService({
           }
           await accept(tx, purchaseId, actorId);
         } else if (decision.status === PurchaseStatus.Reverted) {
-          effects = await revert(tx, before);
+          effects = await revertSale(tx, before);
         } else {
           await failPendingTransactions(tx, purchaseId);
         }

@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { RefundState } from '@tmc/shared';
+import type { Tx } from '../../db/client.ts';
+import { purchases, refunds, unmatchedPayments, users } from '../../db/schema/index.ts';
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type NewRefund = typeof refunds.$inferInsert;
+
+/** A new refund; null when one is already in progress for its order or transfer (unique keys). */
+export async function insertRefund(db: Tx, values: NewRefund) {
+  const [row] = await db.insert(refunds).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findRefund(db: Tx, id: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+  return row;
+}
+
+/** The refund, held until the decision commits: two staff deciding at once, one wins. */
+export async function lockRefund(db: Tx, id: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).for('update');
+  return row;
+}
+
+/** Moves a refund on from `from` only; null when it had already moved (a retry or a race). */
+export async function moveRefund(
+  db: Tx,
+  id: string,
+  from: RefundState,
+  set: Partial<Omit<NewRefund, 'id'>>,
+) {
+  const [row] = await db
+    .update(refunds)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(refunds.id, id), eq(refunds.state, from)))
+    .returning();
+  return row ?? null;
+}
+
+/** An order's refunds, oldest first (its timeline). */
+export const refundsOfPurchase = (db: Tx, purchaseId: string) =>
+  db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.purchaseId, purchaseId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+
+/** The refunds of listed transfers that point to an order (its overpaid parts). */
+export const refundsOfTransfersFor = (db: Tx, purchaseId: string) =>
+  db
+    .select({ refund: refunds })
+    .from(refunds)
+    .innerJoin(unmatchedPayments, eq(unmatchedPayments.id, refunds.unmatchedPaymentId))
+    .where(eq(unmatchedPayments.purchaseId, purchaseId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+
+/** What refunds of an order, not declined, add up to in `coin` (a decimal string). */
+export async function refundedOfPurchase(db: Tx, purchaseId: string, coin: string) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.purchaseId, purchaseId),
+        eq(refunds.coin, coin as 'AUD'),
+        ne(refunds.state, 'declined'),
+      ),
+    );
+  return row?.total ?? '0';
+}
+
+export interface RefundListQuery {
+  offset: number;
+  limit: number;
+  state?: RefundState;
+}
+
+/** One page of refunds, newest first, with their order and buyer; the count of each state. */
+export async function listRefunds(db: Tx, q: RefundListQuery) {
+  const where: SQL | undefined = q.state ? eq(refunds.state, q.state) : undefined;
+  const [rows, counts] = await Promise.all([
+    db
+      .select({
+        refund: refunds,
+        reference: purchases.reference,
+        buyerEmail: users.email,
+      })
+      .from(refunds)
+      .leftJoin(purchases, eq(purchases.id, refunds.purchaseId))
+      .leftJoin(users, eq(users.id, purchases.userId))
+      .where(where)
+      .orderBy(desc(refunds.createdAt), desc(refunds.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ state: refunds.state, n: sql<number>`count(*)::int` })
+      .from(refunds)
+      .groupBy(refunds.state),
+  ]);
+  const byState = { requested: 0, approved: 0, paid: 0, declined: 0 } as Record<
+    RefundState,
+    number
+  >;
+  for (const c of counts) byState[c.state] = c.n;
+  const total = q.state ? byState[q.state] : counts.reduce((s, c) => s + c.n, 0);
+  return { rows, total, counts: byState };
+}
+
+export async function findRefundWithOrder(db: Tx, id: string) {
+  const [row] = await db
+    .select({ refund: refunds, reference: purchases.reference, buyerEmail: users.email })
+    .from(refunds)
+    .leftJoin(purchases, eq(purchases.id, refunds.purchaseId))
+    .leftJoin(users, eq(users.id, purchases.userId))
+    .where(eq(refunds.id, id));
+  return row;
+}
+
+/** Approved crypto refunds waiting for their transfer, for the watcher to match. */
+export const approvedCryptoRefunds = (db: Tx) =>
+  db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.state, 'approved'), inArray(refunds.coin, ['ETH', 'USDC'])))
+    .orderBy(asc(refunds.approvedAt), asc(refunds.id));
