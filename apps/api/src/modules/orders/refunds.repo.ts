@@ -1,7 +1,15 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { RefundState } from '@tmc/shared';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { PurchaseStatus, type RefundState } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { purchases, refunds, unmatchedPayments, users } from '../../db/schema/index.ts';
+import {
+  distributionLeaves,
+  purchases,
+  refunds,
+  tokenClaims,
+  transactions,
+  unmatchedPayments,
+  users,
+} from '../../db/schema/index.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type NewRefund = typeof refunds.$inferInsert;
@@ -124,3 +132,41 @@ export const approvedCryptoRefunds = (db: Tx) =>
     .from(refunds)
     .where(and(eq(refunds.state, 'approved'), inArray(refunds.coin, ['ETH', 'USDC'])))
     .orderBy(asc(refunds.approvedAt), asc(refunds.id));
+
+/** TMC (base units) claimed so far by the addresses a buyer was given in any distribution. */
+export async function tokensClaimedBy(db: Tx, userId: string) {
+  const { rows } = await db.execute<{ claimed: string }>(sql`
+    select coalesce(sum(c.amount_base_units), 0)::text as claimed
+    from ${tokenClaims} c
+    where c.address in (select distinct l.address from ${distributionLeaves} l where l.user_id = ${userId})`);
+  return BigInt(rows[0]?.claimed ?? '0');
+}
+
+/** A buyer's accepted TMC (decimal string). */
+export async function acceptedTokensOfBuyer(db: Tx, userId: string) {
+  const [row] = await db
+    .select({ tokens: sql<string>`coalesce(sum(${purchases.tokenAmount}), 0)::text` })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.status, PurchaseStatus.Accepted)));
+  return row?.tokens ?? '0';
+}
+
+/** The transfer that credited a crypto order (its sender is where a refund goes). */
+export async function creditedTransferOf(db: Tx, purchaseId: string) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.purchaseId, purchaseId), isNotNull(transactions.txnHash)))
+    .orderBy(desc(transactions.verifiedAt))
+    .limit(1);
+  return row;
+}
+
+/** An order's refunds asked for but not approved yet (not yet off its figures). */
+export async function requestedOfPurchase(db: Tx, purchaseId: string) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
+    .from(refunds)
+    .where(and(eq(refunds.purchaseId, purchaseId), eq(refunds.state, 'requested')));
+  return row?.total ?? '0';
+}

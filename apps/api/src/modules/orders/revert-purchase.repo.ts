@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { PaymentStatus } from '@tmc/shared';
+import { PaymentStatus, PurchaseStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { purchases, settings, transactions } from '../../db/schema/index.ts';
 
@@ -50,4 +50,21 @@ export async function reducePurchaseFigures(
 export async function lockOrder(db: Tx, id: string) {
   const [row] = await db.select().from(purchases).where(eq(purchases.id, id)).for('update');
   return row;
+}
+
+/** A fully refunded order: Reverted, with the refund's reason and who approved it. */
+export async function markOrderReverted(
+  db: Tx,
+  id: string,
+  review: { remark: string; reviewedBy: string },
+) {
+  await db
+    .update(purchases)
+    .set({
+      status: PurchaseStatus.Reverted,
+      ...review,
+      reviewedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(purchases.id, id));
 }
