@@ -55,6 +55,8 @@ import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
 import { createPayoutsService } from './modules/affiliates/payouts.service.ts';
 import { createQueuedMailDelivery } from './lib/mailer/queued-mail.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createRefundsService } from './modules/refunds/refunds.service.ts';
+import { refundRequestRoutes } from './modules/refunds/refunds.routes.ts';
 import { createAdminBanksService } from './modules/admin/admin-banks.service.ts';
 import { createAdminSettingsService } from './modules/admin/admin-settings.service.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
@@ -238,10 +240,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: queuedMail,
     log: app.log,
   });
+  const refunds = createRefundsService({
+    db,
+    rateLimiter,
+    mail: queuedMail,
+    publicUrl: config.publicUrl,
+  });
   const paymentWatcher = createPaymentWatcher({
     db,
     chain: deps.chain,
     transactions,
+    refunds,
     distributorReader:
       deps.delivery &&
       createDistributorReader({
@@ -309,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       chain: deps.chain,
       transactions,
+      refunds,
       mail: queuedMail,
     }),
     stats: createAdminStatsService({ db }),
@@ -316,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auditLog: createAuditLogService({ db }),
     system: createSystemStatusService({ config, database, chain: deps.chain }),
     delivery,
+    refunds,
   };
   setStatusSource(() => admin.system.figures());
   app.addHook('onClose', () => setStatusSource(undefined));
@@ -342,6 +353,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await v1.register(uploadsRoutes, { uploads });
       await v1.register(purchasesRoutes, { purchases });
+      await v1.register(refundRequestRoutes, { refunds });
       await v1.register(transactionsRoutes, { transactions });
       await v1.register(cryptoPurchaseRoutes, { cryptoPurchases });
       await v1.register(affiliatesRoutes, { affiliates });

@@ -171,7 +171,6 @@ export function createAdminPurchasesService({
     });
   }
 
-
   return {
     async list(q: ListQuery<unknown> & Omit<AdminPurchaseQuery, 'offset' | 'limit' | 'sortPrice'>) {
       const [{ rows, total, estimate }, price] = await Promise.all([

@@ -21,6 +21,8 @@ import { adminSystemRoutes } from './admin-system.routes.ts';
 import { auditLogRoutes } from './audit-log.routes.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { deliveryAdminRoutes } from '../delivery/delivery-admin.routes.ts';
+import type { RefundsService } from '../refunds/refunds.service.ts';
+import { adminRefundsRoutes } from '../refunds/refunds.routes.ts';
 
 export interface AdminServices {
   banks: AdminBanksService;
@@ -34,6 +36,7 @@ export interface AdminServices {
   auditLog: AuditLogService;
   system: SystemStatusService;
   delivery: DeliveryService;
+  refunds: RefundsService;
 }
 
 /**
@@ -58,6 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, ser
   await app.register(adminUsersRoutes, { users: services.users });
   await app.register(adminPayoutsRoutes, { payouts: services.payouts });
   await app.register(auditLogRoutes, { auditLog: services.auditLog });
+  await app.register(adminRefundsRoutes, { refunds: services.refunds });
   await app.register(adminSystemRoutes, { system: services.system });
   await app.register(deliveryAdminRoutes, { delivery: services.delivery });
 };

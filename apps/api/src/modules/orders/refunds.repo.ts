@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { formatUnits } from 'viem';
 import { PurchaseStatus, type RefundState } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -169,4 +170,24 @@ export async function requestedOfPurchase(db: Tx, purchaseId: string) {
     .from(refunds)
     .where(and(eq(refunds.purchaseId, purchaseId), eq(refunds.state, 'requested')));
   return row?.total ?? '0';
+}
+
+/** The refund of what a credited transfer paid beyond its order: exactly that, to its sender. */
+export async function offerOverpaidRefund(
+  db: Tx,
+  part: Pick<
+    typeof unmatchedPayments.$inferSelect,
+    'id' | 'coin' | 'amountBaseUnits' | 'fromAddress'
+  >,
+) {
+  if (/^0x0{40}$/i.test(part.fromAddress)) return null;
+  const decimals = part.coin === 'ETH' ? 18 : 6;
+  return insertRefund(db, {
+    unmatchedPaymentId: part.id,
+    requestedBy: 'system',
+    reason: 'Paid more than the order was due: the excess goes back',
+    coin: part.coin,
+    amount: formatUnits(BigInt(part.amountBaseUnits), decimals),
+    destination: part.fromAddress.toLowerCase(),
+  });
 }

@@ -9,6 +9,7 @@ import {
   isTimeZone,
   purchaseMessages,
   receiptBodySchema,
+  refundSchema,
 } from '@tmc/shared';
 import { bankSchema } from '../banks/banks.routes.ts';
 import { transactionSchema } from '../transactions/transaction-dto.ts';
@@ -220,6 +221,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
               transaction: transactionSchema.nullable(),
               tokenSymbol: z.string(),
               payment: paymentProgressSchema,
+              refunds: z.array(refundSchema),
             }),
           ),
         },

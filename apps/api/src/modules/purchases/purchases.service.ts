@@ -28,6 +28,8 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { checksummed } from '../account/account.service.ts';
 import { toUserDto } from '../account/user-dto.ts';
+import { refundsOfPurchase, refundsOfTransfersFor } from '../orders/refunds.repo.ts';
+import { toRefundDto } from '../orders/refund-dto.ts';
 import { findUserById, isUniqueViolation, lockUser, type UserRow } from '../account/users.repo.ts';
 import type { AuthService, CheckoutGuest } from '../auth/auth.service.ts';
 import { findActiveBank } from '../banks/banks.repo.ts';
@@ -486,10 +488,12 @@ export function createPurchasesService({
     /** GET /v1/purchase/:id: one of the caller's orders with its bank account and latest payment. */
     async getMine(userId: string, purchaseId: string): Promise<PurchaseDetail> {
       const row = await mine(userId, purchaseId);
-      const [purchase, evidence, settings] = await Promise.all([
+      const [purchase, evidence, settings, own, ofTransfers] = await Promise.all([
         dto(row.purchase, row.bank?.bankName ?? null),
         readPaymentEvidence(db, row.purchase.id),
         presale.settings(),
+        refundsOfPurchase(db, row.purchase.id),
+        refundsOfTransfersFor(db, row.purchase.id),
       ]);
       const { transaction } = evidence;
       return {
@@ -498,6 +502,9 @@ export function createPurchasesService({
         transaction: transaction ? toTransactionDto(transaction) : null,
         tokenSymbol: settings.tokenSymbol,
         payment: paymentProgress(row.purchase, evidence),
+        refunds: [...own, ...ofTransfers.map((r) => r.refund)]
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          .map(toRefundDto),
       };
     },
 

@@ -25,8 +25,10 @@ import { queueMail } from '../../lib/mailer/mailer.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { nameToGreet } from '../../lib/mailer/templates.ts';
 import { money } from '../../lib/money.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { safeBatch } from '../../lib/safe-batch.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { OutgoingTransfer } from '../transactions/payment-watcher.ts';
 import { findUserById } from '../account/users.repo.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import { refundAmountText, toAdminRefundDto, toRefundDto } from '../orders/refund-dto.ts';
@@ -56,18 +58,16 @@ const PLACES = { ETH: DECIMALS.ETH, USDC: DECIMALS.USDC, AUD: DECIMALS.AUD } as 
 
 type Actor = { kind: 'buyer' | 'staff'; id: string };
 
-/** A confirmed transfer the company wallet sent, as the payment watcher reads it. */
-export interface OutgoingTransfer {
-  coin: 'ETH' | 'USDC';
-  to: string;
-  value: bigint;
-  txnHash: string;
-  logIndex: number | null;
-  blockNumber: bigint;
-}
+/** A buyer's refund requests: a few an hour is plenty, more is abuse of staff's queue. */
+export const refundRequestLimit = {
+  name: 'refund-request:user',
+  limit: 10,
+  windowSeconds: 3600,
+} satisfies RateLimitRule;
 
 interface RefundsDeps {
   db: Db;
+  rateLimiter: Pick<RateLimiter, 'hit'>;
   mail: Pick<QueuedMailDelivery, 'deliverSoon'>;
   /** The site's address, for the order link in the buyer's e-mail. */
   publicUrl?: string;
@@ -89,7 +89,7 @@ interface Refundable {
  * and the affiliates' earnings back at once (revert rules); a crypto refund is paid when the
  * watcher sees the transfer, a bank refund by staff with the bank's reference.
  */
-export function createRefundsService({ db, mail, publicUrl }: RefundsDeps) {
+export function createRefundsService({ db, rateLimiter, mail, publicUrl }: RefundsDeps) {
   async function refundableOfOrder(tx: Tx, purchaseId: string): Promise<Refundable> {
     const order = await lockOrder(tx, purchaseId);
     if (!order) throw notFound(says.orderNotFound);
@@ -355,6 +355,7 @@ export function createRefundsService({ db, mail, publicUrl }: RefundsDeps) {
     /** The buyer's own request: the whole of what is left of their order, to where it came from. */
     async request(userId: string, purchaseId: string, reason: string): Promise<Refund> {
       if (!isUuid(purchaseId)) throw notFound(says.orderNotFound);
+      await rateLimiter.hit(refundRequestLimit, userId);
       const row = await db.transaction(async (tx) => {
         const { row: created } = await createForOrder(
           tx,
