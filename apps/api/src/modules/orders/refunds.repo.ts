@@ -191,3 +191,15 @@ export async function offerOverpaidRefund(
     destination: part.fromAddress.toLowerCase(),
   });
 }
+
+/** Whether a refund of the order is requested or approved and not yet paid. */
+export async function hasOpenRefund(db: Tx, purchaseId: string) {
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(eq(refunds.purchaseId, purchaseId), inArray(refunds.state, ['requested', 'approved'])),
+    )
+    .limit(1);
+  return row !== undefined;
+}

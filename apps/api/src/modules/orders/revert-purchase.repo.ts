@@ -68,3 +68,8 @@ export async function markOrderReverted(
     })
     .where(eq(purchases.id, id));
 }
+
+export async function findOrder(db: Tx, id: string) {
+  const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
+  return row;
+}

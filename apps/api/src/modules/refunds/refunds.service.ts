@@ -32,7 +32,7 @@ import type { OutgoingTransfer } from '../transactions/payment-watcher.ts';
 import { findUserById } from '../account/users.repo.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import { refundAmountText, toAdminRefundDto, toRefundDto } from '../orders/refund-dto.ts';
-import { lockOrder, markOrderReverted } from '../orders/revert-purchase.repo.ts';
+import { findOrder, lockOrder, markOrderReverted } from '../orders/revert-purchase.repo.ts';
 import { reduceSale, revertSale } from '../orders/revert-purchase.ts';
 import {
   acceptedTokensOfBuyer,
@@ -43,12 +43,14 @@ import {
   listRefunds,
   lockRefund,
   moveRefund,
+  hasOpenRefund,
   refundedOfPurchase,
   requestedOfPurchase,
   tokensClaimedBy,
   type RefundRow,
 } from '../orders/refunds.repo.ts';
 import {
+  findUnmatchedById,
   lockUnmatchedPayment,
   resolveUnmatchedPayment,
 } from '../transactions/unmatched-payments.repo.ts';
@@ -136,12 +138,8 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
     if (parseUnits(after.toFixed(18), 18) < claimed) throw conflict(says.tokensClaimed);
   }
 
-  async function tellBuyer(
-    tx: Tx,
-    refund: RefundRow,
-    userId: string | null,
-    reference: string | null,
-  ) {
+  async function tellBuyer(tx: Tx, refund: RefundRow) {
+    const { userId, reference, purchaseId } = await ownerOf(tx, refund);
     if (!userId) return;
     const buyer = await findUserById(tx, userId);
     if (!buyer) return;
@@ -155,18 +153,25 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
       destination: refund.destination,
       evidence: refund.evidence,
       declineReason: refund.declineReason,
-      orderUrl:
-        publicUrl && refund.purchaseId
-          ? `${publicUrl}/presale-requests/${refund.purchaseId}`
-          : undefined,
+      orderUrl: publicUrl && purchaseId ? `${publicUrl}/presale-requests/${purchaseId}` : undefined,
     });
   }
 
   /** The buyer (of the order) a refund is about, and its reference. */
   async function ownerOf(tx: Tx, refund: RefundRow) {
-    if (!refund.purchaseId) return { userId: null, reference: null };
-    const order = await lockOrder(tx, refund.purchaseId);
-    return { userId: order?.userId ?? null, reference: order?.reference ?? null };
+    // A listed transfer's refund is about the order its evidence names (an overpaid one's order).
+    const purchaseId =
+      refund.purchaseId ??
+      (refund.unmatchedPaymentId
+        ? ((await findUnmatchedById(tx, refund.unmatchedPaymentId))?.purchaseId ?? null)
+        : null);
+    if (!purchaseId) return { userId: null, reference: null, purchaseId: null };
+    const order = await findOrder(tx, purchaseId);
+    return {
+      userId: order?.userId ?? null,
+      reference: order?.reference ?? null,
+      purchaseId: order?.id ?? null,
+    };
   }
 
   async function adminDto(id: string): Promise<AdminRefund> {
@@ -183,6 +188,7 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
   ) {
     const can = await refundableOfOrder(tx, purchaseId);
     if (actor.kind === 'buyer' && can.userId !== actor.id) throw notFound(says.orderNotFound);
+    if (await hasOpenRefund(tx, purchaseId)) throw conflict(says.inProgress);
     if (want.coin && want.coin !== can.coin)
       throw badRequest(says.coinMismatch(can.coin), { coin: says.coinMismatch(can.coin) });
     if (money(can.remaining).lte(0)) throw conflict(says.nothingToRefund);
@@ -311,8 +317,7 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
         ...effects,
       },
     });
-    const owner = await ownerOf(tx, after);
-    await tellBuyer(tx, after, owner.userId, owner.reference);
+    await tellBuyer(tx, after);
     return { row: after, changed: true };
   }
 
@@ -344,8 +349,7 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
             reason: created.reason,
           },
         });
-        const owner = await ownerOf(tx, created);
-        await tellBuyer(tx, created, owner.userId, owner.reference);
+        await tellBuyer(tx, created);
         return created.id;
       });
       mail.deliverSoon();
@@ -363,8 +367,7 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
           purchaseId,
           { reason },
         );
-        const owner = await ownerOf(tx, created);
-        await tellBuyer(tx, created, owner.userId, owner.reference);
+        await tellBuyer(tx, created);
         return created;
       });
       mail.deliverSoon();
@@ -391,6 +394,23 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
           after: { unmatchedPaymentId, amount: created.amount, coin: created.coin },
         });
         await approveIn(tx, actorId, created.id);
+        await recordAudit(tx, {
+          actorId,
+          action: 'unmatchedPayment.refund',
+          entity: 'unmatchedPayment',
+          entityId: unmatchedPaymentId,
+          before: {
+            status: payment.status,
+            purchaseId: payment.purchaseId,
+            remark: payment.remark,
+          },
+          after: {
+            status: 'refunded',
+            purchaseId: payment.purchaseId,
+            remark: reason,
+            refundId: created.id,
+          },
+        });
       });
       mail.deliverSoon();
     },
@@ -423,8 +443,7 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
           before: { state: before.state },
           after: { state: after.state, declineReason: reason },
         });
-        const owner = await ownerOf(tx, after);
-        await tellBuyer(tx, after, owner.userId, owner.reference);
+        await tellBuyer(tx, after);
       });
       mail.deliverSoon();
       return adminDto(id);
@@ -453,8 +472,7 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
           before: { state: before.state },
           after: { state: after.state, evidence },
         });
-        const owner = await ownerOf(tx, after);
-        await tellBuyer(tx, after, owner.userId, owner.reference);
+        await tellBuyer(tx, after);
       });
       mail.deliverSoon();
       return adminDto(id);
@@ -545,8 +563,7 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
               block: t.blockNumber.toString(),
             },
           });
-          const owner = await ownerOf(tx, after);
-          await tellBuyer(tx, after, owner.userId, owner.reference);
+          await tellBuyer(tx, after);
           return true;
         });
         if (done) {

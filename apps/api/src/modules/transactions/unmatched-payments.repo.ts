@@ -128,3 +128,8 @@ export async function findUnmatchedPayment(db: Tx, id: string) {
     .where(eq(unmatchedPayments.id, id));
   return row;
 }
+
+export async function findUnmatchedById(db: Tx, id: string) {
+  const [row] = await db.select().from(unmatchedPayments).where(eq(unmatchedPayments.id, id));
+  return row;
+}
