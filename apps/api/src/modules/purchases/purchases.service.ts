@@ -29,7 +29,7 @@ import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { checksummed } from '../account/account.service.ts';
 import { toUserDto } from '../account/user-dto.ts';
 import { refundsOfPurchase, refundsOfTransfersFor } from '../orders/refunds.repo.ts';
-import { toRefundDto } from '../orders/refund-dto.ts';
+import { refundAmountText, toRefundDto } from '../orders/refund-dto.ts';
 import { findUserById, isUniqueViolation, lockUser, type UserRow } from '../account/users.repo.ts';
 import type { AuthService, CheckoutGuest } from '../auth/auth.service.ts';
 import { findActiveBank } from '../banks/banks.repo.ts';
@@ -517,7 +517,11 @@ export function createPurchasesService({
       const { purchase } = row;
       if (purchase.status !== PurchaseStatus.Accepted)
         throw badRequest(purchaseMessages.receiptNotReady);
-      const [user, settings] = await Promise.all([findUserById(db, userId), presale.settings()]);
+      const [user, settings, refunds] = await Promise.all([
+        findUserById(db, userId),
+        presale.settings(),
+        refundsOfPurchase(db, purchase.id),
+      ]);
       const bytes = await renderReceiptPdf({
         reference: purchase.reference,
         seller,
@@ -535,6 +539,9 @@ export function createPurchasesService({
         tokenPriceAud: plain(purchase.tokenPriceAud),
         wallet: purchase.wallet ?? user?.walletAddress ?? null,
         deliveryStatement: settings.deliveryStatement ?? DEFAULT_DELIVERY_STATEMENT,
+        refunds: refunds
+          .filter((r) => r.state !== 'declined')
+          .map((r) => ({ ...r, amount: refundAmountText(r) })),
       });
       return { fileName: `tmc-receipt-${purchase.reference}.pdf`, bytes };
     },
