@@ -127,6 +127,8 @@ export type Refund = z.infer<typeof refundSchema>;
 
 /** A refund in the staff queue. */
 export const adminRefundSchema = refundSchema.extend({
+  /** The same as `id`: the staff lists key their rows by `_id`. */
+  _id: z.string(),
   purchaseId: z.string().nullable(),
   purchaseReference: z.string().nullable(),
   unmatchedPaymentId: z.string().nullable(),

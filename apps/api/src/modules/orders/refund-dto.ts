@@ -31,6 +31,7 @@ export const toAdminRefundDto = (
   buyerEmail: string | null,
 ): AdminRefund => ({
   ...toRefundDto(r),
+  _id: r.id,
   purchaseId: r.purchaseId,
   purchaseReference: reference,
   unmatchedPaymentId: r.unmatchedPaymentId,

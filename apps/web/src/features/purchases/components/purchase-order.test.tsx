@@ -25,6 +25,7 @@ const detail = (purchase: Purchase): { data: PurchaseDetail } => ({
     bankAccount: bank,
     transaction: null,
     tokenSymbol: 'TMC',
+    refunds: [],
     payment: {
       state: 'awaitingPayment',
       txnHash: null,
