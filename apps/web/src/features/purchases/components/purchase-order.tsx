@@ -29,6 +29,7 @@ import { usePurchase } from '../api/get-purchase';
 import { orderSteps } from '../order-steps';
 import { BankPaymentPanel } from './bank-payment-panel';
 import { FileCell, FilePreviewDialog, type FilePreview } from './file-cell';
+import { OrderRefunds } from './order-refunds';
 import { OrderTimeline } from './order-timeline';
 
 const RECEIPT_ATTACHED = 'Receipt attached: our team will review your payment.';
@@ -315,6 +316,18 @@ export function PurchaseOrder({
             </h2>
             <OrderTimeline steps={orderSteps(purchase, tokenSymbol, payment)} />
           </section>
+
+          <OrderRefunds
+            purchaseId={purchase._id}
+            refunds={detail.refunds}
+            canRequest={
+              accepted ||
+              (!crypto &&
+                !!purchase.receiptUrl &&
+                (purchase.status === PurchaseStatus.Rejected ||
+                  purchase.status === PurchaseStatus.NotAccepted))
+            }
+          />
 
           <section
             aria-labelledby="order-documents"
