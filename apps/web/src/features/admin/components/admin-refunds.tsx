@@ -223,9 +223,7 @@ export function AdminRefunds() {
       list={list}
       query={query}
       filtersClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-4"
-      filters={[
-        { kind: 'select', name: 'state', label: 'State', options: withAll(stateOptions) },
-      ]}
+      filters={[{ kind: 'select', name: 'state', label: 'State', options: withAll(stateOptions) }]}
       columns={columns}
       emptyTitle="No refunds here"
       emptyDescription="Refunds buyers ask for, staff start, and overpaid excess show up here."
