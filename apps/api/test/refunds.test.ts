@@ -16,6 +16,7 @@ import { money } from '../src/lib/money.ts';
 import { as, decide, insertBankPurchase, people, type Person } from './affiliates-helpers.ts';
 import { useDevChain } from './chain-node.ts';
 import { chainTools, due, insertCryptoOrder, proveWallet, readSettings } from './crypto-helpers.ts';
+import { checkRefundBooks } from './refund-books.ts';
 import { buildTestApp } from './test-app.ts';
 
 /**
@@ -152,6 +153,9 @@ describe('the excess of an overpaid transfer goes back to its sender, proven by 
       await db.update(settings).set({ minConfirmations: 1 });
     }
     expect(await refundMails(buyer.email, 'paid')).toHaveLength(1);
+    // The overpaid 0.01 ETH is now refunded, not listed; the order keeps its quote.
+    const books = await checkRefundBooks(db);
+    expect(books.ETH.refunded >= parseEther('0.01')).toBe(true);
     expect(await refundMails(buyer.email, 'approved')).toHaveLength(1);
   });
 });
