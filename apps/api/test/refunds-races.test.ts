@@ -33,7 +33,7 @@ describe('refunds on PostgreSQL', () => {
     const order = await acceptedOrder('300.00');
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        as(app, admins[i % 3]!).post('/v1/admin/refunds', {
+        as(app, admins[i % 3]).post('/v1/admin/refunds', {
           purchaseId: order.id,
           amount: '100',
           coin: 'AUD',
@@ -47,7 +47,7 @@ describe('refunds on PostgreSQL', () => {
 
   it('takes the tokens back once however many approvals race, and pays once', async () => {
     const order = await acceptedOrder('1000.00');
-    const created = await as(app, admins[0]!).post('/v1/admin/refunds', {
+    const created = await as(app, admins[0]).post('/v1/admin/refunds', {
       purchaseId: order.id,
       amount: '250',
       coin: 'AUD',
@@ -59,7 +59,7 @@ describe('refunds on PostgreSQL', () => {
 
     const approvals = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        as(app, admins[i % 3]!).post(`/v1/admin/refunds/${id}/approve`),
+        as(app, admins[i % 3]).post(`/v1/admin/refunds/${id}/approve`),
       ),
     );
     expect(approvals.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -69,13 +69,13 @@ describe('refunds on PostgreSQL', () => {
 
     const pays = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        as(app, admins[i % 3]!).post(`/v1/admin/refunds/${id}/paid`, { evidence: `BANK-${i}` }),
+        as(app, admins[i % 3]).post(`/v1/admin/refunds/${id}/paid`, { evidence: `BANK-${i}` }),
       ),
     );
     const paid = pays.filter((p) => p.statusCode === 200);
     expect(paid).toHaveLength(1);
     expect(pays.filter((p) => p.statusCode === 409)).toHaveLength(5);
-    const final = await as(app, admins[0]!).get('/v1/admin/refunds?state=paid&limit=30');
+    const final = await as(app, admins[0]).get('/v1/admin/refunds?state=paid&limit=30');
     const row = final.json().data.data.find((r: { id: string }) => r.id === id);
     expect(row.evidence).toBe(paid[0]!.json().data.evidence);
   });

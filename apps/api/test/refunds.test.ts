@@ -6,6 +6,9 @@ import type { Db } from '../src/db/client.ts';
 import {
   affiliateEarnings,
   auditLog,
+  distributionLeaves,
+  distributions,
+  tokenClaims,
   mailOutbox,
   purchases,
   settings,
@@ -254,6 +257,71 @@ describe('half an accepted bank order refunded', () => {
     expect(wrongCoin.statusCode).toBe(400);
     const [row] = await db.select().from(purchases).where(eq(purchases.id, order.id));
     expect(row!.investmentAmount).toBe('100.00');
+  });
+});
+
+describe('delivered tokens come back first', () => {
+  it('answers 409 with what to do when the order’s tokens were already claimed', async () => {
+    const buyer = await person();
+    const order = await insertBankPurchase(db, buyer, '100.00');
+    expect((await decide(app, admin, order.id, 1)).statusCode).toBe(200);
+    const address = devAccount(9).address.toLowerCase();
+    const [dist] = await db
+      .insert(distributions)
+      .values({
+        chainId: 31337,
+        distributorAddress: `0x${'d1'.repeat(20)}`,
+        epoch: 1,
+        root: `0x${'00'.repeat(32)}`,
+        totalBaseUnits: '1',
+        leafCount: 1,
+        status: 'accepted',
+        fundingNeededBaseUnits: '0',
+        holds: [],
+        diff: {
+          previousEpoch: 0,
+          previousTotal: '0',
+          total: '0',
+          counts: { added: 0, raised: 0, lowered: 0, removed: 0, unchanged: 0, held: 0 },
+          rows: [],
+        } as never,
+      })
+      .returning();
+    await db.insert(distributionLeaves).values({
+      distributionId: dist!.id,
+      address,
+      userId: buyer.id,
+      cumulativeBaseUnits: parseEther('5000').toString(),
+      proof: [],
+    });
+    // 1 TMC of the order's 5000 was claimed: a full refund would take it below that.
+    await db.insert(tokenClaims).values({
+      txHash: `0x${'cd'.repeat(32)}`,
+      logIndex: 0,
+      distributorAddress: `0x${'d1'.repeat(20)}`,
+      blockNumber: 1n,
+      address,
+      amountBaseUnits: parseEther('1').toString(),
+      cumulativeClaimedBaseUnits: parseEther('1').toString(),
+      epoch: 1,
+      blockTime: new Date(),
+    });
+    const res = await as(app, buyer).post(`/v1/purchase/${order.id}/refund-request`, {
+      reason: 'Please',
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(
+      'Tokens of this order were already delivered: send them back to the company wallet first, then ask again',
+    );
+    expect((await orderPage(buyer, order.id)).refunds).toEqual([]);
+    // Part of it, leaving the claimed token in place, can still be refunded by staff.
+    const part = await staff().post('/v1/admin/refunds', {
+      purchaseId: order.id,
+      amount: '50',
+      coin: 'AUD',
+      reason: 'Half',
+    });
+    expect(part.statusCode, part.body).toBe(201);
   });
 });
 
