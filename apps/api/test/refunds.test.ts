@@ -260,6 +260,24 @@ describe('half an accepted bank order refunded', () => {
   });
 });
 
+describe('a staff revert', () => {
+  it('records the whole refund, approved, for the order page to show', async () => {
+    const buyer = await person();
+    const order = await insertBankPurchase(db, buyer, '80.00');
+    expect((await decide(app, admin, order.id, 1)).statusCode).toBe(200);
+    expect((await decide(app, admin, order.id, 4, 'Payment bounced')).statusCode).toBe(200);
+    expect((await orderPage(buyer, order.id)).refunds).toMatchObject([
+      {
+        state: 'approved',
+        coin: 'AUD',
+        amount: '80.00',
+        reason: 'Payment bounced',
+        requestedBy: 'staff',
+      },
+    ]);
+  });
+});
+
 describe('delivered tokens come back first', () => {
   it('answers 409 with what to do when the order’s tokens were already claimed', async () => {
     const buyer = await person();

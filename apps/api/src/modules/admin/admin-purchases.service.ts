@@ -16,6 +16,7 @@ import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed, plain } from '../../lib/money.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { revertSale } from '../orders/revert-purchase.ts';
+import { recordRevertRefund } from '../orders/refunds.repo.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import type { PurchaseAcceptance } from '../orders/accept-purchase.ts';
 import { toPurchaseDto } from '../purchases/purchase-dto.ts';
@@ -213,6 +214,11 @@ export function createAdminPurchasesService({
           await accept(tx, purchaseId, actorId);
         } else if (decision.status === PurchaseStatus.Reverted) {
           effects = await revertSale(tx, before);
+          const refund = await recordRevertRefund(tx, before, {
+            actorId,
+            reason: decision.remark ?? 'Reverted by our team',
+          });
+          effects = { ...effects, refundId: refund?.id ?? null };
         } else {
           await failPendingTransactions(tx, purchaseId);
         }

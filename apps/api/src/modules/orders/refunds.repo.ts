@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { formatUnits } from 'viem';
+import { money } from '../../lib/money.ts';
 import { PurchaseStatus, type RefundState } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -202,4 +203,55 @@ export async function hasOpenRefund(db: Tx, purchaseId: string) {
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * A staff revert sends the whole order back: its refund record, approved at once, for what is
+ * left of the order (bank: its AUD; crypto: what its transfer paid less earlier refunds, to the
+ * sender). Nothing when a refund of it is already in progress (that one carries on).
+ */
+export async function recordRevertRefund(
+  db: Tx,
+  order: Pick<
+    typeof purchases.$inferSelect,
+    'id' | 'paymentMode' | 'investmentAmount' | 'tokenAmount' | 'reference'
+  >,
+  review: { actorId: string; reason: string },
+) {
+  const now = new Date();
+  const common = {
+    purchaseId: order.id,
+    requestedBy: 'staff' as const,
+    requestedById: review.actorId,
+    reason: review.reason,
+    state: 'approved' as const,
+    approvedBy: review.actorId,
+    approvedAt: now,
+    tokensReduced: order.tokenAmount,
+    audReduced: order.investmentAmount,
+  };
+  if (order.paymentMode === 0)
+    return insertRefund(db, {
+      ...common,
+      coin: 'AUD',
+      amount: order.investmentAmount,
+      destination: `The bank account that paid order ${order.reference}`,
+    });
+  const credited = await creditedTransferOf(db, order.id);
+  const coin = credited?.tokenSymbol;
+  if (!credited?.paidBaseUnits || !credited.fromAddress || (coin !== 'ETH' && coin !== 'USDC'))
+    return null;
+  if (/^0x0{40}$/i.test(credited.fromAddress)) return null;
+  const paid = formatUnits(BigInt(credited.paidBaseUnits), coin === 'ETH' ? 18 : 6);
+  const [left] = await db
+    .select({ amount: sql<string>`(${paid}::numeric - coalesce(sum(${refunds.amount}), 0))::text` })
+    .from(refunds)
+    .where(and(eq(refunds.purchaseId, order.id), ne(refunds.state, 'declined')));
+  if (!left || money(left.amount).lte(0)) return null;
+  return insertRefund(db, {
+    ...common,
+    coin,
+    amount: left.amount,
+    destination: credited.fromAddress.toLowerCase(),
+  });
 }
