@@ -255,3 +255,19 @@ export async function recordRevertRefund(
     destination: credited.fromAddress.toLowerCase(),
   });
 }
+
+/** Whether an outgoing transfer already paid a refund (a re-read of the same blocks). */
+export async function isRefundEvidence(db: Tx, txnHash: string, logIndex: number | null) {
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.evidence, txnHash),
+        sql`coalesce(${refunds.evidenceLogIndex}, -1) = ${logIndex ?? -1}`,
+        ne(refunds.coin, 'AUD'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -40,6 +40,7 @@ import {
   creditedTransferOf,
   findRefundWithOrder,
   insertRefund,
+  isRefundEvidence,
   listRefunds,
   lockRefund,
   moveRefund,
@@ -540,7 +541,8 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
             r.destination === t.to.toLowerCase() &&
             parseUnits(refundAmountText(r), DECIMALS[t.coin]) === t.value,
         );
-        if (!match) continue;
+        // A poll that failed after paying re-reads its blocks: a transfer pays one refund once.
+        if (!match || (await isRefundEvidence(db, t.txnHash, t.logIndex))) continue;
         const done = await db.transaction(async (tx) => {
           const after = await moveRefund(tx, match.id, 'approved', {
             state: 'paid',
