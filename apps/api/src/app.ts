@@ -55,6 +55,8 @@ import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
 import { createPayoutsService } from './modules/affiliates/payouts.service.ts';
 import { createQueuedMailDelivery } from './lib/mailer/queued-mail.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createRefundsService } from './modules/refunds/refunds.service.ts';
+import { refundRequestRoutes } from './modules/refunds/refunds.routes.ts';
 import { createAdminBanksService } from './modules/admin/admin-banks.service.ts';
 import { createAdminSettingsService } from './modules/admin/admin-settings.service.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
@@ -248,10 +250,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: queuedMail,
     log: app.log,
   });
+  const refunds = createRefundsService({
+    db,
+    rateLimiter,
+    mail: queuedMail,
+    publicUrl: config.publicUrl,
+  });
   const paymentWatcher = createPaymentWatcher({
     db,
     chain: deps.chain,
     transactions,
+    refunds,
     distributorReader:
       deps.delivery &&
       createDistributorReader({
@@ -320,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       chain: deps.chain,
       transactions,
+      refunds,
       mail: queuedMail,
     }),
     stats: createAdminStatsService({ db }),
@@ -335,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     delivery,
     statements: createStatementsService({ db, presale, seller: config.seller }),
+    refunds,
   };
   setStatusSource(() => admin.system.figures());
   app.addHook('onClose', () => setStatusSource(undefined));
@@ -361,6 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await v1.register(uploadsRoutes, { uploads });
       await v1.register(purchasesRoutes, { purchases });
+      await v1.register(refundRequestRoutes, { refunds });
       await v1.register(transactionsRoutes, { transactions });
       await v1.register(cryptoPurchaseRoutes, { cryptoPurchases });
       await v1.register(affiliatesRoutes, { affiliates });

@@ -71,6 +71,16 @@ const ADMIN_ROUTES: {
   { method: 'GET', url: `/v1/admin/distributions/${id}/safe-tx.json` },
   { method: 'GET', url: `/v1/admin/distributions/${id}/push-batches.json` },
   { method: 'POST', url: `/v1/admin/distributions/${id}/cancel` },
+  { method: 'GET', url: '/v1/admin/refunds' },
+  {
+    method: 'POST',
+    url: '/v1/admin/refunds',
+    body: { purchaseId: id, amount: '1', coin: 'AUD', reason: 'r' },
+  },
+  { method: 'POST', url: `/v1/admin/refunds/${id}/approve` },
+  { method: 'POST', url: `/v1/admin/refunds/${id}/decline`, body: { reason: 'no' } },
+  { method: 'POST', url: `/v1/admin/refunds/${id}/paid`, body: { evidence: 'REF-1' } },
+  { method: 'GET', url: `/v1/admin/refunds/${id}/safe-tx.json` },
 ];
 
 const call = (who: Person | undefined, route: (typeof ADMIN_ROUTES)[number]) => {

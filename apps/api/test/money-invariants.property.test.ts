@@ -18,6 +18,7 @@ import { money, Money } from '../src/lib/money.ts';
 import { as, decide, insertBankPurchase, people, type Person } from './affiliates-helpers.ts';
 import { useDevChain } from './chain-node.ts';
 import { chainTools, proveWallet, readSettings } from './crypto-helpers.ts';
+import { checkRefundBooks } from './refund-books.ts';
 import { buildTestApp } from './test-app.ts';
 
 /**
@@ -204,6 +205,8 @@ async function checkBooks(mustBeSeen: Set<string>) {
   const keys = paid.map((t) => `${t.txnHash}:${t.logIndex ?? -1}`);
   expect(new Set(keys).size).toBe(keys.length);
   const listed = await db.select().from(unmatchedPayments);
+  // Per coin: received = credited + refunded + promised back + still listed (refund-books.ts).
+  await checkRefundBooks(db);
 
   // Nothing vanishes: each transaction's transfers to the wallet = what they credited + what is
   // listed, once the site has come across it; after the watcher, it has come across all.

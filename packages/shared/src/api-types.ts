@@ -1,4 +1,5 @@
 import type { PaymentProgress } from './payment-progress.ts';
+import type { Refund } from './refunds.ts';
 import type { PayoutDestination, PayoutHeldReason } from './payout-destinations.ts';
 import type { UnmatchedPaymentReason, UnmatchedPaymentStatus } from './admin.ts';
 import type { CryptoCurrency, PaymentMode, PaymentStatus, PurchaseStatus, Role } from './enums.ts';
@@ -127,6 +128,8 @@ export interface PurchaseDetail {
   tokenSymbol: string;
   /** Where the buyer's money is (follow it while `payment.live`). */
   payment: PaymentProgress;
+  /** Refunds of the order and of what its transfer paid beyond it, oldest first. */
+  refunds: Refund[];
   /** Where an accepted order's tokens are; null before acceptance or before delivery starts. */
   delivery: OrderDelivery | null;
 }

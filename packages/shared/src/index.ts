@@ -16,3 +16,4 @@ export * from './payment-progress.ts';
 export * from './payout-destinations.ts';
 export * from './delivery.ts';
 export * from './statements.ts';
+export * from './refunds.ts';

@@ -3,7 +3,8 @@ import { auditLog } from '../db/schema/index.ts';
 
 /** One staff action: who did what to which record, and how it looked before and after. */
 export interface AuditEntry {
-  actorId: string;
+  /** Null for the site's own jobs (the payment watcher). */
+  actorId: string | null;
   /** What was done, `<entity>.<verb>`, e.g. 'bank.update'. */
   action: string;
   entity: string;

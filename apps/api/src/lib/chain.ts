@@ -106,18 +106,31 @@ export function createChainClient(options: ChainOptions) {
     async getEthTransfersTo(
       blockNumber: bigint,
       wallets: readonly Address[],
-    ): Promise<{ hash: Hash; timestamp: bigint; transfers: ScannedEthTransfer[] }> {
+      /** Also answer the ETH this wallet sent in the block (`sent`): refunds going out. */
+      sentFrom?: Address,
+    ): Promise<{
+      hash: Hash;
+      timestamp: bigint;
+      transfers: ScannedEthTransfer[];
+      sent: ScannedEthTransfer[];
+    }> {
       const block = await client.getBlock({ blockNumber, includeTransactions: true });
+      const scanned = (t: (typeof block.transactions)[number]) => ({
+        txnHash: t.hash,
+        from: t.from,
+        to: t.to!,
+        value: t.value,
+        blockNumber,
+      });
       const transfers = block.transactions
         .filter((t) => t.to && t.value > 0n && wallets.some((w) => isAddressEqual(w, t.to!)))
-        .map((t) => ({
-          txnHash: t.hash,
-          from: t.from,
-          to: t.to!,
-          value: t.value,
-          blockNumber,
-        }));
-      return { hash: block.hash, timestamp: block.timestamp, transfers };
+        .map(scanned);
+      const sent = sentFrom
+        ? block.transactions
+            .filter((t) => t.to && t.value > 0n && isAddressEqual(t.from, sentFrom))
+            .map(scanned)
+        : [];
+      return { hash: block.hash, timestamp: block.timestamp, transfers, sent };
     },
 
     /** The wallet's ETH balance (wei) at the end of `blockNumber`. */
@@ -160,11 +173,13 @@ export function createChainClient(options: ChainOptions) {
       wallets: readonly Address[],
       fromBlock: bigint,
       toBlock: bigint,
+      /** `from` instead: the transfers these wallets sent (refunds going out). */
+      direction: 'to' | 'from' = 'to',
     ): Promise<ScannedUsdcTransfer[]> {
       const logs = await client.getLogs({
         address: usdcAddress,
         event: transferEvent,
-        args: { to: [...wallets] },
+        args: direction === 'to' ? { to: [...wallets] } : { from: [...wallets] },
         fromBlock,
         toBlock,
         strict: true,

@@ -313,3 +313,67 @@ export const paymentClaims = pgTable(
     index('payment_claims_transaction_idx').on(t.transactionId),
   ],
 );
+
+/**
+ * Money going back out: one record per refund, of an order or of a listed transfer, from the
+ * request to the proof it was paid. Crypto refunds go only to the transfer's sender or a wallet
+ * the buyer proved, and are paid when the watcher sees the company wallet send exactly `amount`
+ * there (evidence: the transaction hash and, for USDC, the log); bank refunds by staff with the
+ * bank's reference.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id').references(() => purchases.id),
+    // A requested refund of an overpaid part goes with the part when a re-credit lists it again.
+    unmatchedPaymentId: uuid('unmatched_payment_id').references(() => unmatchedPayments.id, {
+      onDelete: 'cascade',
+    }),
+    requestedBy: text('requested_by', { enum: ['buyer', 'staff', 'system'] }).notNull(),
+    requestedById: uuid('requested_by_id').references(() => users.id),
+    reason: text('reason').notNull(),
+    coin: text('coin', { enum: ['ETH', 'USDC', 'AUD'] }).notNull(),
+    amount: numeric('amount', { precision: 60, scale: 18 }).notNull(),
+    /** A wallet (lower-case) for crypto; the account it goes back to for bank. */
+    destination: text('destination').notNull(),
+    state: text('state', { enum: ['requested', 'approved', 'paid', 'declined'] })
+      .notNull()
+      .default('requested'),
+    declineReason: text('decline_reason'),
+    /** The paying transaction's hash (crypto) or the bank's reference. */
+    evidence: text('evidence'),
+    evidenceLogIndex: integer('evidence_log_index'),
+    evidenceBlock: bigint('evidence_block', { mode: 'bigint' }),
+    /** What the approval took off the order (its tokens and AUD value); null for a transfer. */
+    tokensReduced: numeric('tokens_reduced', { precision: 60, scale: 18 }),
+    audReduced: numeric('aud_reduced', { precision: 20, scale: 2 }),
+    approvedBy: uuid('approved_by').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    paidBy: uuid('paid_by').references(() => users.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    declinedBy: uuid('declined_by').references(() => users.id),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_state_created_idx').on(t.state, t.createdAt, t.id),
+    index('refunds_purchase_idx').on(t.purchaseId, t.createdAt),
+    index('refunds_unmatched_idx').on(t.unmatchedPaymentId),
+    // One refund in progress per order and per listed transfer: two requests cannot both be paid.
+    uniqueIndex('refunds_open_purchase_key')
+      .on(t.purchaseId)
+      .where(sql`${t.state} in ('requested', 'approved') and ${t.purchaseId} is not null`),
+    uniqueIndex('refunds_live_unmatched_key')
+      .on(t.unmatchedPaymentId)
+      .where(sql`${t.state} <> 'declined' and ${t.unmatchedPaymentId} is not null`),
+    // One outgoing transfer pays one refund.
+    uniqueIndex('refunds_evidence_key')
+      .on(t.evidence, sql`coalesce(${t.evidenceLogIndex}, -1)`)
+      .where(sql`${t.coin} <> 'AUD' and ${t.evidence} is not null`),
+    index('refunds_approved_crypto_idx')
+      .on(t.coin, t.destination)
+      .where(sql`${t.state} = 'approved' and ${t.coin} <> 'AUD'`),
+  ],
+);

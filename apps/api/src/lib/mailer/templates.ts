@@ -92,6 +92,31 @@ const contents = {
       p.orderUrl ? `See your order: ${p.orderUrl}` : 'You can see it on the Presale Requests page.',
     ],
   }),
+  refundUpdate: (p: {
+    name: string;
+    /** The order's reference, or null for a transfer no order took. */
+    reference: string | null;
+    state: 'requested' | 'approved' | 'paid' | 'declined';
+    amount: string;
+    coin: string;
+    destination: string;
+    evidence?: string | null;
+    declineReason?: string | null;
+    orderUrl?: string;
+  }): MailContent => ({
+    subject: `Your TMC refund of ${p.amount} ${p.coin} is ${p.state}`,
+    lines: [
+      greeting(p.name),
+      `${p.reference ? `The refund for your order ${p.reference}` : 'The refund of your payment'}: ${p.amount} ${p.coin} to ${p.destination}.`,
+      {
+        requested: 'We have received the refund request; our team reviews it shortly.',
+        approved: 'Our team approved the refund; it is being sent.',
+        paid: `The refund has been sent.${p.evidence ? ` Reference: ${p.evidence}` : ''}`,
+        declined: `Our team declined the refund.${p.declineReason ? ` Reason: ${p.declineReason}` : ''}`,
+      }[p.state],
+      ...(p.orderUrl ? [`See your order: ${p.orderUrl}`] : []),
+    ],
+  }),
   // The address is not proven yet: no name the requester chose is repeated to it.
   verifyEmail: ({ code }: { code: string }): MailContent => ({
     subject: 'Your TMC verification code',

@@ -4,7 +4,7 @@ import { PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { boundedTotal, COUNT_CAP, exactTotal } from '../../db/list-sizes.ts';
 import { preparedByShape } from '../../db/prepared.ts';
-import { banks, purchases, settings, transactions, users } from '../../db/schema/index.ts';
+import { banks, purchases, transactions, users } from '../../db/schema/index.ts';
 import { containing } from './admin-users.repo.ts';
 
 const buyer = alias(users, 'buyer');
@@ -258,30 +258,7 @@ export async function failPendingTransactions(db: Tx, purchaseId: string) {
     );
 }
 
-/** Success → Refunded for a reverted request; answers what was refunded. */
-export const refundTransactions = (db: Tx, purchaseId: string) =>
-  db
-    .update(transactions)
-    .set({ paymentStatus: PaymentStatus.Refunded })
-    .where(
-      and(
-        eq(transactions.purchaseId, purchaseId),
-        eq(transactions.paymentStatus, PaymentStatus.Success),
-      ),
-    )
-    .returning({ id: transactions.id });
-
-/** Takes a reverted purchase out of the running totals, in one statement like the acceptance adds it. */
-export async function subtractFromPresaleTotals(db: Tx, amounts: { aud: string; tokens: string }) {
-  await db
-    .update(settings)
-    .set({
-      raisedAud: sql`greatest(${settings.raisedAud} - ${amounts.aud}::numeric, 0)`,
-      tokensSold: sql`greatest(${settings.tokensSold} - ${amounts.tokens}::numeric, 0)`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(settings.id, 1));
-}
+export { refundTransactions, subtractFromPresaleTotals } from '../orders/revert-purchase.repo.ts';
 
 /**
  * The base units the chain has paid (as the distributor reader stored its Claimed logs) to the

@@ -17,6 +17,8 @@ import { fixed, plain } from '../../lib/money.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { reverseEarnings } from '../affiliates/commission-ledger.ts';
 import { DELIVERY_MESSAGES } from '../delivery/delivery.service.ts';
+import { revertSale } from '../orders/revert-purchase.ts';
+import { recordRevertRefund } from '../orders/refunds.repo.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import type { PurchaseAcceptance } from '../orders/accept-purchase.ts';
 import { toPurchaseDto } from '../purchases/purchase-dto.ts';
@@ -31,8 +33,6 @@ import {
   listPurchasesForReview,
   lockPurchase,
   recordReview,
-  refundTransactions,
-  subtractFromPresaleTotals,
   type AdminPurchaseQuery,
   type ReviewRow,
 } from './admin-purchases.repo.ts';
@@ -176,20 +176,6 @@ export function createAdminPurchasesService({
     });
   }
 
-  /** Revert: the payment is refunded, the sale leaves the totals, and the affiliates' earnings are undone. */
-  async function revert(
-    tx: Tx,
-    purchase: { id: string; investmentAmount: string; tokenAmount: string },
-  ) {
-    const refunded = await refundTransactions(tx, purchase.id);
-    await subtractFromPresaleTotals(tx, {
-      aud: purchase.investmentAmount,
-      tokens: purchase.tokenAmount,
-    });
-    const earnings = await reverseEarnings(tx, purchase.id);
-    return { refundedTransactions: refunded.length, ...earnings };
-  }
-
   return {
     async list(q: ListQuery<unknown> & Omit<AdminPurchaseQuery, 'offset' | 'limit' | 'sortPrice'>) {
       const [{ rows, total, estimate }, price] = await Promise.all([
@@ -238,7 +224,12 @@ export function createAdminPurchasesService({
           );
           if ((await deliveredBaseUnitsOf(tx, before.userId)) > left)
             throw new AppError(409, DELIVERY_MESSAGES.alreadyDelivered);
-          effects = await revert(tx, before);
+          effects = await revertSale(tx, before);
+          const refund = await recordRevertRefund(tx, before, {
+            actorId,
+            reason: decision.remark ?? 'Reverted by our team',
+          });
+          effects = { ...effects, refundId: refund?.id ?? null };
         } else {
           await failPendingTransactions(tx, purchaseId);
         }

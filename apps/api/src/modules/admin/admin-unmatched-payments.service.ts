@@ -74,6 +74,10 @@ interface AdminUnmatchedPaymentsDeps {
   db: Db;
   chain: ChainClient;
   transactions: Pick<TransactionsService, 'creditOrder' | 'readPayment'>;
+  /** The refunds service: a refund here is a refund record, started and approved at once. */
+  refunds: {
+    refundTransfer(actorId: string, unmatchedPaymentId: string, reason: string): Promise<void>;
+  };
   mail: Pick<QueuedMailDelivery, 'deliverSoon'>;
 }
 
@@ -114,6 +118,7 @@ export function createAdminUnmatchedPaymentsService({
   db,
   chain,
   transactions,
+  refunds,
   mail,
 }: AdminUnmatchedPaymentsDeps) {
   async function dtoOf(id: string) {
@@ -523,24 +528,15 @@ export function createAdminUnmatchedPaymentsService({
       return toTransactionDto((await findTransaction(db, source.id))!);
     },
 
-    /** Marks the payment refunded (staff send the money back outside the site), with the reason. */
+    /**
+     * Refunds the whole transfer to its sender: a refund record, approved at once (the listed
+     * payment is marked refunded), paid when the watcher sees the company wallet send it back.
+     */
     async refund(actorId: string, id: string, body: RefundUnmatchedPaymentBody) {
-      await db.transaction(async (tx) => {
-        const before = await lockOpen(tx, id);
-        const after = await resolveUnmatchedPayment(tx, id, {
-          status: 'refunded',
-          remark: body.remark,
-          resolvedBy: actorId,
-        });
-        await recordAudit(tx, {
-          actorId,
-          action: 'unmatchedPayment.refund',
-          entity: 'unmatchedPayment',
-          entityId: id,
-          before: auditView(before),
-          after: auditView(after),
-        });
-      });
+      const before = await findUnmatchedPayment(db, id);
+      if (!before) throw notFound(says.notFound);
+      if (before.payment.status !== 'open') throw badRequest(says.notOpen);
+      await refunds.refundTransfer(actorId, id, body.remark);
       return dtoOf(id);
     },
   };

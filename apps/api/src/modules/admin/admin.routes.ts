@@ -23,6 +23,8 @@ import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { deliveryAdminRoutes } from '../delivery/delivery-admin.routes.ts';
 import type { StatementsService } from '../statements/statements.service.ts';
 import { statementsAdminRoutes } from '../statements/statements.routes.ts';
+import type { RefundsService } from '../refunds/refunds.service.ts';
+import { adminRefundsRoutes } from '../refunds/refunds.routes.ts';
 
 export interface AdminServices {
   banks: AdminBanksService;
@@ -37,6 +39,7 @@ export interface AdminServices {
   system: SystemStatusService;
   delivery: DeliveryService;
   statements: StatementsService;
+  refunds: RefundsService;
 }
 
 /**
@@ -61,6 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, ser
   await app.register(adminUsersRoutes, { users: services.users });
   await app.register(adminPayoutsRoutes, { payouts: services.payouts });
   await app.register(auditLogRoutes, { auditLog: services.auditLog });
+  await app.register(adminRefundsRoutes, { refunds: services.refunds });
   await app.register(adminSystemRoutes, { system: services.system });
   await app.register(deliveryAdminRoutes, { delivery: services.delivery });
   await app.register(statementsAdminRoutes, { statements: services.statements });

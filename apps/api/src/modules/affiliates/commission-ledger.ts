@@ -8,6 +8,8 @@ import {
   insertEarningsOnce,
   lockEarningsOfPurchase,
   lockUnpaidCommissionsOf,
+  scaleCommission,
+  upsertClawbacks,
   voidEarnings,
 } from './earnings.repo.ts';
 import { settleUnpaidPayouts } from './payouts.repo.ts';
@@ -76,7 +78,7 @@ export async function reverseEarnings(tx: Tx, purchaseId: string): Promise<Rever
   const batchesTouched = [...new Set(unpaid.flatMap((r) => (r.payoutId ? [r.payoutId] : [])))];
   await settleUnpaidPayouts(tx, batchesTouched);
 
-  const clawbacks = await insertEarningsOnce(
+  const clawbacks = await upsertClawbacks(
     tx,
     paid.map((r) => ({
       affiliateId: r.affiliateId,
@@ -93,6 +95,57 @@ export async function reverseEarnings(tx: Tx, purchaseId: string): Promise<Rever
     })),
   );
   return { voided: unpaid.length, clawedBack: clawbacks.length };
+}
+
+/**
+ * The affiliate side of a partial refund, in the refund's transaction: the order is now worth
+ * `remaining` of `before` (AUD). Unpaid commissions shrink in proportion (and their batch is
+ * summed again); paid ones get a clawback of the part refunded, raised by each later refund.
+ */
+export async function reduceEarnings(
+  tx: Tx,
+  purchaseId: string,
+  { before, remaining }: { before: string; remaining: string },
+) {
+  const share = money(remaining).div(money(before));
+  const rows = await lockEarningsOfPurchase(tx, purchaseId);
+  const commissions = rows.filter((r) => r.kind === 'commission');
+  const unpaid = commissions.filter((r) => r.status === 'pending');
+  for (const r of unpaid)
+    await scaleCommission(tx, r.id, {
+      baseAmount: money(r.baseAmount).times(share).toFixed(2),
+      investmentAmount: money(remaining).toFixed(2),
+      affiliateEarning: money(r.affiliateEarning).times(share).toFixed(2),
+    });
+  await settleUnpaidPayouts(tx, [
+    ...new Set(unpaid.flatMap((r) => (r.payoutId ? [r.payoutId] : []))),
+  ]);
+  const paid = commissions.filter((r) => r.status === 'paid');
+  const clawbacks = await upsertClawbacks(
+    tx,
+    paid.map((r) => ({
+      affiliateId: r.affiliateId,
+      referredUserId: r.referredUserId,
+      purchaseId: r.purchaseId,
+      kind: 'clawback' as const,
+      tier: r.tier,
+      rate: r.rate,
+      baseAmount: r.baseAmount,
+      investmentAmount: r.investmentAmount,
+      // The part of the order refunded so far, of what was paid on the whole.
+      affiliateEarning: money(r.affiliateEarning)
+        .minus(
+          money(r.affiliateEarning)
+            .times(money(remaining).div(money(r.investmentAmount)))
+            .toDecimalPlaces(2),
+        )
+        .negated()
+        .toFixed(2),
+      currency: r.currency,
+      paymentMode: r.paymentMode,
+    })),
+  );
+  return { reduced: unpaid.length, clawedBack: clawbacks.length };
 }
 
 /**

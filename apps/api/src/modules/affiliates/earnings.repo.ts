@@ -62,6 +62,37 @@ export const insertEarningsOnce = (db: Tx, rows: (typeof affiliateEarnings.$infe
     ? Promise.resolve([])
     : db.insert(affiliateEarnings).values(rows).onConflictDoNothing().returning();
 
+/**
+ * Clawbacks of paid commissions, each holding the whole amount taken back so far: a later refund
+ * of the same order raises the one not yet settled instead of adding a second.
+ */
+export const upsertClawbacks = (db: Tx, rows: (typeof affiliateEarnings.$inferInsert)[]) =>
+  rows.length === 0
+    ? Promise.resolve([])
+    : db
+        .insert(affiliateEarnings)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [
+            affiliateEarnings.purchaseId,
+            affiliateEarnings.affiliateId,
+            affiliateEarnings.tier,
+            affiliateEarnings.kind,
+          ],
+          set: { affiliateEarning: sql`excluded.affiliate_earning` },
+          setWhere: sql`${affiliateEarnings.status} = 'pending'`,
+        })
+        .returning();
+
+/** A pending commission's figures after a partial refund of its order. */
+export async function scaleCommission(
+  db: Tx,
+  id: string,
+  figures: { baseAmount: string; investmentAmount: string; affiliateEarning: string },
+) {
+  await db.update(affiliateEarnings).set(figures).where(eq(affiliateEarnings.id, id));
+}
+
 /** Every earning of a purchase, locked until the transaction ends. */
 export const lockEarningsOfPurchase = (db: Tx, purchaseId: string) =>
   db

@@ -1,5 +1,6 @@
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
 import { DECIMALS } from '@tmc/shared';
+import { safeBatch } from '../../lib/safe-batch.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type {
   DistributionDiff,
@@ -628,27 +629,6 @@ function diffOf(
     total: tmc(sum([...next.values()].map((v) => v.cumulative))),
     counts,
     rows,
-  };
-}
-
-/** The Safe Transaction Builder's batch file (no Safe service or SDK is involved). */
-function safeBatch(
-  chainId: number,
-  name: string,
-  transactions: {
-    to: Address;
-    value: string;
-    data: Hex;
-    contractMethod: null;
-    contractInputsValues: null;
-  }[],
-) {
-  return {
-    version: '1.0',
-    chainId: String(chainId),
-    createdAt: Date.now(),
-    meta: { name, description: name, txBuilderVersion: '1.16.5' },
-    transactions,
   };
 }
 

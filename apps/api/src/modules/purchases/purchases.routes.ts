@@ -9,6 +9,7 @@ import {
   isTimeZone,
   purchaseMessages,
   receiptBodySchema,
+  refundSchema,
 } from '@tmc/shared';
 import { bankSchema } from '../banks/banks.routes.ts';
 import { transactionSchema } from '../transactions/transaction-dto.ts';
@@ -235,6 +236,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
               tokenSymbol: z.string(),
               payment: paymentProgressSchema,
               delivery: orderDeliverySchema,
+              refunds: z.array(refundSchema),
             }),
           ),
         },

@@ -29,6 +29,8 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { checksummed } from '../account/account.service.ts';
 import { toUserDto } from '../account/user-dto.ts';
+import { refundsOfPurchase, refundsOfTransfersFor } from '../orders/refunds.repo.ts';
+import { refundAmountText, toRefundDto } from '../orders/refund-dto.ts';
 import { findUserById, isUniqueViolation, lockUser, type UserRow } from '../account/users.repo.ts';
 import type { AuthService, CheckoutGuest } from '../auth/auth.service.ts';
 import { findActiveBank } from '../banks/banks.repo.ts';
@@ -490,13 +492,15 @@ export function createPurchasesService({
     /** GET /v1/purchase/:id: one of the caller's orders with its bank account and latest payment. */
     async getMine(userId: string, purchaseId: string): Promise<PurchaseDetail> {
       const row = await mine(userId, purchaseId);
-      const [purchase, evidence, settings, delivery] = await Promise.all([
+      const [purchase, evidence, settings, delivery, own, ofTransfers] = await Promise.all([
         dto(row.purchase, row.bank?.bankName ?? null),
         readPaymentEvidence(db, row.purchase.id),
         presale.settings(),
         row.purchase.status === PurchaseStatus.Accepted && orderDelivery
           ? orderDelivery(userId, row.purchase.id)
           : null,
+        refundsOfPurchase(db, row.purchase.id),
+        refundsOfTransfersFor(db, row.purchase.id),
       ]);
       const { transaction } = evidence;
       return {
@@ -506,6 +510,9 @@ export function createPurchasesService({
         tokenSymbol: settings.tokenSymbol,
         payment: paymentProgress(row.purchase, evidence),
         delivery,
+        refunds: [...own, ...ofTransfers.map((r) => r.refund)]
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          .map(toRefundDto),
       };
     },
 
@@ -518,10 +525,11 @@ export function createPurchasesService({
       const { purchase } = row;
       if (purchase.status !== PurchaseStatus.Accepted)
         throw badRequest(purchaseMessages.receiptNotReady);
-      const [user, settings, delivery] = await Promise.all([
+      const [user, settings, delivery, refunds] = await Promise.all([
         findUserById(db, userId),
         presale.settings(),
         orderDelivery ? orderDelivery(userId, purchase.id) : null,
+        refundsOfPurchase(db, purchase.id),
       ]);
       const bytes = await renderReceiptPdf({
         reference: purchase.reference,
@@ -542,6 +550,9 @@ export function createPurchasesService({
         deliveryStatement: settings.deliveryStatement ?? DEFAULT_DELIVERY_STATEMENT,
         delivery,
         deliveryUrl: `${publicUrl}/delivery`,
+        refunds: refunds
+          .filter((r) => r.state !== 'declined')
+          .map((r) => ({ ...r, amount: refundAmountText(r) })),
       });
       return { fileName: `tmc-receipt-${purchase.reference}.pdf`, bytes };
     },

@@ -32,6 +32,8 @@ export interface ReceiptFacts {
   delivery: OrderDelivery | null;
   /** The buyer's Delivery page, where published tokens are claimed. */
   deliveryUrl: string;
+  /** Refunds of the order not declined: the figures above are what is left after them. */
+  refunds?: { createdAt: Date; paidAt: Date | null; state: string; amount: string; coin: string }[];
 }
 
 /** The receipt's line on the order's tokens, once they are published or delivered. */
@@ -98,6 +100,10 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Uint8Array>
     ['Token price', formatTokenPrice(facts.tokenPriceAud)],
     ['Tokens allocated', formatMoney(facts.tokenAmount, facts.tokenSymbol)],
     ['Delivery wallet', facts.wallet ?? 'None saved yet: add one in your profile'],
+    ...(facts.refunds ?? []).map((r): [string, string] => [
+      r.state === 'paid' ? 'Refunded' : `Refund (${r.state})`,
+      `${formatMoney(r.amount, r.coin)}, ${when(r.paidAt ?? r.createdAt, facts.timeZone)}`,
+    ]),
   ];
   for (const [label, value] of rows) {
     page.drawText(label, { x: left, y, size: 11, font: regular, color: muted });

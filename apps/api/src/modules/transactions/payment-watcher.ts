@@ -59,14 +59,33 @@ export interface PollResult {
   internal?: number;
   /** The leader's count of transfers seen for an order but not yet confirmed; absent when unread. */
   sighted?: number;
+  /** Approved refunds whose outgoing transfer was seen, confirmed, in these blocks. */
+  refundsPaid?: number;
   /** What the distributor reader found, when delivery has started and its read succeeded. */
   delivery?: LeasedReadResult;
+}
+
+/** A confirmed transfer the company wallet sent (a refund going out). */
+export interface OutgoingTransfer {
+  coin: 'ETH' | 'USDC';
+  to: string;
+  value: bigint;
+  txnHash: string;
+  logIndex: number | null;
+  blockNumber: bigint;
+}
+
+/** The refunds the watcher proves paid: approved ones waiting for their outgoing transfer. */
+export interface OutgoingRefunds {
+  waitingCoins(): Promise<Set<string>>;
+  settleOutgoing(transfers: readonly OutgoingTransfer[]): Promise<number>;
 }
 
 interface PaymentWatcherDeps {
   db: Db;
   chain: ChainClient;
   transactions: Pick<TransactionsService, 'settleTransfer' | 'recordSightings'>;
+  refunds?: OutgoingRefunds;
   /** Reads the distributor's events under the same lease, when delivery has started. */
   distributorReader?: LeasedChainReader;
   log: FastifyBaseLogger;
@@ -88,6 +107,7 @@ export function createPaymentWatcher({
   db,
   chain,
   transactions,
+  refunds,
   distributorReader,
   log,
 }: PaymentWatcherDeps) {
@@ -114,11 +134,24 @@ export function createPaymentWatcher({
   }
 
   /** ETH transfers of the blocks that did not revert, and the blocks' times and hashes. */
-  async function ethTransfers(from: bigint, to: bigint, wallets: Address[]) {
+  async function ethTransfers(from: bigint, to: bigint, wallets: Address[], sentFrom?: Address) {
     const blocks = new Map<bigint, { time: Date; hash: string }>();
     const transfers: SightedTransfer[] = [];
+    const sent: OutgoingTransfer[] = [];
     for (let n = from; n <= to; n++) {
-      const block = await chain.getEthTransfersTo(n, wallets);
+      const block = await chain.getEthTransfersTo(n, wallets, sentFrom);
+      for (const t of block.sent) {
+        const receipt = await chain.getTransactionReceipt(t.txnHash);
+        if (receipt?.status === 'success')
+          sent.push({
+            coin: 'ETH',
+            to: t.to,
+            value: t.value,
+            txnHash: t.txnHash,
+            logIndex: null,
+            blockNumber: n,
+          });
+      }
       const blockTime = new Date(Number(block.timestamp) * 1000);
       blocks.set(n, { time: blockTime, hash: block.hash });
       for (const t of block.transfers) {
@@ -127,12 +160,42 @@ export function createPaymentWatcher({
         transfers.push({ ...t, coin: 'ETH', logIndex: null, blockTime, blockHash: block.hash });
       }
     }
-    return { blocks, transfers };
+    return { blocks, transfers, sent };
   }
 
   /** The ETH and USDC payments to `wallets` in blocks `from` … `to`, oldest block first. */
-  async function transfersIn(from: bigint, to: bigint, wallets: Address[], usdcAddress: string) {
-    const eth = await ethTransfers(from, to, wallets);
+  async function transfersIn(
+    from: bigint,
+    to: bigint,
+    wallets: Address[],
+    usdcAddress: string,
+    outgoing?: { wallet: Address; coins: Set<string>; found: OutgoingTransfer[] },
+  ) {
+    const eth = await ethTransfers(
+      from,
+      to,
+      wallets,
+      outgoing?.coins.has('ETH') ? outgoing.wallet : undefined,
+    );
+    if (outgoing) {
+      outgoing.found.push(...eth.sent);
+      if (outgoing.coins.has('USDC') && isAddress(usdcAddress))
+        for (const t of await chain.getUsdcTransfersTo(
+          getAddress(usdcAddress),
+          [outgoing.wallet],
+          from,
+          to,
+          'from',
+        ))
+          outgoing.found.push({
+            coin: 'USDC',
+            to: t.to,
+            value: t.value,
+            txnHash: t.txnHash,
+            logIndex: t.logIndex,
+            blockNumber: t.blockNumber,
+          });
+    }
     const usdc = isAddress(usdcAddress)
       ? await chain.getUsdcTransfersTo(getAddress(usdcAddress), wallets, from, to)
       : [];
@@ -215,12 +278,21 @@ export function createPaymentWatcher({
     const wallets = await walletsToWatch(settings.companyWallet);
 
     if (to >= from) {
-      const transfers = await transfersIn(from, to, wallets, settings.usdcAddress);
+      // Refunds going out are read only while one waits for its transfer, in the same blocks.
+      const coins =
+        refunds && isAddress(settings.companyWallet)
+          ? await refunds.waitingCoins()
+          : new Set<string>();
+      const outgoing = coins.size
+        ? { wallet: getAddress(settings.companyWallet), coins, found: [] as OutgoingTransfer[] }
+        : undefined;
+      const transfers = await transfersIn(from, to, wallets, settings.usdcAddress, outgoing);
       for (const transfer of transfers) {
         const outcome = await transactions.settleTransfer(transfer);
         if (outcome === 'credited') result.credited++;
         if (outcome === 'unmatched') result.unmatched++;
       }
+      if (refunds && outgoing) result.refundsPaid = await refunds.settleOutgoing(outgoing.found);
       result.internal = await checkInternalEth(settings.companyWallet, from, to, transfers);
       result.blocks = { from, to };
       if (result.credited || result.unmatched || result.internal)

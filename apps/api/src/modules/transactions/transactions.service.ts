@@ -42,6 +42,7 @@ import {
   type UnmatchedPaymentRow,
 } from './unmatched-payments.repo.ts';
 import { recordClaim } from './payment-claims.repo.ts';
+import { offerOverpaidRefund } from '../orders/refunds.repo.ts';
 import {
   dropSightings,
   removeSighting,
@@ -236,11 +237,14 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     const purchase = row.purchaseId
       ? await acceptance.acceptPurchase(tx, { purchaseId: row.purchaseId, reviewedBy })
       : undefined;
-    if (transfer.value > quote)
-      await recordOverpaidPart(
+    if (transfer.value > quote) {
+      const part = await recordOverpaidPart(
         tx,
         unmatchedValues(transfer, 'overpaid', row.purchaseId, transfer.value - quote),
       );
+      // The excess is offered back at once, to the sender, for staff to approve.
+      await offerOverpaidRefund(tx, part);
+    }
     // Stored with the acceptance: the buyer hears of it if and only if it commits.
     await queueMail(tx, user.email, {
       kind: 'paymentVerified',

@@ -33,11 +33,15 @@ export async function recordUnmatchedPayment(db: Tx, values: Omit<NewUnmatchedPa
 
 /** Lists what a credited transfer paid beyond its order, as the transfer's next part. */
 export async function recordOverpaidPart(db: Tx, values: Omit<NewUnmatchedPayment, 'part'>) {
-  await db.insert(unmatchedPayments).values({
-    ...values,
-    reason: 'overpaid',
-    part: sql`(select coalesce(max(${unmatchedPayments.part}), 0) + 1 from ${unmatchedPayments} where ${isTransfer(values.txnHash, values.logIndex ?? null)})`,
-  });
+  const [row] = await db
+    .insert(unmatchedPayments)
+    .values({
+      ...values,
+      reason: 'overpaid',
+      part: sql`(select coalesce(max(${unmatchedPayments.part}), 0) + 1 from ${unmatchedPayments} where ${isTransfer(values.txnHash, values.logIndex ?? null)})`,
+    })
+    .returning();
+  return row!;
 }
 
 /** What a credited transfer paid beyond its order (parts 1, 2 …), held until the transaction ends. */
@@ -122,5 +126,10 @@ export async function findUnmatchedPayment(db: Tx, id: string) {
     .from(unmatchedPayments)
     .leftJoin(purchases, eq(purchases.id, unmatchedPayments.purchaseId))
     .where(eq(unmatchedPayments.id, id));
+  return row;
+}
+
+export async function findUnmatchedById(db: Tx, id: string) {
+  const [row] = await db.select().from(unmatchedPayments).where(eq(unmatchedPayments.id, id));
   return row;
 }

@@ -12,6 +12,7 @@ import { AdminBanks } from '../../features/admin/components/admin-banks';
 import { AdminDistributions } from '../../features/admin/components/admin-distributions';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { AdminPayouts } from '../../features/admin/components/admin-payouts';
+import { AdminRefunds } from '../../features/admin/components/admin-refunds';
 import { AdminRates } from '../../features/admin/components/admin-rates';
 import { AdminSettingsForm } from '../../features/admin/components/admin-settings-form';
 import { AdminTransactions } from '../../features/admin/components/admin-transactions';
@@ -81,6 +82,7 @@ const pages: { path: string; title: string; element: ReactNode }[] = [
     title: 'Unmatched payments',
     element: <UnmatchedPayments />,
   },
+  { path: adminPaths.refunds, title: 'Refunds', element: <AdminRefunds /> },
   { path: adminPaths.users, title: 'Users', element: <AdminUsers Statement={UserStatement} /> },
   { path: adminPaths.banks, title: 'Banks', element: <AdminBanks /> },
   { path: adminPaths.rates, title: 'Currency rates', element: <AdminRates /> },

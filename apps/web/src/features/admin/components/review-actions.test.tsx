@@ -83,6 +83,25 @@ describe('ReviewActions', () => {
     expect(onDecided).not.toHaveBeenCalled();
   });
 
+  it('starts a refund of an accepted order in the coin it was paid in', async () => {
+    setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+    const api = mockApi({
+      'POST /v1/admin/refunds': { status: 201, data: {}, message: 'Refund created' },
+    });
+    const user = userEvent.setup();
+    renderWithClient(<ReviewActions review={review(1)} />);
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Refund / });
+    await user.type(within(dialog).getByLabelText(/Amount \(AUD\)/), '50');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Half back');
+    await user.click(within(dialog).getByRole('button', { name: 'Start refund' }));
+    await waitFor(() =>
+      expect(api.bodies('POST /v1/admin/refunds')).toEqual([
+        { purchaseId: review(1)._id, amount: '50', coin: 'AUD', reason: 'Half back' },
+      ]),
+    );
+  });
+
   it('cancelling the confirmation sends nothing', async () => {
     const api = mockApi({});
     const user = userEvent.setup();

@@ -6,12 +6,16 @@ import { toast } from '../../../components/ui/toast';
 import { useDecidePurchase } from '../api/decide-purchase';
 import { legalDecisions, type Decision } from '../purchase-decisions';
 import { ConfirmDialog } from './confirm-dialog';
+import { StartRefund } from './start-refund';
 
 const REMARK_MAX = 1000;
 
 interface ReviewActionsProps {
   review: Pick<PurchaseReview, '_id' | 'status' | 'paymentMode' | 'reference'> &
-    Partial<Pick<PurchaseReview, 'receiptUrl'>>;
+    Partial<Pick<PurchaseReview, 'receiptUrl'>> & {
+      /** The coin a crypto order was paid in, for its refund. */
+      refundCoin?: 'ETH' | 'USDC';
+    };
   /** After a decision went through. */
   onDecided?: () => void;
 }
@@ -98,6 +102,14 @@ export function ReviewActions({ review, onDecided }: ReviewActionsProps) {
             {decision.label}
           </Button>
         ))}
+        {review.status === PurchaseStatus.Accepted ? (
+          <StartRefund
+            purchaseId={review._id}
+            reference={review.reference}
+            paymentMode={review.paymentMode}
+            coin={review.refundCoin}
+          />
+        ) : null}
       </div>
       <ConfirmDialog
         open={pending !== null}

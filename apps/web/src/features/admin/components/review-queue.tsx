@@ -139,7 +139,18 @@ export function ReviewQueue() {
           <div className="flex flex-col gap-6">
             <ReviewDetails review={open} />
             <div className="border-t-2 border-line pt-5">
-              <ReviewActions review={open} onDecided={() => setOpenId(null)} />
+              <ReviewActions
+                review={{
+                  ...open,
+                  refundCoin:
+                    open.transaction?.tokenSymbol === 'USDC'
+                      ? 'USDC'
+                      : open.transaction?.tokenSymbol === 'ETH'
+                        ? 'ETH'
+                        : undefined,
+                }}
+                onDecided={() => setOpenId(null)}
+              />
             </div>
           </div>
         ) : null}

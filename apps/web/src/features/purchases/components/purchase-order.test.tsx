@@ -29,6 +29,7 @@ const detail = (
     bankAccount: bank,
     transaction: null,
     tokenSymbol: 'TMC',
+    refunds: [],
     payment: {
       state: 'awaitingPayment',
       txnHash: null,
@@ -76,6 +77,77 @@ const step = (timeline: HTMLElement, text: string) =>
 afterEach(() => {
   clearSession();
   vi.restoreAllMocks();
+});
+
+describe('PurchaseOrder refunds', () => {
+  const accepted: Purchase = {
+    ...purchaseFixture,
+    status: 1,
+    receiptUrl: 'http://files.test/r.png',
+  };
+  const declined: PurchaseDetail['refunds'][number] = {
+    id: 'r-1',
+    state: 'declined',
+    coin: 'AUD',
+    amount: '100.00',
+    destination: 'The bank account that paid order TMC-7KQ2XM',
+    evidence: null,
+    reason: 'Changed my mind',
+    declineReason: 'Sales are final after 14 days',
+    requestedBy: 'buyer',
+    createdAt: '2026-03-01T00:00:00.000Z',
+    approvedAt: null,
+    paidAt: null,
+    declinedAt: '2026-03-02T00:00:00.000Z',
+    tokensReduced: null,
+  };
+
+  it('shows a declined refund with its reason, and offers a new request with the rules', async () => {
+    const { data } = detail(accepted);
+    renderOrder({ data: { ...data, refunds: [declined] } });
+    const section = await screen.findByRole('region', { name: 'Refunds' });
+    // The badge and the step.
+    expect(within(section).getAllByText('Declined')).toHaveLength(2);
+    expect(within(section).getByText('Sales are final after 14 days')).toBeInTheDocument();
+    expect(within(section).getByText('Requested by you')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: 'Request a refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a refund' });
+    expect(
+      within(dialog).getByText(/send them back to the company wallet first/),
+    ).toBeInTheDocument();
+    const api = mockApi({
+      'GET /v1/purchase/p-1': { data: { ...data, refunds: [declined] } },
+      'POST /v1/purchase/p-1/refund-request': {
+        status: 201,
+        data: { ...declined, id: 'r-2', state: 'requested' },
+      },
+    });
+    await user.type(within(dialog).getByLabelText(/Why do you want a refund/), 'Need the money');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(api.bodies('POST /v1/purchase/p-1/refund-request')).toEqual([
+      { reason: 'Need the money' },
+    ]);
+  });
+
+  it('offers no request while one is in progress, nor on an order still awaiting payment', async () => {
+    const { data } = detail(accepted);
+    const inProgress = renderOrder({
+      data: {
+        ...data,
+        refunds: [{ ...declined, state: 'requested', declineReason: null, declinedAt: null }],
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Refunds' });
+    expect(within(section).getByText('Requested', { selector: 'span' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Request a refund' })).toBeNull();
+    inProgress.unmount();
+
+    renderOrder(detail(awaiting));
+    await screen.findByRole('heading', { name: 'Presale request TMC-7KQ2XM', level: 1 });
+    expect(screen.queryByRole('region', { name: 'Refunds' })).toBeNull();
+  });
 });
 
 describe('PurchaseOrder', () => {

@@ -30,6 +30,7 @@ import { orderSteps } from '../order-steps';
 import { BankPaymentPanel } from './bank-payment-panel';
 import { FileCell, FilePreviewDialog, type FilePreview } from './file-cell';
 import { OrderDeliveryNote } from './order-delivery-note';
+import { OrderRefunds } from './order-refunds';
 import { OrderTimeline } from './order-timeline';
 
 const RECEIPT_ATTACHED = 'Receipt attached: our team will review your payment.';
@@ -323,6 +324,18 @@ export function PurchaseOrder({
             </h2>
             <OrderTimeline steps={orderSteps(purchase, tokenSymbol, payment)} />
           </section>
+
+          <OrderRefunds
+            purchaseId={purchase._id}
+            refunds={detail.refunds}
+            canRequest={
+              accepted ||
+              (!crypto &&
+                !!purchase.receiptUrl &&
+                (purchase.status === PurchaseStatus.Rejected ||
+                  purchase.status === PurchaseStatus.NotAccepted))
+            }
+          />
 
           <section
             aria-labelledby="order-documents"
