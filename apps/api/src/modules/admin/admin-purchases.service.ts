@@ -15,7 +15,6 @@ import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed, plain } from '../../lib/money.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
-import { reverseEarnings } from '../affiliates/commission-ledger.ts';
 import { DELIVERY_MESSAGES } from '../delivery/delivery.service.ts';
 import { revertSale } from '../orders/revert-purchase.ts';
 import { recordRevertRefund } from '../orders/refunds.repo.ts';
