@@ -15,3 +15,4 @@ export * from './documented.ts';
 export * from './payment-progress.ts';
 export * from './payout-destinations.ts';
 export * from './delivery.ts';
+export * from './stages.ts';

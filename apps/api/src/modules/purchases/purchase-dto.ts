@@ -39,6 +39,11 @@ export const purchaseSchema = z.object({
     .string()
     .nullable()
     .describe('Bank orders: attach the receipt before this, else the order ends (Not Accepted)'),
+  stageId: z
+    .string()
+    .nullable()
+    .describe('The presale stage that priced it; null on orders placed before stages'),
+  stageName: z.string().nullable(),
 });
 
 /** Fiat amounts show 2 decimals like AUD; ETH 18 and USDC 6 (API.md). */
@@ -69,6 +74,8 @@ export const purchaseDtoColumns = {
   remark: purchases.remark,
   reviewedAt: purchases.reviewedAt,
   paymentDueAt: purchases.paymentDueAt,
+  stageId: purchases.stageId,
+  stageName: purchases.stageName,
 };
 
 type PurchaseRow = typeof purchases.$inferSelect;
@@ -118,6 +125,8 @@ export async function toPurchaseDto(
     paidAt: paidAt(p)?.toISOString() ?? null,
     reviewedAt: p.reviewedAt?.toISOString() ?? null,
     paymentDueAt: p.paymentMode === Mode.Bank ? (p.paymentDueAt?.toISOString() ?? null) : null,
+    stageId: p.stageId,
+    stageName: p.stageName,
   };
 }
 
