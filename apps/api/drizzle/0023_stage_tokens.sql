@@ -50,3 +50,6 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "purchases_stage_tokens" AFTER INSERT OR UPDATE OF "status", "token_amount", "stage_id" ON "purchases" FOR EACH ROW EXECUTE FUNCTION "purchases_stage_tokens"();
+--> statement-breakpoint
+-- The public config names the active stage and what it has left: every change is heard (0005).
+CREATE TRIGGER "stages_public_reads" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "stages" FOR EACH STATEMENT EXECUTE FUNCTION "notify_public_reads"();

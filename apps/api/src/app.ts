@@ -64,6 +64,7 @@ import { createAdminUnmatchedPaymentsService } from './modules/admin/admin-unmat
 import { createAdminStatsService } from './modules/admin/admin-stats.service.ts';
 import { createAuditLogService } from './modules/admin/audit-log.service.ts';
 import { createSystemStatusService } from './modules/admin/system-status.service.ts';
+import { createStagesService } from './modules/stages/stages.service.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { registerRequestMetrics, setStatusSource } from './lib/metrics.ts';
 import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job.ts';
@@ -316,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auditLog: createAuditLogService({ db }),
     system: createSystemStatusService({ config, database, chain: deps.chain }),
     delivery,
+    stages: createStagesService({ db }),
   };
   setStatusSource(() => admin.system.figures());
   app.addHook('onClose', () => setStatusSource(undefined));

@@ -14,7 +14,8 @@ export const stageMessages = {
   /** 409: no stage is active (before the first opens, between two, after the last). */
   notSelling: 'The presale is not selling right now',
   /** 409: the stage changed between pricing the order and reserving its tokens. */
-  priceChanged: 'The price changed while your order was being placed: check the new price and order again',
+  priceChanged:
+    'The price changed while your order was being placed: check the new price and order again',
   /** 409: an order larger than what is left; never names a later stage's price. */
   onlyLeft: (left: string, symbol: string) =>
     `Only ${formatFigure(left)} ${symbol} are left at this stage's price: order up to ${formatFigure(left)}.`,

@@ -21,6 +21,8 @@ import { adminSystemRoutes } from './admin-system.routes.ts';
 import { auditLogRoutes } from './audit-log.routes.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { deliveryAdminRoutes } from '../delivery/delivery-admin.routes.ts';
+import type { StagesService } from '../stages/stages.service.ts';
+import { adminStagesRoutes } from './admin-stages.routes.ts';
 
 export interface AdminServices {
   banks: AdminBanksService;
@@ -34,6 +36,7 @@ export interface AdminServices {
   auditLog: AuditLogService;
   system: SystemStatusService;
   delivery: DeliveryService;
+  stages: StagesService;
 }
 
 /**
@@ -55,6 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, ser
   });
   await app.register(adminBanksRoutes, { banks: services.banks });
   await app.register(adminSettingsRoutes, { settings: services.settings });
+  await app.register(adminStagesRoutes, { stages: services.stages });
   await app.register(adminUsersRoutes, { users: services.users });
   await app.register(adminPayoutsRoutes, { payouts: services.payouts });
   await app.register(auditLogRoutes, { auditLog: services.auditLog });

@@ -41,8 +41,10 @@ describe('priceOrder', () => {
     });
     // 1 ETH = A$5000; A$5000 / 0.03 = 166666.666… tokens, rounded down to 2 decimals.
     expect(
-      priceOrder({ userCurrency: 'ETH', userAmount: '1' }, { ...market, stage: { ...STAGE, priceAud: '0.03' } })
-        .tokenAmount,
+      priceOrder(
+        { userCurrency: 'ETH', userAmount: '1' },
+        { ...market, stage: { ...STAGE, priceAud: '0.03' } },
+      ).tokenAmount,
     ).toBe('166666.660000000000000000');
   });
 
@@ -84,7 +86,10 @@ describe('priceOrder', () => {
       });
     expect(
       failure(() =>
-        priceOrder({ userCurrency: 'EUR', userAmount: '100' }, { ...market, stage: { ...STAGE, priceAud: '0' } }),
+        priceOrder(
+          { userCurrency: 'EUR', userAmount: '100' },
+          { ...market, stage: { ...STAGE, priceAud: '0' } },
+        ),
       ).status,
     ).toBe(503);
   });

@@ -24,7 +24,10 @@ export const leftText = (stage: StageFigures) =>
   fixed(tokensLeft(stage).toDecimalPlaces(DECIMALS.AUD, Decimal.ROUND_DOWN), DECIMALS.AUD);
 
 /** Below the smallest order at its price (minimum purchase in AUD ÷ price): nobody can buy the rest. */
-export function isSoldOut(stage: StageFigures & Pick<StageRow, 'priceAud'>, minPurchaseAud: string) {
+export function isSoldOut(
+  stage: StageFigures & Pick<StageRow, 'priceAud'>,
+  minPurchaseAud: string,
+) {
   const left = tokensLeft(stage);
   return left.lte(0) || left.lt(money(minPurchaseAud).div(stage.priceAud));
 }
@@ -79,7 +82,11 @@ export interface StageRoll {
  * time or once what is left is below the minimum purchase (orders given back may have raised it
  * again: then it stays open), and the next scheduled stage whose start has come opens.
  */
-export async function rollStages(tx: Tx, minPurchaseAud: string, now = new Date()): Promise<StageRoll> {
+export async function rollStages(
+  tx: Tx,
+  minPurchaseAud: string,
+  now = new Date(),
+): Promise<StageRoll> {
   const result: StageRoll = { closed: [], opened: null };
   const active = await lockActiveStage(tx);
   if (active) {
@@ -93,7 +100,8 @@ export async function rollStages(tx: Tx, minPurchaseAud: string, now = new Date(
     await closeStage(tx, active.id, reason, null);
     result.closed.push({ id: active.id, reason });
   }
-  for (const missed of await closeMissedStages(tx)) result.closed.push({ id: missed.id, reason: 'time' });
+  for (const missed of await closeMissedStages(tx))
+    result.closed.push({ id: missed.id, reason: 'time' });
   const opened = await openNextStage(tx);
   result.opened = opened?.id ?? null;
   return result;

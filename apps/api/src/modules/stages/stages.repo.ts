@@ -25,14 +25,13 @@ export async function lockStage(db: Tx, id: string) {
   return row;
 }
 
-/** Pending orders priced by a stage (purchases_stage_status_idx). */
-const openOrdersOf = (stageId: typeof stages.id) =>
-  sql<number>`(select count(*)::int from ${purchases} where ${purchases.stageId} = ${stageId} and ${purchases.status} = ${PurchaseStatus.Pending})`;
+/** Pending orders priced by each listed stage (purchases_stage_status_idx). */
+const openOrders = sql<number>`(select count(*)::int from "purchases" p where p."stage_id" = "stages"."id" and p."status" = ${PurchaseStatus.Pending})`;
 
 /** Every stage in selling order, with its open orders. Stages are few: no paging. */
 export async function listStages(db: Tx) {
   return db
-    .select({ stage: stages, openOrders: openOrdersOf(stages.id) })
+    .select({ stage: stages, openOrders })
     .from(stages)
     .orderBy(asc(stages.startsAt), asc(stages.createdAt));
 }
@@ -135,4 +134,9 @@ export async function closeMissedStages(db: Tx) {
     })
     .where(and(eq(stages.state, 'scheduled'), lte(stages.endsAt, sql`now()`)))
     .returning({ id: stages.id });
+}
+
+export async function hasStages(db: Tx) {
+  const [row] = await db.select({ id: stages.id }).from(stages).limit(1);
+  return row !== undefined;
 }
