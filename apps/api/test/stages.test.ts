@@ -225,3 +225,39 @@ describe('presale stages: the issue 41 scenario', () => {
     expect(tx!.stageId).toBe(stage1.id);
   });
 });
+
+describe('the token price setting follows the stages', () => {
+  it('refuses another price in the settings (400) and keeps the same one', async () => {
+    const current = (await config_()).tokenPriceAud as string;
+    const other = await as(app(), staff).put('/v1/admin/settings', { tokenPriceAud: '0.5' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe(
+      'The token price is set by the presale stages: add a stage at the new price in Stages',
+    );
+    expect((await config_()).tokenPriceAud).toBe(current);
+    const same = await as(app(), staff).put('/v1/admin/settings', { tokenPriceAud: current });
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
+  it('staff close needs a remark and says how many open orders keep the price', async () => {
+    const stage = await activeStage(db());
+    const bare = await as(app(), staff).post(`/v1/admin/stages/${stage!.id}/close`, {
+      remark: ' ',
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toBe('remark is required');
+    const open = (await stageById(stage!.id)).openOrders;
+    const closed = await as(app(), staff).post(`/v1/admin/stages/${stage!.id}/close`, {
+      remark: 'Enough at this price',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toMatchObject({
+      openOrders: open,
+      stage: { state: 'closed', closeReason: 'staff', remark: 'Enough at this price' },
+    });
+    const again = await as(app(), staff).post(`/v1/admin/stages/${stage!.id}/close`, {
+      remark: 'Twice',
+    });
+    expect(again.statusCode).toBe(400);
+  });
+});
