@@ -6,7 +6,7 @@ import { useCryptoApp } from './crypto-helpers.ts';
 import { audBankId } from './purchases-helpers.ts';
 import { activeStage } from './stage-helpers.ts';
 
-const { app, db, config, client, tools, buyer } = useCryptoApp();
+const { app, db, config, client, tools, buyer, box } = useCryptoApp();
 
 let staff: Person;
 let person: ReturnType<typeof people>;
@@ -109,6 +109,8 @@ describe('presale stages: the issue 41 scenario', () => {
       stageId: stage1.id,
       stageName: 'Stage 1',
     });
+    const mailA = await box().next(a.email, /presale request/);
+    expect(mailA.text).toContain('Price: 0.01 AUD per TMC (Stage 1). This order keeps this price.');
     const c = await buyer({ wallet: 3 });
     const quote = await client().post(
       '/v1/purchase/add-crypto',

@@ -389,6 +389,8 @@ export function createPurchasesService({
           userCurrency: purchase.userCurrency,
           tokenAmount: plain(purchase.tokenAmount),
           tokenSymbol,
+          tokenPriceAud: plain(purchase.tokenPriceAud),
+          stageName: purchase.stageName,
           receiptAttached: receipt !== undefined,
           paymentDueAt: paymentDueAt.toISOString(),
           orderUrl: `${publicUrl}/presale-requests/${purchase.id}`,
@@ -545,6 +547,7 @@ export function createPurchasesService({
         tokenAmount: plain(purchase.tokenAmount),
         tokenSymbol: settings.tokenSymbol,
         tokenPriceAud: plain(purchase.tokenPriceAud),
+        stageName: purchase.stageName,
         wallet: purchase.wallet ?? user?.walletAddress ?? null,
         deliveryStatement: settings.deliveryStatement ?? DEFAULT_DELIVERY_STATEMENT,
       });
