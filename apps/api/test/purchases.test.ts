@@ -163,6 +163,7 @@ describe('POST /v1/purchase/add: a bank purchase', () => {
         'paymentDueAt',
         'stageId',
         'stageName',
+        'tokenPriceAud',
       ].sort(),
     );
 

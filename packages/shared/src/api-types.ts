@@ -129,6 +129,8 @@ export interface Purchase {
   /** The stage that priced it (null on orders placed before stages). */
   stageId: string | null;
   stageName: string | null;
+  /** AUD per token: the price this order keeps. */
+  tokenPriceAud: string;
 }
 
 /** `data` of GET /v1/purchase/:id: one of the caller's orders with what its page shows. */

@@ -68,6 +68,7 @@ export const purchaseFixture: Purchase = {
   paymentDueAt: null,
   stageId: 'stage-1',
   stageName: 'Stage 1',
+  tokenPriceAud: '0.02',
 };
 
 /** {@link purchaseFixture} as the staff queue (GET /v1/admin/purchases) answers it: nobody reviewed it yet. */

@@ -7,7 +7,7 @@ import {
   type Purchase,
   type PurchaseStatus,
 } from '@tmc/shared';
-import { fixed } from '../../lib/money.ts';
+import { fixed, plain } from '../../lib/money.ts';
 import { purchases } from '../../db/schema/index.ts';
 
 /** The Purchase object of API.md (presale request). */
@@ -44,6 +44,7 @@ export const purchaseSchema = z.object({
     .nullable()
     .describe('The presale stage that priced it; null on orders placed before stages'),
   stageName: z.string().nullable(),
+  tokenPriceAud: z.string().describe('AUD per token: the price this order keeps'),
 });
 
 /** Fiat amounts show 2 decimals like AUD; ETH 18 and USDC 6 (API.md). */
@@ -76,6 +77,7 @@ export const purchaseDtoColumns = {
   paymentDueAt: purchases.paymentDueAt,
   stageId: purchases.stageId,
   stageName: purchases.stageName,
+  tokenPriceAud: purchases.tokenPriceAud,
 };
 
 type PurchaseRow = typeof purchases.$inferSelect;
@@ -127,6 +129,7 @@ export async function toPurchaseDto(
     paymentDueAt: p.paymentMode === Mode.Bank ? (p.paymentDueAt?.toISOString() ?? null) : null,
     stageId: p.stageId,
     stageName: p.stageName,
+    tokenPriceAud: plain(p.tokenPriceAud),
   };
 }
 
