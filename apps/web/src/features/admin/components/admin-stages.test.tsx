@@ -8,6 +8,7 @@ import { tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
 import { renderWithClient } from '../../../testing/render';
 import { AdminStages } from './admin-stages';
+import { StageSales } from './stage-sales';
 
 const active: AdminStage = {
   id: 's-1',
@@ -130,5 +131,17 @@ describe('Stages', () => {
       priceAud: '0',
       tokenCap: '1000000',
     });
+  });
+
+  it('the dashboard shows the tokens sold per stage', async () => {
+    mockApi({ 'GET /v1/admin/stages': { data: [active, scheduled] } });
+    renderWithClient(<StageSales />);
+    const table = await screen.findByRole('table', { name: 'Tokens sold per stage' });
+    const row = within(table).getByRole('rowheader', { name: 'Stage 1' }).closest('tr')!;
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['0.01 AUD', '50,000.00', '850,000.00', '1,000,000.00', 'active']);
   });
 });
