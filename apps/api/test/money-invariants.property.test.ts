@@ -18,6 +18,7 @@ import { money, Money } from '../src/lib/money.ts';
 import { as, decide, insertBankPurchase, people, type Person } from './affiliates-helpers.ts';
 import { useDevChain } from './chain-node.ts';
 import { chainTools, proveWallet, readSettings } from './crypto-helpers.ts';
+import { checkStageBooks } from './stage-books.ts';
 import { buildTestApp } from './test-app.ts';
 
 /**
@@ -195,6 +196,7 @@ async function checkBooks(mustBeSeen: Set<string>) {
   expect(money(totals.raisedAud).eq(sum(accepted.map((p) => p.investmentAmount)))).toBe(true);
   expect(money(totals.tokensSold).eq(sum(accepted.map((p) => p.tokenAmount)))).toBe(true);
   expect(money(totals.raisedAud).lte(totals.hardCapAud)).toBe(true);
+  await checkStageBooks(db);
 
   const paid = await db
     .select()
