@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PresaleConfig } from '@tmc/shared';
 import { buttonClasses } from '../../../components/ui/button';
@@ -37,8 +37,10 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 
 /** The end date as a date: no clock ticking towards it (no urgency). */
 function EndDate({ endsAt }: { endsAt: string | null }) {
+  // Read once: the sentence never changes while the page is open.
+  const [now] = useState(() => Date.now());
   if (endsAt) {
-    const ended = new Date(endsAt).getTime() <= Date.now();
+    const ended = new Date(endsAt).getTime() <= now;
     return (
       <p className="rounded-2xl border-2 border-line px-4 py-3 text-sm text-muted">
         {ended ? 'The presale ended on ' : 'The presale ends on '}
