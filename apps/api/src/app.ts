@@ -66,6 +66,7 @@ import { createAdminUnmatchedPaymentsService } from './modules/admin/admin-unmat
 import { createAdminStatsService } from './modules/admin/admin-stats.service.ts';
 import { createAuditLogService } from './modules/admin/audit-log.service.ts';
 import { createSystemStatusService } from './modules/admin/system-status.service.ts';
+import { createStagesService } from './modules/stages/stages.service.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { registerRequestMetrics, setStatusSource } from './lib/metrics.ts';
 import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job.ts';
@@ -346,6 +347,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     delivery,
     statements: createStatementsService({ db, presale, seller: config.seller }),
     refunds,
+    stages: createStagesService({ db }),
   };
   setStatusSource(() => admin.system.figures());
   app.addHook('onClose', () => setStatusSource(undefined));

@@ -111,7 +111,10 @@ describe('POST /v1/purchase/add-crypto', () => {
       walletAddress: devChain().companyWallet,
       purchaseId: purchase._id,
       quoteExpiresAt: expect.any(String),
+      stageId: purchase.stageId,
+      stageName: purchase.stageName,
     });
+    expect(purchase.stageId).toEqual(expect.any(String));
     expectTagged(transaction.price, '0.05', 'ETH');
     const row = (await readOrder(db(), transaction._id)).transaction;
     expect(row.quoteBaseUnits).toBe(parseEther(transaction.price).toString());

@@ -327,6 +327,25 @@ const generators: Record<string, Generator> = {
     token: staff.token,
     params: { id: await newBank() },
   }),
+  // Scheduled a year ahead: the active stage keeps selling to the other operations.
+  'POST /v1/admin/stages': async () => ({
+    token: staff.token,
+    body: {
+      priceAud: fc.constantFrom('0.05', '0.1'),
+      tokenCap: fc.constantFrom('1000', '2500.5'),
+      startsAt: fc.constant(LATER),
+      endsAt: fc.constantFrom(null, undefined),
+    },
+  }),
+  'PATCH /v1/admin/stages/:id': async () => ({
+    token: staff.token,
+    params: { id: await newStage() },
+    body: { startsAt: fc.constant(LATER), endsAt: fc.constant(null) },
+  }),
+  'POST /v1/admin/stages/:id/close': async () => ({
+    token: staff.token,
+    params: { id: await newStage() },
+  }),
   'PATCH /v1/admin/users/:id': async () => ({
     token: staff.token,
     params: { id: (await person({ affiliate: true })).id },
@@ -467,6 +486,19 @@ async function dueSale() {
   const purchase = await insertBankPurchase(db(), buyer, '500');
   expect((await decide(app(), staff, purchase.id, 1)).statusCode).toBe(200);
   await ageEarnings(db(), purchase.id, 30);
+}
+
+const LATER = new Date(Date.now() + 365 * 86_400_000).toISOString();
+
+/** A scheduled stage a year ahead. */
+async function newStage() {
+  const res = await client().post(
+    '/v1/admin/stages',
+    { name: 'Fuzz stage', priceAud: '0.05', tokenCap: '1000', startsAt: LATER },
+    { token: staff.token },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as string;
 }
 
 async function newBank() {

@@ -19,6 +19,7 @@ import { as, decide, insertBankPurchase, people, type Person } from './affiliate
 import { useDevChain } from './chain-node.ts';
 import { chainTools, proveWallet, readSettings } from './crypto-helpers.ts';
 import { checkRefundBooks } from './refund-books.ts';
+import { checkStageBooks } from './stage-books.ts';
 import { buildTestApp } from './test-app.ts';
 
 /**
@@ -196,6 +197,7 @@ async function checkBooks(mustBeSeen: Set<string>) {
   expect(money(totals.raisedAud).eq(sum(accepted.map((p) => p.investmentAmount)))).toBe(true);
   expect(money(totals.tokensSold).eq(sum(accepted.map((p) => p.tokenAmount)))).toBe(true);
   expect(money(totals.raisedAud).lte(totals.hardCapAud)).toBe(true);
+  await checkStageBooks(db);
 
   const paid = await db
     .select()

@@ -35,6 +35,13 @@ describe('GET /v1/presale/config', () => {
       minConfirmations: 1,
       usdcAddress: TEST_CHAIN.usdcAddress,
       whitePaperUrl: '/white-paper',
+      // The seed's first stage: the configured price, the hard cap's worth of tokens.
+      stage: {
+        id: expect.any(String),
+        name: 'Stage 1',
+        priceAud: '0.02',
+        tokensLeft: '250000000.00',
+      },
     });
   });
 });

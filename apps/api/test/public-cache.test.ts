@@ -18,7 +18,7 @@ const get = (app: FastifyInstance, url: string, headers: Record<string, string> 
 const staffPut = (app: FastifyInstance, staff: Person, url: string, payload: object) =>
   app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${staff.token}` }, payload });
 
-type ConfigAnswer = { data: { tokenPriceAud: string; raisedAud: string } };
+type ConfigAnswer = { data: { minPurchaseAud: string; raisedAud: string } };
 
 describe('public reads served from memory (one copy, PGlite)', () => {
   let app: FastifyInstance;
@@ -64,14 +64,14 @@ describe('public reads served from memory (one copy, PGlite)', () => {
 
   it('answers a staff change of the settings at once, with a new ETag', async () => {
     const before = await get(app, CONFIG);
-    const price = before.json<ConfigAnswer>().data.tokenPriceAud === '0.03' ? '0.04' : '0.03';
+    const min = before.json<ConfigAnswer>().data.minPurchaseAud === '40' ? '45' : '40';
     expect(
-      (await staffPut(app, staff, '/v1/admin/settings', { tokenPriceAud: price })).statusCode,
+      (await staffPut(app, staff, '/v1/admin/settings', { minPurchaseAud: min })).statusCode,
     ).toBe(200);
 
     const after = await get(app, CONFIG, { 'if-none-match': String(before.headers.etag) });
     expect(after.statusCode).toBe(200);
-    expect(after.json<ConfigAnswer>().data.tokenPriceAud).toBe(price);
+    expect(after.json<ConfigAnswer>().data.minPurchaseAud).toBe(min);
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
@@ -148,15 +148,15 @@ describe('two copies of the API on one PostgreSQL (LISTEN/NOTIFY)', () => {
   }
 
   it('a staff change through one copy reaches what the other copy answers from memory', async () => {
-    const cached = (await get(second, CONFIG)).json<ConfigAnswer>().data.tokenPriceAud;
-    expect((await get(second, CONFIG)).json<ConfigAnswer>().data.tokenPriceAud).toBe(cached);
-    const price = cached === '0.05' ? '0.06' : '0.05';
-    const put = await staffPut(first, staff, '/v1/admin/settings', { tokenPriceAud: price });
+    const cached = (await get(second, CONFIG)).json<ConfigAnswer>().data.minPurchaseAud;
+    expect((await get(second, CONFIG)).json<ConfigAnswer>().data.minPurchaseAud).toBe(cached);
+    const min = cached === '55' ? '60' : '55';
+    const put = await staffPut(first, staff, '/v1/admin/settings', { minPurchaseAud: min });
     expect(put.statusCode).toBe(200);
 
-    const seen = await eventually(second, CONFIG, (b) => b.includes(`"tokenPriceAud":"${price}"`));
-    expect(JSON.parse(seen).data.tokenPriceAud).toBe(price);
-    expect((await get(first, CONFIG)).json<ConfigAnswer>().data.tokenPriceAud).toBe(price);
+    const seen = await eventually(second, CONFIG, (b) => b.includes(`"minPurchaseAud":"${min}"`));
+    expect(JSON.parse(seen).data.minPurchaseAud).toBe(min);
+    expect((await get(first, CONFIG)).json<ConfigAnswer>().data.minPurchaseAud).toBe(min);
   });
 
   it('rates changed through one copy reach the other', async () => {

@@ -31,6 +31,7 @@ import {
   upload,
 } from './purchases-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { activeStage, switchStage } from './stage-helpers.ts';
 import { buildTestApp } from './test-app.ts';
 
 let app: FastifyInstance;
@@ -160,6 +161,9 @@ describe('POST /v1/purchase/add: a bank purchase', () => {
         'paidAt',
         'reviewedAt',
         'paymentDueAt',
+        'stageId',
+        'stageName',
+        'tokenPriceAud',
       ].sort(),
     );
 
@@ -527,12 +531,14 @@ describe('POST /v1/purchase/add: amounts', () => {
     }
   });
 
-  it('freezes the token amount at the price of the day', async () => {
+  it('freezes the token amount at the price of its stage', async () => {
     const res = await buy(await freshBody());
     const id = res.json().data.purchase._id as string;
     expect(res.json().data.purchase.tokenAmount).toBe('41666.500000000000000000');
 
-    await setSettings({ tokenPriceAud: '0.05' });
+    const first = await activeStage(db);
+    expect(res.json().data.purchase).toMatchObject({ stageId: first!.id, stageName: first!.name });
+    const second = await switchStage(db, '0.05');
     try {
       const list = await client.get('/v1/purchase/getmypurchase?limit=30', { token: buyer.access });
       const same = list.json().data.data.find((p: { _id: string }) => p._id === id);
@@ -545,9 +551,12 @@ describe('POST /v1/purchase/add: amounts', () => {
 
       const later = await buy(await freshBody());
       // 833.33 / 0.05
-      expect(later.json().data.purchase.tokenAmount).toBe('16666.600000000000000000');
+      expect(later.json().data.purchase).toMatchObject({
+        tokenAmount: '16666.600000000000000000',
+        stageId: second.id,
+      });
     } finally {
-      await setSettings({ tokenPriceAud: '0.02' });
+      await switchStage(db, '0.02');
     }
   });
 });

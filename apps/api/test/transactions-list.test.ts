@@ -105,6 +105,8 @@ describe('GET /v1/transaction/getUserTransaction', () => {
       walletAddress: null,
       purchaseId: null,
       quoteExpiresAt: null,
+      stageId: null,
+      stageName: null,
     });
     expect(page.data[1]).toMatchObject({
       price: '0.500000000000000000',

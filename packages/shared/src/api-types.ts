@@ -57,6 +57,17 @@ export interface PresaleConfig {
   minConfirmations: number;
   usdcAddress: string;
   whitePaperUrl: string;
+  /** The stage selling now (its price is tokenPriceAud); null: the presale is not selling. */
+  stage: PresaleStage | null;
+}
+
+/** The stage selling now, as buyers see it: nothing about later stages. */
+export interface PresaleStage {
+  id: string;
+  name: string;
+  priceAud: string;
+  /** Tokens left at this price, 2 decimals. */
+  tokensLeft: string;
 }
 
 /** `data` of GET /v1/currency-rate/getCurrency: units of each currency per 1 AUD. */
@@ -116,6 +127,11 @@ export interface Purchase {
   reviewedAt: string | null;
   /** Bank orders: the receipt must be attached before this, else the order ends; null for crypto. */
   paymentDueAt: string | null;
+  /** The stage that priced it (null on orders placed before stages). */
+  stageId: string | null;
+  stageName: string | null;
+  /** AUD per token: the price this order keeps. */
+  tokenPriceAud: string;
 }
 
 /** `data` of GET /v1/purchase/:id: one of the caller's orders with what its page shows. */
@@ -204,6 +220,9 @@ export interface Transaction {
   purchaseId: string | null;
   /** Crypto: a payment mined after this is not credited by itself (it goes to staff); null for bank payments. */
   quoteExpiresAt: string | null;
+  /** Its order's stage (null without an order, or on orders placed before stages). */
+  stageId: string | null;
+  stageName: string | null;
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -17,3 +17,4 @@ export * from './payout-destinations.ts';
 export * from './delivery.ts';
 export * from './statements.ts';
 export * from './refunds.ts';
+export * from './stages.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { RATE_MAX_AGE_MINUTES } from '@tmc/shared';
 import type { Config } from '../config.ts';
 import type { Db } from './client.ts';
-import { banks, currencyRates, settings } from './schema/index.ts';
+import { banks, currencyRates, settings, stages } from './schema/index.ts';
 
 /** Units per 1 AUD: a starting table that staff (or a rate provider) keep current. */
 export const SEED_RATES: Record<string, string> = {
@@ -84,6 +84,9 @@ export async function seedDatabase(
       .where(sql`${settings.id} = 1`);
   }
 
+  // A site that had one price before stages sells it as its first stage (idempotent).
+  await ensureFirstStage(db);
+
   await db
     .insert(currencyRates)
     .values(Object.entries(SEED_RATES).map(([code, rate]) => ({ code, rate })))
@@ -135,4 +138,21 @@ export async function enforceMinConfirmations(
       .update(settings)
       .set({ minConfirmations: wanted, updatedAt: sql`now()` })
       .where(sql`${settings.id} = 1`);
+}
+
+/**
+ * A site that sold at one price before stages existed: its configured price becomes the first
+ * stage, active, with what is left of the hard cap at that price as its cap. Does nothing once
+ * any stage exists (every start runs it).
+ */
+export async function ensureFirstStage(db: Db) {
+  await db.execute(sql`
+    insert into ${stages} (name, price_aud, token_cap, starts_at, state)
+    select 'Stage 1', s.token_price_aud,
+      trunc((s.hard_cap_aud - s.raised_aud) / s.token_price_aud, 2), now(), 'active'
+    from ${settings} s
+    where s.id = 1 and s.token_price_aud > 0 and s.hard_cap_aud > s.raised_aud
+      and (s.hard_cap_aud - s.raised_aud) / s.token_price_aud >= 0.01
+      and not exists (select 1 from ${stages})
+    on conflict do nothing`);
 }

@@ -14,6 +14,7 @@ export type PublicArea = 'presale' | 'rates' | 'banks';
 
 const AREA_OF_TABLE: Readonly<Record<string, PublicArea>> = {
   settings: 'presale',
+  stages: 'presale',
   currency_rates: 'rates',
   banks: 'banks',
 };

@@ -37,6 +37,7 @@ export const presaleConfigFixture: PresaleConfig = {
   minConfirmations: 1,
   usdcAddress: '0x3333333333333333333333333333333333333333',
   whitePaperUrl: 'https://papers.example.com/tmc',
+  stage: { id: 'stage-1', name: 'Stage 1', priceAud: '0.05', tokensLeft: '1000000.00' },
 };
 
 /** A Pending bank order awaiting its payment (no receipt, no documents) as the API answers it. */
@@ -65,6 +66,9 @@ export const purchaseFixture: Purchase = {
   paidAt: null,
   reviewedAt: null,
   paymentDueAt: null,
+  stageId: 'stage-1',
+  stageName: 'Stage 1',
+  tokenPriceAud: '0.02',
 };
 
 /** {@link purchaseFixture} as the staff queue (GET /v1/admin/purchases) answers it: nobody reviewed it yet. */

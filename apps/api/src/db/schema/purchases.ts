@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { banks } from './presale.ts';
+import { stages } from './stages.ts';
 
 /** Presale requests. */
 export const purchases = pgTable(
@@ -31,6 +32,10 @@ export const purchases = pgTable(
     investmentAmount: numeric('investment_amount', { precision: 20, scale: 2 }).notNull(),
     tokenAmount: numeric('token_amount', { precision: 60, scale: 18 }).notNull(),
     tokenPriceAud: numeric('token_price_aud', { precision: 38, scale: 18 }).notNull(),
+    /** The stage that priced it (null on orders placed before stages); its tokens count there. */
+    stageId: uuid('stage_id').references(() => stages.id),
+    /** That stage's name, kept with the order (a stage that priced an order is never renamed). */
+    stageName: text('stage_name'),
     userAmount: numeric('user_amount', { precision: 60, scale: 18 }).notNull(),
     userCurrency: text('user_currency').notNull(),
     rate: numeric('rate', { precision: 38, scale: 18 }).notNull(),
@@ -65,6 +70,7 @@ export const purchases = pgTable(
     index('purchases_user_amount_idx').on(t.userId, t.investmentAmount),
     index('purchases_status_created_idx').on(t.status, t.createdAt),
     index('purchases_created_idx').on(t.createdAt, t.id),
+    index('purchases_stage_status_idx').on(t.stageId, t.status),
     index('purchases_amount_idx').on(t.investmentAmount),
     // The review queue: bank requests awaiting review (Pending, with a receipt).
     index('purchases_review_queue_idx')
@@ -94,6 +100,9 @@ export const transactions = pgTable(
       .notNull()
       .references(() => users.id),
     purchaseId: uuid('purchase_id').references(() => purchases.id),
+    /** Its order's stage and that stage's name, copied when it is made. */
+    stageId: uuid('stage_id').references(() => stages.id),
+    stageName: text('stage_name'),
     price: numeric('price', { precision: 60, scale: 18 }).notNull(),
     currency: text('currency').notNull(),
     tokenSymbol: text('token_symbol').notNull(),

@@ -1,4 +1,4 @@
-import { formatFigure } from '@tmc/shared';
+import { formatFigure, formatTokenPrice } from '@tmc/shared';
 
 /* Amounts arrive as decimal strings; AUD and token figures are shown as on the site (formatFigure). */
 
@@ -35,6 +35,19 @@ export const nameToGreet = (account: { name: string; emailVerifiedAt: Date | nul
 
 const greeting = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi there,');
 
+/** The price an order keeps and the stage that set it; absent in mails queued before stages. */
+interface OrderPrice {
+  tokenPriceAud?: string;
+  stageName?: string | null;
+}
+
+const priceLines = (p: OrderPrice, tokenSymbol: string | undefined) =>
+  p.tokenPriceAud && tokenSymbol
+    ? [
+        `Price: ${formatTokenPrice(p.tokenPriceAud)} per ${tokenSymbol}${p.stageName ? ` (${p.stageName})` : ''}. This order keeps this price.`,
+      ]
+    : [];
+
 /** Every e-mail the site sends. Adding one is adding an entry here: its type follows. */
 const contents = {
   referralPurchase: (p: {
@@ -67,20 +80,22 @@ const contents = {
       'The earnings it covers now show as paid on your Affiliates page. Thanks for spreading the word!',
     ],
   }),
-  purchaseDecision: (p: {
-    name: string;
-    reference: string;
-    /** The new status, as the Presale Requests page names it. */
-    status: string;
-    /** AUD, 2 decimals. */
-    investmentAmount: string;
-    /** The order's tokens (2 decimals) and their symbol; absent in mails queued before they were added. */
-    tokenAmount?: string;
-    tokenSymbol?: string;
-    /** The order's page. */
-    orderUrl?: string;
-    remark: string | null;
-  }): MailContent => ({
+  purchaseDecision: (
+    p: {
+      name: string;
+      reference: string;
+      /** The new status, as the Presale Requests page names it. */
+      status: string;
+      /** AUD, 2 decimals. */
+      investmentAmount: string;
+      /** The order's tokens (2 decimals) and their symbol; absent in mails queued before they were added. */
+      tokenAmount?: string;
+      tokenSymbol?: string;
+      /** The order's page. */
+      orderUrl?: string;
+      remark: string | null;
+    } & OrderPrice,
+  ): MailContent => ({
     subject: `Your TMC presale request ${p.reference} is ${p.status}`,
     lines: [
       greeting(p.name),
@@ -88,6 +103,7 @@ const contents = {
       ...(p.status === 'Accepted' && p.tokenAmount && p.tokenSymbol
         ? [`Your ${formatFigure(p.tokenAmount)} ${p.tokenSymbol} are allocated to you.`]
         : []),
+      ...priceLines(p, p.tokenSymbol),
       ...(p.remark ? [`Note from our team: ${p.remark}`] : []),
       p.orderUrl ? `See your order: ${p.orderUrl}` : 'You can see it on the Presale Requests page.',
     ],
@@ -145,30 +161,32 @@ const contents = {
       'Want to earn commissions? Join the affiliate programme from your profile to get a referral link of your own.',
     ],
   }),
-  purchaseReceived: (p: {
-    name: string;
-    reference: string;
-    /** AUD, 2 decimals. */
-    amountAud: string;
-    /** What the buyer chose to pay, in their currency (2 decimals); AUD is what the bank receives. */
-    userAmount?: string;
-    userCurrency?: string;
-    tokenAmount: string;
-    tokenSymbol: string;
-    /** False: the order waits for the transfer and its receipt. Mails queued before this field said true. */
-    receiptAttached?: boolean;
-    /** The order's page, where the receipt is uploaded and the order followed. */
-    orderUrl?: string;
-    /** ISO time the payment window closes (orders placed before windows have none). */
-    paymentDueAt?: string;
-    bank: {
-      bankName: string;
-      accountHolder: string;
-      bic: string;
-      routingNumber: string | null;
-      accountNumber: string | null;
-    };
-  }): MailContent => {
+  purchaseReceived: (
+    p: {
+      name: string;
+      reference: string;
+      /** AUD, 2 decimals. */
+      amountAud: string;
+      /** What the buyer chose to pay, in their currency (2 decimals); AUD is what the bank receives. */
+      userAmount?: string;
+      userCurrency?: string;
+      tokenAmount: string;
+      tokenSymbol: string;
+      /** False: the order waits for the transfer and its receipt. Mails queued before this field said true. */
+      receiptAttached?: boolean;
+      /** The order's page, where the receipt is uploaded and the order followed. */
+      orderUrl?: string;
+      /** ISO time the payment window closes (orders placed before windows have none). */
+      paymentDueAt?: string;
+      bank: {
+        bankName: string;
+        accountHolder: string;
+        bic: string;
+        routingNumber: string | null;
+        accountNumber: string | null;
+      };
+    } & OrderPrice,
+  ): MailContent => {
     const inUserCurrency =
       p.userAmount && p.userCurrency && p.userCurrency !== 'AUD'
         ? ` (for ${formatFigure(p.userAmount)} ${p.userCurrency})`
@@ -188,6 +206,7 @@ const contents = {
           `Amount: A$${formatFigure(p.amountAud)}`,
         ].join('\n'),
         `Payment reference: ${p.reference}`,
+        ...priceLines(p, p.tokenSymbol),
       ],
       after: [
         'Write the payment reference on your transfer, so we can match your payment to your request.',
@@ -320,6 +339,7 @@ const contents = {
     tokenAmount,
     tokenSymbol,
     txnHash,
+    ...price
   }: {
     name: string;
     amount: string;
@@ -327,12 +347,13 @@ const contents = {
     tokenAmount: string;
     tokenSymbol: string;
     txnHash: string;
-  }): MailContent => ({
+  } & OrderPrice): MailContent => ({
     subject: 'Your TMC payment is verified',
     lines: [
       greeting(name),
       `We found your payment of ${amount} ${currency} on the chain (transaction ${txnHash}) and your presale request is accepted.`,
       `${formatFigure(tokenAmount)} ${tokenSymbol} are allocated to you. You can see the payment under My Transactions.`,
+      ...priceLines(price, tokenSymbol),
       'Thanks for joining the presale!',
     ],
   }),

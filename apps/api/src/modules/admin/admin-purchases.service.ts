@@ -257,6 +257,8 @@ export function createAdminPurchasesService({
             investmentAmount: fixed(after.investmentAmount, DECIMALS.AUD),
             tokenAmount: fixed(after.tokenAmount, 2),
             tokenSymbol: settings?.tokenSymbol,
+            tokenPriceAud: plain(after.tokenPriceAud),
+            stageName: after.stageName,
             orderUrl: publicUrl ? `${publicUrl}/presale-requests/${after.id}` : undefined,
             remark: after.remark,
           });

@@ -34,7 +34,12 @@ const settingsChange = z
       .regex(/^[A-Z0-9]{1,12}$/, 'tokenSymbol must be 1 to 12 letters or digits')
       // Any case: it is stored upper-cased.
       .meta({ pattern: '^\\s*[A-Za-z0-9]{1,12}\\s*$' }),
-    tokenPriceAud: decimalField('tokenPriceAud', 18, { positive: true, integerDigits: 20 }),
+    tokenPriceAud: decimalField('tokenPriceAud', 18, {
+      positive: true,
+      integerDigits: 20,
+    }).describe(
+      'Follows the active stage: once stages exist, another price answers 400 (add a stage instead)',
+    ),
     minPurchaseAud: decimalField('minPurchaseAud', 2),
     hardCapAud: decimalField('hardCapAud', 2, { positive: true }),
     endsAt: z.iso

@@ -1,9 +1,14 @@
-import { DEFAULT_DELIVERY_STATEMENT, minConfirmationsFloorMessage } from '@tmc/shared';
+import {
+  DEFAULT_DELIVERY_STATEMENT,
+  minConfirmationsFloorMessage,
+  stageMessages,
+} from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { fixed, money, plain } from '../../lib/money.ts';
 import { findSettings } from '../presale/presale.repo.ts';
+import { hasStages } from '../stages/stages.repo.ts';
 import {
   listRateRows,
   lockRates,
@@ -82,6 +87,15 @@ export function createAdminSettingsService({ db, minConfirmationsFloor }: AdminS
           });
         const before = await lockSettings(tx);
         if (!before) throw notConfigured();
+        // The price of new orders is the active stage's; the setting only follows it.
+        if (
+          change.tokenPriceAud !== undefined &&
+          !money(change.tokenPriceAud).equals(before.tokenPriceAud) &&
+          (await hasStages(tx))
+        )
+          throw badRequest(stageMessages.priceBySettings, {
+            tokenPriceAud: stageMessages.priceBySettings,
+          });
         const min = change.minPurchaseAud ?? before.minPurchaseAud;
         const cap = change.hardCapAud ?? before.hardCapAud;
         if (money(min).greaterThan(cap))

@@ -25,6 +25,8 @@ import type { StatementsService } from '../statements/statements.service.ts';
 import { statementsAdminRoutes } from '../statements/statements.routes.ts';
 import type { RefundsService } from '../refunds/refunds.service.ts';
 import { adminRefundsRoutes } from '../refunds/refunds.routes.ts';
+import type { StagesService } from '../stages/stages.service.ts';
+import { adminStagesRoutes } from './admin-stages.routes.ts';
 
 export interface AdminServices {
   banks: AdminBanksService;
@@ -40,6 +42,7 @@ export interface AdminServices {
   delivery: DeliveryService;
   statements: StatementsService;
   refunds: RefundsService;
+  stages: StagesService;
 }
 
 /**
@@ -61,6 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, ser
   });
   await app.register(adminBanksRoutes, { banks: services.banks });
   await app.register(adminSettingsRoutes, { settings: services.settings });
+  await app.register(adminStagesRoutes, { stages: services.stages });
   await app.register(adminUsersRoutes, { users: services.users });
   await app.register(adminPayoutsRoutes, { payouts: services.payouts });
   await app.register(auditLogRoutes, { auditLog: services.auditLog });

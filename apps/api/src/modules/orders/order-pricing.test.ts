@@ -3,9 +3,11 @@ import { messages, orderFigures, purchaseMessages } from '@tmc/shared';
 import { AppError } from '../../lib/errors.ts';
 import { priceOrder, type Market } from './order-pricing.ts';
 
+const STAGE = { id: 'stage-1', name: 'Stage 1', priceAud: '0.02', endsAt: null };
+
 const market: Market = {
   rates: { AUD: '1', EUR: '0.60', USD: '0.65', ETH: '0.0002', ZERO: '0' },
-  tokenPriceAud: '0.02',
+  stage: STAGE,
   minPurchaseAud: '50',
   hardCapAud: '100000',
   raisedAud: '0',
@@ -33,12 +35,16 @@ describe('priceOrder', () => {
       rateAt: null,
       investmentAud: '833.33',
       tokenPriceAud: '0.02',
+      stageId: 'stage-1',
+      stageName: 'Stage 1',
       tokenAmount: '41666.500000000000000000',
     });
     // 1 ETH = A$5000; A$5000 / 0.03 = 166666.666… tokens, rounded down to 2 decimals.
     expect(
-      priceOrder({ userCurrency: 'ETH', userAmount: '1' }, { ...market, tokenPriceAud: '0.03' })
-        .tokenAmount,
+      priceOrder(
+        { userCurrency: 'ETH', userAmount: '1' },
+        { ...market, stage: { ...STAGE, priceAud: '0.03' } },
+      ).tokenAmount,
     ).toBe('166666.660000000000000000');
   });
 
@@ -80,9 +86,24 @@ describe('priceOrder', () => {
       });
     expect(
       failure(() =>
-        priceOrder({ userCurrency: 'EUR', userAmount: '100' }, { ...market, tokenPriceAud: '0' }),
+        priceOrder(
+          { userCurrency: 'EUR', userAmount: '100' },
+          { ...market, stage: { ...STAGE, priceAud: '0' } },
+        ),
       ).status,
     ).toBe(503);
+  });
+
+  it('sells only while a stage is active and before its end (409)', () => {
+    const order = { userCurrency: 'EUR', userAmount: '100' };
+    const now = new Date('2026-01-01T00:00:00Z');
+    for (const stage of [null, { ...STAGE, endsAt: now }])
+      expect(failure(() => priceOrder(order, { ...market, stage }, now))).toEqual({
+        status: 409,
+        message: 'The presale is not selling right now',
+      });
+    const later = { ...STAGE, endsAt: new Date(now.getTime() + 1000) };
+    expect(priceOrder(order, { ...market, stage: later }, now).stageId).toBe('stage-1');
   });
 
   it('applies the minimum to the AUD value and names it', () => {

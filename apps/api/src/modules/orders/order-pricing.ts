@@ -7,6 +7,7 @@ import {
   orderFigures,
   purchaseMessages,
   staleRatesMessage,
+  stageMessages,
   TOKEN_FIGURE_DECIMALS,
   tokensFor,
 } from '@tmc/shared';
@@ -31,7 +32,8 @@ export interface OrderInput {
 export interface Market {
   /** Units of each currency per 1 AUD. */
   rates: Record<string, string>;
-  tokenPriceAud: string;
+  /** The stage selling now: its price is every new order's; null when none is. */
+  stage: { id: string; name: string; priceAud: string; endsAt: Date | null } | null;
   minPurchaseAud: string;
   hardCapAud: string;
   /** Accepted purchases so far. */
@@ -53,7 +55,10 @@ export interface PricedOrder {
   rateAt: Date | null;
   /** The AUD value, 2 decimals. */
   investmentAud: string;
+  /** The price of `stageId`, the stage that priced it. */
   tokenPriceAud: string;
+  stageId: string;
+  stageName: string;
   /** investmentAud / tokenPriceAud rounded down to 2 decimals (the shared order figure), written with 18. */
   tokenAmount: string;
 }
@@ -71,7 +76,7 @@ const audText = (value: string) => {
 
 /**
  * The spec's conversion (amount / rate[code] × rate[AUD]) from the server's own rates, the
- * tolerance and minimum checks, and the token amount at the current price.
+ * tolerance and minimum checks, and the token amount at the active stage's price.
  */
 export function priceOrder(input: OrderInput, market: Market, now = new Date()): PricedOrder {
   if (market.endsAt && now >= market.endsAt) throw badRequest(purchaseMessages.presaleEnded);
@@ -88,7 +93,11 @@ export function priceOrder(input: OrderInput, market: Market, now = new Date()):
   const rateAt = isCrypto ? (market.rateTimes[code] ?? new Date(0)) : null;
   if (rateAt && now.getTime() - rateAt.getTime() > market.rateMaxAgeMinutes * 60_000)
     throw new AppError(503, staleRatesMessage);
-  const tokenPrice = positive(market.tokenPriceAud);
+  const { stage } = market;
+  // A stage past its end sells nothing, whether or not the stage clock has closed it yet.
+  if (!stage || (stage.endsAt && now >= stage.endsAt))
+    throw new AppError(409, stageMessages.notSelling);
+  const tokenPrice = positive(stage.priceAud);
   if (!tokenPrice) throw new AppError(503, 'The presale is not configured yet');
   const effectiveRate = rate.div(rateAud);
   // The same conversion the buy page shows, so server and client figures agree by construction.
@@ -126,7 +135,9 @@ export function priceOrder(input: OrderInput, market: Market, now = new Date()):
     rate: fixed(effectiveRate, 18),
     rateAt,
     investmentAud: figures.aud,
-    tokenPriceAud: plain(market.tokenPriceAud),
+    tokenPriceAud: plain(tokenPrice),
+    stageId: stage.id,
+    stageName: stage.name,
     tokenAmount: fixed(figures.tokens, DECIMALS.TOKEN),
   };
 }

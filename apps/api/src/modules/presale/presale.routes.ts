@@ -22,6 +22,15 @@ const configSchema = z.object({
   minConfirmations: z.number(),
   usdcAddress: z.string(),
   whitePaperUrl: z.string(),
+  stage: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      priceAud: z.string().describe('The price of a new order (the same as tokenPriceAud)'),
+      tokensLeft: z.string().describe('Tokens left at this price, 2 decimals'),
+    })
+    .nullable()
+    .describe('The stage selling now; null when the presale is not selling'),
 });
 
 export const presaleRoutes: FastifyPluginAsyncZod<{

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fixed, plain } from '../../lib/money.ts';
+import { findActiveStage } from '../stages/stages.repo.ts';
+import { leftText } from '../stages/stage-sales.ts';
 import { findSettings } from './presale.repo.ts';
 
 /** What a browser wallet needs about the chain beyond its id; neither is a secret. */
@@ -36,11 +38,14 @@ export function createPresaleService({
   return {
     settings,
     async publicConfig() {
-      const s = await settings();
+      const [s, active] = await Promise.all([settings(), findActiveStage(db)]);
+      // A stage past its end sells nothing, whether or not the stage clock has closed it yet.
+      const stage = active && !(active.endsAt && active.endsAt <= new Date()) ? active : undefined;
       return {
         tokenName: s.tokenName,
         tokenSymbol: s.tokenSymbol,
-        tokenPriceAud: plain(s.tokenPriceAud),
+        // The price of a new order: the active stage's (the settings follow it).
+        tokenPriceAud: plain(stage?.priceAud ?? s.tokenPriceAud),
         minPurchaseAud: plain(s.minPurchaseAud),
         hardCapAud: fixed(s.hardCapAud, 2),
         raisedAud: fixed(s.raisedAud, 2),
@@ -54,6 +59,15 @@ export function createPresaleService({
         minConfirmations: s.minConfirmations,
         usdcAddress: s.usdcAddress,
         whitePaperUrl: s.whitePaperUrl,
+        // Only the stage selling now: nothing about later ones (no urgency, no price predictions).
+        stage: stage
+          ? {
+              id: stage.id,
+              name: stage.name,
+              priceAud: plain(stage.priceAud),
+              tokensLeft: leftText(stage),
+            }
+          : null,
       };
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { STAGE_CONFLICTS } from './stage-conflicts.ts';
 import { cryptoPurchaseSchema, guestCryptoPurchaseSchema } from '@tmc/shared';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { userSchema } from '../account/user-dto.ts';
@@ -30,12 +31,13 @@ export const cryptoPurchaseRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireBuyer(app),
       // Orders per account are limited (accountOrderLimit).
-      config: { openapi: { errors: [429] } },
+      config: { openapi: { errors: [429, 409] } },
       schema: {
         tags,
         security,
         summary:
           'Order tokens for ETH or USDC: a Pending request and a Pending transaction quoting the exact amount',
+        description: STAGE_CONFLICTS,
         body: cryptoPurchaseSchema,
         response: { 201: envelopeSchema(orderSchema) },
       },
@@ -52,11 +54,12 @@ export const cryptoPurchaseRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/purchase/add-crypto-noUser',
     {
-      config: { openapi: { errors: [401, 403] } },
+      config: { openapi: { errors: [401, 403, 409] } },
       schema: {
         tags,
         summary:
           "A visitor's crypto order: with `name` a new account is made, without it the password must match; either way the visitor is signed in",
+        description: STAGE_CONFLICTS,
         body: guestCryptoPurchaseSchema,
         response: {
           201: envelopeSchema(

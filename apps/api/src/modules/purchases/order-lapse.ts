@@ -9,6 +9,7 @@ import { fixed } from '../../lib/money.ts';
 import { createRepeatingJob } from '../../lib/repeating-job.ts';
 import { findUserById } from '../account/users.repo.ts';
 import { findSettings } from '../presale/presale.repo.ts';
+import { rollStages } from '../stages/stage-sales.ts';
 import {
   ensureChainWatcher,
   releaseChainWatcherLease,
@@ -47,6 +48,9 @@ export interface LapseResult {
   /** Bank orders with a receipt whose money staff did not confirm in time. */
   unconfirmed: number;
   crypto: number;
+  /** Stages closed (sold out, or at their end) and the stage opened, by the stage clock. */
+  stagesClosed: number;
+  stageOpened: boolean;
 }
 
 interface OrderLapseDeps {
@@ -66,7 +70,8 @@ interface OrderLapseDeps {
  * that ends it, so the e-mail goes out once. Every change is a conditional update under the
  * row's lock, the same lock the credit step and staff decisions take: an order paid, given a
  * receipt or decided at the same moment is left alone. One copy of the API runs it at a time
- * (a lease row, as the payment watcher's); running it twice is harmless.
+ * (a lease row, as the payment watcher's); running it twice is harmless. It is also the stage
+ * clock: a stage closes at its end or once sold out, and the next scheduled one opens.
  */
 export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
   const holder = randomUUID();
@@ -127,7 +132,14 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
     });
 
   async function runOnce(): Promise<LapseResult> {
-    const result: LapseResult = { leader: false, bank: 0, unconfirmed: 0, crypto: 0 };
+    const result: LapseResult = {
+      leader: false,
+      bank: 0,
+      unconfirmed: 0,
+      crypto: 0,
+      stagesClosed: 0,
+      stageOpened: false,
+    };
     const settings = await findSettings(db);
     if (!settings) return result;
     await ensureChainWatcher(db, LEASE_NAME, 0n);
@@ -141,6 +153,12 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
       if (await endUnconfirmedBankOrder(id)) result.unconfirmed++;
     for (const id of await findLapsedQuotes(db, settings.quoteGraceMinutes, chainRead, BATCH))
       if (await endCryptoOrder(id, settings.quoteGraceMinutes)) result.crypto++;
+
+    // After the lapses: tokens they gave back may keep a nearly sold-out stage open.
+    const roll = await db.transaction((tx) => rollStages(tx, settings.minPurchaseAud));
+    result.stagesClosed = roll.closed.length;
+    result.stageOpened = roll.opened !== null;
+    if (roll.closed.length || roll.opened) log.info(roll, 'presale stages changed');
 
     if (result.bank || result.unconfirmed || result.crypto) {
       mail.deliverSoon();

@@ -7,7 +7,7 @@ import {
   type Purchase,
   type PurchaseStatus,
 } from '@tmc/shared';
-import { fixed } from '../../lib/money.ts';
+import { fixed, plain } from '../../lib/money.ts';
 import { purchases } from '../../db/schema/index.ts';
 
 /** The Purchase object of API.md (presale request). */
@@ -39,6 +39,12 @@ export const purchaseSchema = z.object({
     .string()
     .nullable()
     .describe('Bank orders: attach the receipt before this, else the order ends (Not Accepted)'),
+  stageId: z
+    .string()
+    .nullable()
+    .describe('The presale stage that priced it; null on orders placed before stages'),
+  stageName: z.string().nullable(),
+  tokenPriceAud: z.string().describe('AUD per token: the price this order keeps'),
 });
 
 /** Fiat amounts show 2 decimals like AUD; ETH 18 and USDC 6 (API.md). */
@@ -69,6 +75,9 @@ export const purchaseDtoColumns = {
   remark: purchases.remark,
   reviewedAt: purchases.reviewedAt,
   paymentDueAt: purchases.paymentDueAt,
+  stageId: purchases.stageId,
+  stageName: purchases.stageName,
+  tokenPriceAud: purchases.tokenPriceAud,
 };
 
 type PurchaseRow = typeof purchases.$inferSelect;
@@ -118,6 +127,9 @@ export async function toPurchaseDto(
     paidAt: paidAt(p)?.toISOString() ?? null,
     reviewedAt: p.reviewedAt?.toISOString() ?? null,
     paymentDueAt: p.paymentMode === Mode.Bank ? (p.paymentDueAt?.toISOString() ?? null) : null,
+    stageId: p.stageId,
+    stageName: p.stageName,
+    tokenPriceAud: plain(p.tokenPriceAud),
   };
 }
 

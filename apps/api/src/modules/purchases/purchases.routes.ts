@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { STAGE_CONFLICTS } from './stage-conflicts.ts';
 import {
   bankOrderSchema,
   bankPurchaseSchema,
@@ -102,11 +103,12 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
     {
       onRequest: requireBuyer(app),
       // Orders per account are limited (accountOrderLimit).
-      config: { openapi: { errors: [429] } },
+      config: { openapi: { errors: [429, 409] } },
       schema: {
         tags,
         security,
         summary: 'Submit a bank-transfer presale request (Pending until staff review it)',
+        description: STAGE_CONFLICTS,
         body: bankPurchaseSchema,
         response: { 201: buyerResultSchema },
       },
@@ -120,11 +122,12 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
   app.post(
     '/purchase/add-noUser',
     {
-      config: { openapi: { errors: [401, 403] } },
+      config: { openapi: { errors: [401, 403, 409] } },
       schema: {
         tags,
         summary:
           "A visitor's bank-transfer presale request: with `name` a new account is made, without it the password must match; either way the visitor is signed in",
+        description: STAGE_CONFLICTS,
         body: guestBankPurchaseSchema,
         response: { 201: guestResultSchema },
       },
@@ -157,12 +160,13 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
     {
       onRequest: requireBuyer(app),
       // Orders per account are limited (accountOrderLimit).
-      config: { openapi: { errors: [429] } },
+      config: { openapi: { errors: [429, 409] } },
       schema: {
         tags,
         security,
         summary:
           'Create a bank-transfer presale request before paying: Pending, awaiting payment, with its reference; the receipt follows with POST /purchase/:id/receipt. A retry with the same requestId answers the same order',
+        description: STAGE_CONFLICTS,
         body: bankOrderSchema,
         response: { 201: buyerResultSchema },
       },
@@ -176,11 +180,12 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
   app.post(
     '/purchase/bank-order-noUser',
     {
-      config: { openapi: { errors: [401, 403] } },
+      config: { openapi: { errors: [401, 403, 409] } },
       schema: {
         tags,
         summary:
           "A visitor's bank-transfer presale request before paying: with `name` a new account is made, without it the password must match; either way the visitor is signed in",
+        description: STAGE_CONFLICTS,
         body: guestBankOrderSchema,
         response: { 201: guestResultSchema },
       },

@@ -20,7 +20,7 @@ import {
   type User,
 } from '@tmc/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
@@ -41,6 +41,9 @@ import type { PresaleService } from '../presale/presale.service.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import type { FileToClaim, UploadsService } from '../uploads/uploads.service.ts';
 import { priceOrder, type OrderInput, type PricedOrder } from '../orders/order-pricing.ts';
+import { findSettings } from '../presale/presale.repo.ts';
+import { findActiveStage } from '../stages/stages.repo.ts';
+import { closeIfSoldOut, holdStageFor } from '../stages/stage-sales.ts';
 import { newPaymentReference } from './payment-reference.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { toPurchaseDto, type PurchaseDtoRow } from './purchase-dto.ts';
@@ -176,12 +179,16 @@ export function createPurchasesService({
 }: PurchasesDeps) {
   /** Prices an order from the server's rates, token price and minimum (400 on any problem). */
   async function quote(input: OrderInput): Promise<PricedOrder> {
-    const [settings, table] = await Promise.all([presale.settings(), rates.pricingTable()]);
+    const [settings, table, stage] = await Promise.all([
+      presale.settings(),
+      rates.pricingTable(),
+      findActiveStage(db),
+    ]);
     return priceOrder(input, {
       rates: table.rates,
       rateTimes: table.rateTimes,
       rateMaxAgeMinutes: settings.rateMaxAgeMinutes,
-      tokenPriceAud: settings.tokenPriceAud,
+      stage: stage ?? null,
       minPurchaseAud: settings.minPurchaseAud,
       hardCapAud: settings.hardCapAud,
       raisedAud: settings.raisedAud,
@@ -206,12 +213,20 @@ export function createPurchasesService({
   /**
    * Inserts a presale request for `buyer` inside the caller's transaction: claims its files
    * (each must be an unclaimed upload of its declared kind) and gives it a unique payment
-   * reference. Throws 400 on a bad file or wallet; the caller's transaction then undoes everything.
+   * reference, and reserves its tokens in the stage that priced it. Throws 400 on a bad file or
+   * wallet, 409 when that stage no longer sells or has fewer tokens left; the caller's
+   * transaction then undoes everything.
    */
   async function createPurchase(tx: Tx, buyer: UserRow, input: NewPurchase) {
     const wallet = input.wallet ? checksummed(input.wallet, 'wallet') : undefined;
     if (input.billingDoc && input.billingDoc.kind !== 'pdf')
       throw badRequest(messages.pdfOnly, { billingDocType: messages.pdfOnly });
+    const settings = await findSettings(tx);
+    if (!settings) throw new AppError(503, 'The presale is not configured yet');
+    const { tokenSymbol, minPurchaseAud } = settings;
+    // Held until the order commits: what is left is read and taken by one order at a time.
+    const stage = await holdStageFor(tx, input.order, tokenSymbol);
+    // The buying limit of the account (KYC tiers) is checked here, in this transaction.
 
     const id = randomUUID();
     const toClaim: FileToClaim[] = [];
@@ -233,6 +248,8 @@ export function createPurchasesService({
       investmentAmount: order.investmentAud,
       tokenAmount: order.tokenAmount,
       tokenPriceAud: order.tokenPriceAud,
+      stageId: stage.id,
+      stageName: stage.name,
       userAmount: order.userAmount,
       userCurrency: order.userCurrency,
       rate: order.rate,
@@ -252,6 +269,8 @@ export function createPurchasesService({
       billingDocType: input.billingDoc?.kind ?? null,
       userRemark: input.userRemark ?? null,
     });
+
+    await closeIfSoldOut(tx, stage, order.tokenAmount, minPurchaseAud);
 
     // The account's delivery wallet changes only through update-wallet (password and notice):
     // an order records the wallet it names and leaves the account's alone.
@@ -376,6 +395,8 @@ export function createPurchasesService({
           userCurrency: purchase.userCurrency,
           tokenAmount: plain(purchase.tokenAmount),
           tokenSymbol,
+          tokenPriceAud: plain(purchase.tokenPriceAud),
+          stageName: purchase.stageName,
           receiptAttached: receipt !== undefined,
           paymentDueAt: paymentDueAt.toISOString(),
           orderUrl: `${publicUrl}/presale-requests/${purchase.id}`,
@@ -546,6 +567,7 @@ export function createPurchasesService({
         tokenAmount: plain(purchase.tokenAmount),
         tokenSymbol: settings.tokenSymbol,
         tokenPriceAud: plain(purchase.tokenPriceAud),
+        stageName: purchase.stageName,
         wallet: purchase.wallet ?? user?.walletAddress ?? null,
         deliveryStatement: settings.deliveryStatement ?? DEFAULT_DELIVERY_STATEMENT,
         delivery,

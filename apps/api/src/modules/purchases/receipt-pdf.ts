@@ -26,6 +26,8 @@ export interface ReceiptFacts {
   tokenAmount: string;
   tokenSymbol: string;
   tokenPriceAud: string;
+  /** The presale stage that priced the order (null on orders placed before stages). */
+  stageName: string | null;
   wallet: string | null;
   deliveryStatement: string;
   /** Where this order's tokens are (null: delivery has not started). */
@@ -97,7 +99,8 @@ export async function renderReceiptPdf(facts: ReceiptFacts): Promise<Uint8Array>
           ],
         ]
       : []),
-    ['Token price', formatTokenPrice(facts.tokenPriceAud)],
+    ['Token price paid', formatTokenPrice(facts.tokenPriceAud)],
+    ...(facts.stageName ? [['Presale stage', facts.stageName] as [string, string]] : []),
     ['Tokens allocated', formatMoney(facts.tokenAmount, facts.tokenSymbol)],
     ['Delivery wallet', facts.wallet ?? 'None saved yet: add one in your profile'],
     ...(facts.refunds ?? []).map((r): [string, string] => [

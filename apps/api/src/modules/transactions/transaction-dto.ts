@@ -21,6 +21,11 @@ export const transactionSchema = z.object({
   walletAddress: z.string().nullable(),
   purchaseId: z.string().nullable(),
   quoteExpiresAt: z.string().nullable(),
+  stageId: z
+    .string()
+    .nullable()
+    .describe("Its order's presale stage; null without an order or before stages"),
+  stageName: z.string().nullable(),
 });
 
 /** ETH 18, USDC 6, AUD 2 (API.md); other fiat codes are shown like AUD. */
@@ -43,6 +48,8 @@ export const transactionDtoColumns = {
   walletAddress: transactions.walletAddress,
   purchaseId: transactions.purchaseId,
   quoteExpiresAt: transactions.quoteExpiresAt,
+  stageId: transactions.stageId,
+  stageName: transactions.stageName,
 };
 
 export const toTransactionDto = (
@@ -65,4 +72,6 @@ export const toTransactionDto = (
   walletAddress: t.walletAddress,
   purchaseId: t.purchaseId,
   quoteExpiresAt: t.quoteExpiresAt?.toISOString() ?? null,
+  stageId: t.stageId,
+  stageName: t.stageName,
 });

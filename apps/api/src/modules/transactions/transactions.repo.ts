@@ -206,8 +206,20 @@ export async function markTransactionPaid(db: Tx, id: string, payment: VerifiedP
   return row;
 }
 
+/** Inserts a transaction; one made for an order names that order's stage. */
 export async function insertTransaction(db: Tx, values: typeof transactions.$inferInsert) {
-  const [row] = await db.insert(transactions).values(values).returning();
+  const stageOf = (column: typeof purchases.stageId | typeof purchases.stageName) =>
+    values.purchaseId
+      ? sql`(select ${column} from ${purchases} where ${purchases.id} = ${values.purchaseId})`
+      : null;
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      ...values,
+      stageId: stageOf(purchases.stageId),
+      stageName: stageOf(purchases.stageName),
+    })
+    .returning();
   return row!;
 }
 

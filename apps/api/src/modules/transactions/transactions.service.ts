@@ -254,6 +254,9 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
       tokenAmount: plain(purchase?.tokenAmount ?? transaction.tokenAmount),
       tokenSymbol: settings.tokenSymbol,
       txnHash: transfer.txnHash,
+      ...(purchase
+        ? { tokenPriceAud: plain(purchase.tokenPriceAud), stageName: purchase.stageName }
+        : {}),
     });
     metrics.paymentCredited(
       coin,

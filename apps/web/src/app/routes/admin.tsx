@@ -9,6 +9,7 @@ import { usePresaleConfig } from '../../features/presale/api/get-presale-config'
 import { AlertIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { AdminBanks } from '../../features/admin/components/admin-banks';
+import { AdminStages } from '../../features/admin/components/admin-stages';
 import { AdminDistributions } from '../../features/admin/components/admin-distributions';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { AdminPayouts } from '../../features/admin/components/admin-payouts';
@@ -86,6 +87,7 @@ const pages: { path: string; title: string; element: ReactNode }[] = [
   { path: adminPaths.users, title: 'Users', element: <AdminUsers Statement={UserStatement} /> },
   { path: adminPaths.banks, title: 'Banks', element: <AdminBanks /> },
   { path: adminPaths.rates, title: 'Currency rates', element: <AdminRates /> },
+  { path: adminPaths.stages, title: 'Stages', element: <AdminStages /> },
   { path: adminPaths.settings, title: 'Settings', element: <AdminSettingsForm /> },
   { path: adminPaths.payouts, title: 'Payouts', element: <AdminPayouts /> },
   {

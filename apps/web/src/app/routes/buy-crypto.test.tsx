@@ -33,6 +33,8 @@ const transaction: Transaction = {
   walletAddress: WALLET,
   purchaseId: 'p-1',
   quoteExpiresAt: null,
+  stageId: null,
+  stageName: null,
 };
 const created = {
   status: 201,
@@ -228,6 +230,8 @@ describe('Crypto transfer screen', () => {
       ...transaction,
       price: '0.050000000000123457',
       quoteExpiresAt: '2025-03-05T04:29:05.000Z',
+      stageId: null,
+      stageName: null,
     };
     const { user } = renderCrypto({
       [ADD]: { ...created, data: { ...created.data, transaction: exact } },

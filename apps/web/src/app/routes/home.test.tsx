@@ -43,30 +43,41 @@ describe('HomeRoute', () => {
     );
   });
 
-  it('shows the live presale figures and the raised amount against the hard cap', () => {
+  it('shows the current stage price and the minimum, with no progress meter and no timer', () => {
     renderHome();
     const token = region('Meet TMC');
     expect(token.getByText('A$0.05')).toBeInTheDocument();
     expect(token.getByText('A$50')).toBeInTheDocument();
-    const bar = token.getByRole('progressbar', { name: 'Raised so far' });
-    expect(bar).toHaveAttribute('aria-valuenow', '0.1');
-    expect(bar).toHaveAttribute('aria-valuetext', 'A$1,250 of A$1,000,000');
-    expect(token.getByText('<1% of the hard cap')).toBeInTheDocument();
+    expect(token.getByText(/Stage 1: the price of every order placed now/)).toBeInTheDocument();
+    expect(token.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(token.queryByText(/of the hard cap|Raised so far/)).not.toBeInTheDocument();
+    expect(token.queryByText(/%/)).not.toBeInTheDocument();
     expect(token.getByText(/No end date is set/)).toBeInTheDocument();
-    expect(token.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(token.getByRole('link', { name: 'Buy TMC' })).toHaveAttribute('href', '/token/buy');
   });
 
-  it('counts down to the end date when one is set', () => {
+  it('writes the end date as a date that does not tick', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
     renderHome({ endsAt: '2030-01-03T04:05:06Z' });
-    const timer = region('Meet TMC').getByRole('timer', { name: 'Presale ends in' });
-    expect(timer).toHaveTextContent('02Days04Hours05Minutes06Seconds');
+    const token = region('Meet TMC');
+    const ends = token.getByText(/The presale ends on/);
+    const before = ends.textContent;
+    expect(before).toMatch(/2030/);
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(token.queryByText(/Seconds|Presale ends in/)).not.toBeInTheDocument();
     act(() => {
-      vi.advanceTimersByTime(1000);
+      vi.advanceTimersByTime(5000);
     });
-    expect(timer).toHaveTextContent('05Seconds');
+    expect(ends.textContent).toBe(before);
+  });
+
+  it('says when no stage is selling and shows no price', () => {
+    renderHome({ stage: null });
+    const token = region('Meet TMC');
+    expect(token.getByText('The presale is not selling right now.')).toBeInTheDocument();
+    expect(token.queryByText('A$0.05')).not.toBeInTheDocument();
   });
 
   it('cuts the long descriptions at 250 characters with Show more / Show less', () => {

@@ -19,7 +19,7 @@ export function NotFoundRoute() {
         <Mascot className="absolute -right-6 -bottom-2 size-24 rotate-12 sm:size-32" />
       </div>
       <h1 className="text-4xl sm:text-5xl">{messages.pageNotFound}</h1>
-      <p className="max-w-md text-muted">This page wandered off to the moon without us.</p>
+      <p className="max-w-md text-muted">This page does not exist, or it has moved.</p>
       <Link to={paths.home} className={buttonClasses('primary', 'lg')}>
         {messages.goBack}
       </Link>

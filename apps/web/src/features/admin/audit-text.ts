@@ -12,6 +12,9 @@ export const auditActions: Record<string, string> = {
   'bank.update': 'Bank updated',
   'bank.deactivate': 'Bank deactivated',
   'settings.update': 'Settings updated',
+  'stage.create': 'Stage added',
+  'stage.update': 'Stage updated',
+  'stage.close': 'Stage closed',
   'rates.update': 'Currency rates updated',
   'unmatchedPayment.assign': 'Unmatched payment assigned',
   'unmatchedPayment.refund': 'Unmatched payment refunded',
@@ -23,6 +26,7 @@ export const auditEntities: Record<string, string> = {
   user: 'User',
   bank: 'Bank',
   settings: 'Settings',
+  stage: 'Presale stage',
   currency_rates: 'Currency rates',
   unmatchedPayment: 'Unmatched payment',
 };

@@ -9,6 +9,7 @@ import { useOpenUnmatchedCount } from '../api/get-unmatched-payments';
 import { useAdminStats } from '../api/get-admin-stats';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 import { DashboardCharts } from './dashboard-charts';
+import { StageSales } from './stage-sales';
 import { SystemRedBanner } from './system-status';
 
 function Tile({
@@ -97,6 +98,7 @@ export function AdminDashboard({
         </section>
 
         <DashboardCharts />
+        <StageSales />
 
         <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-4">
           <Tile

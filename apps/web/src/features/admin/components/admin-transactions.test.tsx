@@ -24,6 +24,8 @@ const credited: AdminTransaction = {
   walletAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   purchaseId: 'p-1',
   quoteExpiresAt: '2025-03-05T04:45:00.000Z',
+  stageId: null,
+  stageName: null,
   user: { _id: 'u-1', email: 'wrong@example.com', name: 'Wrong Buyer' },
   reference: 'TMC-WR0NG1',
   fromAddress: '0x9999999999999999999999999999999999998888',

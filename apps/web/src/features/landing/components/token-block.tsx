@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PresaleConfig } from '@tmc/shared';
 import { buttonClasses } from '../../../components/ui/button';
 import { TruncatedText } from '../../../components/ui/truncated-text';
+import { formatDate } from '../../../lib/format';
 import { formatAud } from '../lib/presale-figures';
-import { Countdown } from './countdown';
-import { PresaleProgress } from './presale-progress';
 
 const DESCRIPTION =
   'TMC is a meme token made for laughs and for the people who share them. It lives on a ' +
@@ -36,8 +35,22 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The end date as a date: no clock ticking towards it (no urgency). */
 function EndDate({ endsAt }: { endsAt: string | null }) {
-  if (endsAt) return <Countdown endsAt={endsAt} />;
+  // Read once: the sentence never changes while the page is open.
+  const [now] = useState(() => Date.now());
+  if (endsAt) {
+    const ended = new Date(endsAt).getTime() <= now;
+    return (
+      <p className="rounded-2xl border-2 border-line px-4 py-3 text-sm text-muted">
+        {ended ? 'The presale ended on ' : 'The presale ends on '}
+        <time dateTime={endsAt} className="font-bold text-fg">
+          {formatDate(endsAt)}
+        </time>
+        .
+      </p>
+    );
+  }
   return (
     <p className="rounded-2xl border-2 border-dashed border-line px-4 py-3 text-sm text-muted">
       No end date is set: the presale stays open until the hard cap is reached or the team closes
@@ -46,7 +59,7 @@ function EndDate({ endsAt }: { endsAt: string | null }) {
   );
 }
 
-/** The token: what it is, live presale figures, progress, the end date and the Buy button. */
+/** The token: what it is, the current price and figures, the end date and the Buy button. */
 export function TokenBlock({ config, failed, buyHref }: TokenBlockProps) {
   const unknown = failed ? '—' : <Skeleton className="h-7 w-24" />;
   return (
@@ -68,7 +81,7 @@ export function TokenBlock({ config, failed, buyHref }: TokenBlockProps) {
         <div className="flex flex-col gap-6">
           <dl className="grid grid-cols-2 gap-3">
             <Figure label="Presale price">
-              {config ? formatAud(config.tokenPriceAud, 8) : unknown}
+              {config ? (config.stage ? formatAud(config.stage.priceAud, 8) : '—') : unknown}
             </Figure>
             <Figure label="Minimum buy">
               {config ? formatAud(config.minPurchaseAud) : unknown}
@@ -78,7 +91,14 @@ export function TokenBlock({ config, failed, buyHref }: TokenBlockProps) {
           </dl>
           {config ? (
             <>
-              <PresaleProgress raisedAud={config.raisedAud} hardCapAud={config.hardCapAud} />
+              {config.stage ? (
+                <p className="text-sm text-muted">
+                  {config.stage.name}: the price of every order placed now. An order keeps the price
+                  it was placed at.
+                </p>
+              ) : (
+                <p className="text-sm text-muted">The presale is not selling right now.</p>
+              )}
               <EndDate endsAt={config.endsAt} />
             </>
           ) : failed ? (

@@ -19,7 +19,7 @@ import { toast } from '../../../components/ui/toast';
 import type { UploadBoxProps } from '../../../components/ui/upload-box';
 import { paths, profileWalletPath } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatAmount, formatDateTime, formatMoney } from '../../../lib/format';
+import { formatAmount, formatDateTime, formatMoney, formatTokenPrice } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { Dialog } from '../../../components/ui/dialog';
 import { PaymentStatusNote } from '../../../components/ui/payment-status-note';
@@ -301,6 +301,13 @@ export function PurchaseOrder({
                     : formatMoney(purchase.userAmount, purchase.userCurrency)
                 }
               />
+              <Figure
+                label="Price paid"
+                value={`${formatTokenPrice(purchase.tokenPriceAud)} per ${tokenSymbol}`}
+              />
+              {purchase.stageName ? (
+                <Figure label="Presale stage" value={purchase.stageName} />
+              ) : null}
             </dl>
             <DeliveryWallet wallet={purchase.wallet ?? user?.walletAddress ?? null} />
           </section>

@@ -27,10 +27,11 @@ export function PurchaseTerms({ headingLevel = 2, className }: PurchaseTermsProp
       <Clause number={1} title="What you buy" {...clause}>
         <p>
           You buy an allocation of TMC tokens in the presale. The number of tokens is your purchase
-          in Australian dollars divided by the presale price, fixed when you place your order. TMC
-          is a meme token for fun and community: it is not a share, an investment or a deposit, it
-          pays nothing for holding it, and nobody promises what it will be worth or that it will be
-          listed anywhere.
+          in Australian dollars divided by the presale price, fixed when you place your order. The
+          presale is sold in stages and the price can change from one stage to the next; an order
+          keeps the price it was placed at, whatever the price of later orders. TMC is a meme token
+          for fun and community: it is not a share, an investment or a deposit, it pays nothing for
+          holding it, and nobody promises what it will be worth or that it will be listed anywhere.
         </p>
       </Clause>
 

@@ -42,6 +42,8 @@ const bank: Transaction = {
   walletAddress: null,
   purchaseId: 'p-1',
   quoteExpiresAt: null,
+  stageId: null,
+  stageName: null,
 };
 
 const pending: Transaction = {
@@ -59,6 +61,8 @@ const pending: Transaction = {
   walletAddress: '0x4444444444444444444444444444444444444444',
   purchaseId: 'p-2',
   quoteExpiresAt: '2025-03-05T04:30:00.000Z',
+  stageId: null,
+  stageName: null,
 };
 
 const paid: Transaction = {
