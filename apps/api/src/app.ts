@@ -230,7 +230,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     seller: config.seller,
   });
-  const purchaseAcceptance = createPurchaseAcceptance({ onAccepted: [recordEarnings] });
+  const purchaseAcceptance = createPurchaseAcceptance({
+    onAccepted: [(tx, purchase) => recordEarnings(tx, purchase, config.publicUrl)],
+  });
   const transactions = createTransactionsService({
     db,
     chain: deps.chain,
@@ -312,7 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mail: queuedMail,
     }),
     stats: createAdminStatsService({ db }),
-    payouts: createPayoutsService({ db, mail: queuedMail }),
+    payouts: createPayoutsService({ db, mail: queuedMail, publicUrl: config.publicUrl }),
     auditLog: createAuditLogService({ db }),
     system: createSystemStatusService({ config, database, chain: deps.chain }),
     delivery,

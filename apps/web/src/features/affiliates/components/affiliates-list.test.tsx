@@ -56,9 +56,13 @@ function page(rows: AffiliateEarning[], total = rows.length) {
   return { data: { data: rows, page: 1, limit: 10, totalResults: total, totalPages: 1 } };
 }
 
-function renderList(handler: MockHandler, referredUsers = 1) {
+function renderList(
+  handler: MockHandler,
+  referredUsers = 1,
+  extra: Record<string, MockHandler> = {},
+) {
   setSession({ user: { ...userFixture, isAffiliated: true }, tokens: tokensFixture() });
-  const api = mockApi({ [LIST]: handler, [SUMMARY]: summaryOf(referredUsers) });
+  const api = mockApi({ [LIST]: handler, [SUMMARY]: summaryOf(referredUsers), ...extra });
   renderWithClient(<AffiliatesList />);
   return api;
 }
@@ -102,6 +106,42 @@ describe('AffiliatesList', () => {
     const listCall = api.spy.mock.calls.find(([input]) => (input as string).includes('/get?'));
     const url = new URL(listCall?.[0] as string, 'http://site.test');
     expect(Object.fromEntries(url.searchParams)).toEqual({ page: '1', limit: '10' });
+  });
+
+  it('marks an approved commission Held, with a link to the form, while no payout destination is given', async () => {
+    renderList(page([bankEarning, cryptoEarning]), 1, {
+      'GET /v1/affiliate/payout-destination': { data: { destination: null } },
+    });
+    await screen.findByText('buyer@example.com');
+    const [, first, second] = screen.getAllByRole('row');
+    expect(await within(first!).findByText('Held')).toBeInTheDocument();
+    expect(within(first!).queryByText('Approved')).not.toBeInTheDocument();
+    expect(within(first!).getByText(/Held until you add a payout destination/)).toBeInTheDocument();
+    expect(within(first!).getByRole('link', { name: 'Add a payout destination' })).toHaveAttribute(
+      'href',
+      '#payout-destination',
+    );
+    // A paid one was paid: nothing held there.
+    expect(within(second!).getByText('Paid')).toBeInTheDocument();
+    expect(within(second!).queryByText('Held')).not.toBeInTheDocument();
+  });
+
+  it('keeps Approved once a payout destination is given', async () => {
+    renderList(page([bankEarning]), 1, {
+      'GET /v1/affiliate/payout-destination': {
+        data: {
+          destination: {
+            kind: 'wallet',
+            walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+            updatedAt: '2025-03-01T00:00:00.000Z',
+          },
+        },
+      },
+    });
+    await screen.findByText('buyer@example.com');
+    const [, first] = screen.getAllByRole('row');
+    expect(await within(first!).findByText('Approved')).toBeInTheDocument();
+    expect(within(first!).queryByText('Held')).not.toBeInTheDocument();
   });
 
   it('maps payment mode 1 to Crypto and anything else to Bank', async () => {

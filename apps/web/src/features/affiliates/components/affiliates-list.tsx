@@ -8,11 +8,14 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useAffiliateEarnings } from '../api/get-affiliate-earnings';
 import { useAffiliateSummary } from '../api/get-affiliate-summary';
+import { HeldForDestination, useHeldForDestination } from './held-for-destination';
+import { Badge } from '../../../components/ui/badge';
 
 /** Spec section 9: the affiliate currency defaults to AUD. */
 export const DEFAULT_AFFILIATE_CURRENCY = 'AUD';
 
-const columns: Column<AffiliateEarning>[] = [
+/** `held`: the affiliate has no payout destination, so an approved commission waits for one. */
+const columnsFor = (held: boolean): Column<AffiliateEarning>[] => [
   {
     id: 'referredTo',
     header: 'Referred To',
@@ -60,7 +63,15 @@ const columns: Column<AffiliateEarning>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <EarningStatusBadge status={row.status} />,
+    cell: (row) =>
+      held && row.status === 'approved' && row.kind !== 'clawback' ? (
+        <span className="flex flex-col items-start gap-1">
+          <Badge tone="pink">Held</Badge>
+          <HeldForDestination className="text-xs" />
+        </span>
+      ) : (
+        <EarningStatusBadge status={row.status} />
+      ),
   },
 ];
 
@@ -73,6 +84,7 @@ export function AffiliatesList({ summary }: { summary?: ReactNode }) {
   const { paging } = useListState({});
   const query = useAffiliateEarnings({ page: paging.page, limit: paging.limit });
   const referred = useAffiliateSummary();
+  const held = useHeldForDestination();
   // Spec section 8: on a failed call the list just empties and the count goes back to 0.
   const failed = query.isError;
   const rows = failed ? [] : query.data?.data;
@@ -103,7 +115,7 @@ export function AffiliatesList({ summary }: { summary?: ReactNode }) {
       </h2>
       <DataTable<AffiliateEarning>
         caption="Affiliate earnings"
-        columns={columns}
+        columns={columnsFor(held)}
         rows={rows}
         getRowId={(row) => row._id}
         loading={query.isFetching}
