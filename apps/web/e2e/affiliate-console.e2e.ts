@@ -178,7 +178,7 @@ describe('affiliate programme and staff console', () => {
       .getByRole('dialog', { name: `Accept request ${reference}?` })
       .getByRole('button', { name: 'Yes, Accept' })
       .click();
-    await toastSays(staff.page, `Request ${reference}: Accepted`);
+    await toastSays(staff.page, `${reference} is now Accepted`);
 
     // The buyer sees the decision and the remark.
     await visitor.page.goto('/presale-requests');
