@@ -230,6 +230,10 @@ describe('Unmatched payments', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
     expect(within(dialog).getByText(unmatchedPaymentMessages.overrideRequired)).toBeInTheDocument();
     expect(api.bodies(ASSIGN)).toEqual([]);
+    // m18: focus goes to the field in error, not left on the button.
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/Reason for the override/)).toHaveFocus(),
+    );
     await user.type(within(dialog).getByLabelText(/Reason for the override/), 'Rest paid in cash');
     await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
     await waitFor(() =>
