@@ -127,6 +127,8 @@ export interface PurchaseDetail {
   tokenSymbol: string;
   /** Where the buyer's money is (follow it while `payment.live`). */
   payment: PaymentProgress;
+  /** True when the buyer's own cancel closed it (Not Accepted by the buyer, not by staff). */
+  cancelledByBuyer: boolean;
 }
 
 /** `data` of GET /v1/purchase/holdings: what the caller owns and where it goes. */

@@ -152,6 +152,20 @@ const contents = {
       'Want to earn commissions? Join the affiliate programme from your profile to get a referral link of your own.',
     ],
   }),
+  orderCancelled: (p: {
+    name: string;
+    reference: string;
+    /** AUD, 2 decimals. */
+    amountAud: string;
+    orderUrl: string;
+  }): MailContent => ({
+    subject: `You cancelled your TMC order ${p.reference}`,
+    lines: [
+      greeting(p.name),
+      `You cancelled your order ${p.reference} (A$${formatFigure(p.amountAud)}). Do not pay for it: the payment details we sent you for it no longer apply.`,
+      `If you want TMC after all, place a new order. The cancelled order stays on its page: ${p.orderUrl}`,
+    ],
+  }),
   purchaseReceived: (p: {
     name: string;
     reference: string;

@@ -220,6 +220,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
               transaction: transactionSchema.nullable(),
               tokenSymbol: z.string(),
               payment: paymentProgressSchema,
+              cancelledByBuyer: z.boolean(),
             }),
           ),
         },

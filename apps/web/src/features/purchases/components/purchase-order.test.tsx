@@ -37,6 +37,7 @@ const detail = (purchase: Purchase): { data: PurchaseDetail } => ({
       confirmationsRequired: null,
       live: false,
     },
+    cancelledByBuyer: false,
   },
 });
 

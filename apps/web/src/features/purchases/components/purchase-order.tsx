@@ -313,7 +313,9 @@ export function PurchaseOrder({
             <h2 id="order-timeline" className="text-xl">
               Status
             </h2>
-            <OrderTimeline steps={orderSteps(purchase, tokenSymbol, payment)} />
+            <OrderTimeline
+              steps={orderSteps(purchase, tokenSymbol, payment, detail.cancelledByBuyer)}
+            />
           </section>
 
           <section
