@@ -290,7 +290,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     mail: queuedMail,
   });
-  const cryptoPurchases = createCryptoPurchaseService({ purchases, presale, rateLimiter });
+  const cryptoPurchases = createCryptoPurchaseService({
+    purchases,
+    presale,
+    rateLimiter,
+    mail: queuedMail,
+    publicUrl: config.publicUrl,
+  });
   const affiliates = createAffiliatesService({ db, config, rateLimiter, mail: queuedMail });
   const admin = {
     banks: createAdminBanksService({ db }),

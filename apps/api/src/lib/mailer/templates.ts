@@ -152,6 +152,30 @@ const contents = {
       'Want to earn commissions? Join the affiliate programme from your profile to get a referral link of your own.',
     ],
   }),
+  cryptoOrderPlaced: (p: {
+    name: string;
+    reference: string;
+    /** AUD, 2 decimals. */
+    amountAud: string;
+    /** The exact quote to send, in `coin`. */
+    amount: string;
+    coin: string;
+    wallet: string;
+    /** ISO time the quote ends. */
+    quoteExpiresAt: string;
+    tokenAmount: string;
+    tokenSymbol: string;
+    orderUrl: string;
+  }): MailContent => ({
+    subject: `Your TMC order ${p.reference}: send exactly ${p.amount} ${p.coin}`,
+    lines: [
+      greeting(p.name),
+      `Your order ${p.reference} for ${formatFigure(p.tokenAmount)} ${p.tokenSymbol} (A$${formatFigure(p.amountAud)}) is placed.`,
+      `To pay, send exactly ${p.amount} ${p.coin} to ${p.wallet} before ${deadline(p.quoteExpiresAt)}.`,
+      'Send that exact amount, from an exchange or your own wallet: we detect it on the chain by itself and e-mail you once it counts. A different amount, or a payment after that time, waits for our team.',
+      `Follow your order, copy the amount and the wallet, or pay with your browser wallet on its page: ${p.orderUrl}`,
+    ],
+  }),
   orderCancelled: (p: {
     name: string;
     reference: string;
