@@ -284,14 +284,17 @@ export function PurchaseOrder({
                 strong
               />
               <Figure label="Amount (AUD)" value={formatMoney(purchase.investmentAmount, 'AUD')} />
-              <Figure
-                label={`Amount (${purchase.userCurrency})`}
-                value={
-                  crypto && detail.transaction
-                    ? `${formatAmount(detail.transaction.price, 18)} ${detail.transaction.tokenSymbol}`
-                    : formatMoney(purchase.userAmount, purchase.userCurrency)
-                }
-              />
+              {/* An order in AUD has one amount: not shown twice. */}
+              {purchase.userCurrency === 'AUD' ? null : (
+                <Figure
+                  label={`Amount (${purchase.userCurrency})`}
+                  value={
+                    crypto && detail.transaction
+                      ? `${formatAmount(detail.transaction.price, 18)} ${detail.transaction.tokenSymbol}`
+                      : formatMoney(purchase.userAmount, purchase.userCurrency)
+                  }
+                />
+              )}
             </dl>
             <DeliveryWallet wallet={purchase.wallet ?? user?.walletAddress ?? null} />
           </section>
