@@ -298,6 +298,14 @@ export function PayWithWallet(props: PayWithWalletProps) {
         </Button>
       ) : null}
 
+      {/* A signature nobody warned of is what wallet-safety advice says to reject (m14). */}
+      {signedIn && !tracking && !expired ? (
+        <p className="text-sm text-muted">
+          Your wallet may first ask you to sign a free message proving it is yours (a signature, not
+          a payment), then to confirm the payment.
+        </p>
+      ) : null}
+
       {expired && !tracking ? <p className="text-sm text-muted">{walletMessages.expired}</p> : null}
 
       {phase.name === 'working' ? (
