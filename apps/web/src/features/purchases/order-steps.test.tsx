@@ -84,3 +84,21 @@ describe('a Not Accepted order (m7)', () => {
     });
   });
 });
+
+describe('a payment seen on the chain (p3)', () => {
+  it('shows a progress sign, not the alert icon', () => {
+    const seen: PaymentProgress = {
+      ...payment('0.050123'),
+      state: 'seen',
+      confirmations: 1,
+      confirmationsRequired: 3,
+    };
+    const { container } = render(
+      <MemoryRouter>
+        <PaymentStatusNote payment={seen} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Payment seen in block 12: 1 of 3 confirmations')).toBeInTheDocument();
+    expect(container.querySelector('[data-icon="progress"]')).not.toBeNull();
+  });
+});
