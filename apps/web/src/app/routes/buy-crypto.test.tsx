@@ -240,6 +240,8 @@ describe('Crypto transfer screen', () => {
     expect(within(dialog).getByText(/every digit counts/)).toHaveTextContent(
       /^Send exactly this amount of ETH to the company wallet/,
     );
+    // p1: the rule for a different amount is said once, not in two paragraphs in a row.
+    expect(within(dialog).getAllByText(/waits for our team/)).toHaveLength(1);
     // ETH sent through a contract has no transaction of its own: staff match it by hand.
     expect(within(dialog).getByText(/^Send ETH from an ordinary account/)).toHaveTextContent(
       /through a contract, such as a Safe .* is not credited automatically: our team handles it/,
