@@ -117,6 +117,44 @@ interface Probe {
   invalid?: true | number;
 }
 
+interface DocParameter {
+  name: string;
+  in: string;
+  schema?: { pattern?: string; enum?: unknown[] };
+}
+const doc = app.swagger() as unknown as {
+  paths: Record<string, Record<string, { parameters?: DocParameter[] } | undefined>>;
+};
+
+/**
+ * Prism reads a bracketed query name (`sort[price]`, `filter[query]`) as a deep object and so
+ * never checks it, though the document names it literally: its enum and pattern are checked here,
+ * as an integrator's validator reading the document would.
+ */
+function bracketedQueryViolations(method: string, url: string): Violation[] {
+  const { pathname, searchParams } = new URL(url, 'http://probe.invalid');
+  const operation = Object.entries(doc.paths).find(([template]) =>
+    new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname),
+  )?.[1][method.toLowerCase()];
+  const violations: Violation[] = [];
+  for (const [name, value] of searchParams) {
+    if (!name.includes('[')) continue;
+    const location = ['request', 'query', name];
+    const schema = operation?.parameters?.find((p) => p.in === 'query' && p.name === name)?.schema;
+    if (!schema)
+      violations.push({ location, severity: 'Error', message: 'is not in the document' });
+    else if (schema.enum && !schema.enum.includes(value))
+      violations.push({
+        location,
+        severity: 'Error',
+        message: `must be one of ${schema.enum.join(', ')}`,
+      });
+    else if (schema.pattern && !new RegExp(schema.pattern, 'u').test(value))
+      violations.push({ location, severity: 'Error', message: `must match ${schema.pattern}` });
+  }
+  return violations;
+}
+
 const disagreements: string[] = [];
 let probes = 0;
 const totals = { statuses: new Map<number, number>() };
@@ -141,7 +179,10 @@ async function send(p: Probe) {
   const text = await res.text();
   totals.statuses.set(res.status, (totals.statuses.get(res.status) ?? 0) + 1);
   const violations = JSON.parse(res.headers.get('sl-violations') ?? '[]') as Violation[];
-  const onRequest = violations.filter((v) => v.location[0] === 'request');
+  const onRequest = [
+    ...violations.filter((v) => v.location[0] === 'request'),
+    ...bracketedQueryViolations(p.method ?? 'GET', p.url),
+  ];
   const onResponse = violations.filter((v) => v.location[0] !== 'request');
   const where = `${p.name} (${p.method ?? 'GET'} ${p.url.split('?')[0]} → ${res.status})`;
   if (process.env.PROBE_VERBOSE) console.log(where, violations.length ? violations : '');
@@ -204,7 +245,7 @@ const run = async () => {
     name: 'verify e-mail',
     method: 'POST',
     url: '/v1/auth/otpVerification',
-    body: { email, otp: codes.get(email) ?? '0000' },
+    body: { email, otp: codes.get(email) ?? '0000', password },
   });
   await send({
     name: 'login, wrong password',
@@ -236,6 +277,23 @@ const run = async () => {
   await send({
     name: 'my purchases, sorted and filtered',
     url: `/v1/purchase/getmypurchase?page=1&limit=10&sort%5Bprice%5D=-1&filter%5Bquery%5D=${encodeURIComponent('{"status":0}')}`,
+    token,
+  });
+  await send({
+    name: 'my purchases, filter that is not JSON',
+    url: '/v1/purchase/getmypurchase?filter%5Bquery%5D=abc',
+    token,
+    invalid: true,
+  });
+  await send({
+    name: 'my purchases, bad sort',
+    url: '/v1/purchase/getmypurchase?sort%5Bprice%5D=5',
+    token,
+    invalid: true,
+  });
+  await send({
+    name: 'my purchases, empty filter',
+    url: '/v1/purchase/getmypurchase?filter%5Bquery%5D=',
     token,
   });
   await send({
@@ -400,6 +458,66 @@ const run = async () => {
     url: `/v1/admin/purchases/${purchaseId}/status`,
     token: admin,
     body: { status: '3', remark: 'probe' },
+  });
+  await send({
+    name: 'settings, minimum as letters',
+    method: 'PUT',
+    url: '/v1/admin/settings',
+    token: admin,
+    body: { minPurchaseAud: 'abc' },
+    invalid: true,
+  });
+  await send({
+    name: 'settings, negative minimum',
+    method: 'PUT',
+    url: '/v1/admin/settings',
+    token: admin,
+    body: { minPurchaseAud: -5 },
+    invalid: true,
+  });
+  await send({
+    name: 'settings, zero token price',
+    method: 'PUT',
+    url: '/v1/admin/settings',
+    token: admin,
+    body: { tokenPriceAud: '0.00' },
+    invalid: true,
+  });
+  await send({
+    name: 'settings, minimum with spaces',
+    method: 'PUT',
+    url: '/v1/admin/settings',
+    token: admin,
+    body: { minPurchaseAud: ' 50.00 ' },
+  });
+  await send({
+    name: 'rates, negative rate',
+    method: 'PUT',
+    url: '/v1/admin/currency-rates',
+    token: admin,
+    body: { rates: { USD: '-0.65' } },
+    invalid: true,
+  });
+  await send({
+    name: 'rates, negative rate as a number',
+    method: 'PUT',
+    url: '/v1/admin/currency-rates',
+    token: admin,
+    body: { rates: { USD: -0.65 } },
+    invalid: true,
+  });
+  await send({
+    name: 'rates',
+    method: 'PUT',
+    url: '/v1/admin/currency-rates',
+    token: admin,
+    body: { rates: { USD: '0.65' } },
+  });
+  await send({
+    name: 'staff list, filter that is not JSON',
+    url: '/v1/admin/transactions?filter%5Bquery%5D=%7Bbad',
+    token: admin,
+    invalid: true,
   });
   await send({
     name: 'settings, lower-case symbol',

@@ -243,7 +243,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           findOrderDelivery(db, deps.delivery!.distributorAddress.toLowerCase(), userId, purchaseId)
       : undefined,
   });
-  const purchaseAcceptance = createPurchaseAcceptance({ onAccepted: [recordEarnings] });
+  const purchaseAcceptance = createPurchaseAcceptance({
+    onAccepted: [(tx, purchase) => recordEarnings(tx, purchase, config.publicUrl)],
+  });
   const transactions = createTransactionsService({
     db,
     chain: deps.chain,
@@ -309,7 +311,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: queuedMail,
     now: deps.now,
   });
-  const cryptoPurchases = createCryptoPurchaseService({ purchases, presale, rateLimiter });
+  const cryptoPurchases = createCryptoPurchaseService({
+    purchases,
+    presale,
+    rateLimiter,
+    mail: queuedMail,
+    publicUrl: config.publicUrl,
+  });
   const affiliates = createAffiliatesService({ db, config, rateLimiter, mail: queuedMail });
   const admin = {
     banks: createAdminBanksService({ db }),
@@ -334,7 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mail: queuedMail,
     }),
     stats: createAdminStatsService({ db }),
-    payouts: createPayoutsService({ db, mail: queuedMail }),
+    payouts: createPayoutsService({ db, mail: queuedMail, publicUrl: config.publicUrl }),
     auditLog: createAuditLogService({ db }),
     system: createSystemStatusService({
       config,

@@ -603,3 +603,46 @@ describe('a batch pays the destinations it was made with', () => {
     });
   });
 });
+
+describe('an affiliate without a payout destination is told the commission is held', () => {
+  it('in the commission e-mail and when a batch is made without them, with a link to add one', async () => {
+    await nextPeriod(1);
+    const hal = await person({ affiliate: true, payoutDestination: null, name: 'Hal' });
+    const gil = await person({ affiliate: true, name: 'Gil' });
+
+    await sale(hal, '300.00');
+    const commission = await box().next(hal.email, /referral of yours/);
+    expect(commission.text).toContain('Your commission: A$60.00 (tier 1).');
+    expect(commission.text).toContain(
+      'It is held until you add a payout destination: you have not told us where to pay you yet.',
+    );
+    expect(commission.text).toMatch(/https?:\/\/[^\s]+\/affiliates#payout-destination/);
+    expect(commission.text).not.toContain('next weekly payout');
+
+    await sale(gil, '100.00');
+    const paidLater = await box().next(gil.email, /referral of yours/);
+    expect(paidLater.text).toContain('is paid in the next weekly payout');
+    expect(paidLater.text).not.toContain('held');
+
+    const created = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(lineOf(created.json().data.lines, hal)).toBeUndefined();
+    const held = await box().next(hal.email, /commission is held/);
+    expect(held.subject).toBe('Your TMC affiliate commission is held');
+    expect(held.text).toContain('This weekly payout does not include your commission of A$60.00.');
+    expect(held.text).toContain('It is held until you add a payout destination');
+    expect(held.text).toMatch(/https?:\/\/[^\s]+\/affiliates#payout-destination/);
+    expect((await box().unread(gil.email)).filter((m) => /is held/.test(m.subject))).toEqual([]);
+
+    const batch = created.json().data;
+    const paid = await as(app(), admin()).post(`/v1/admin/payouts/${batch._id}/paid`, {
+      reference: 'WIRE-GIL',
+      expectedTotal: batch.total,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const paidMail = await box().next(gil.email, /affiliate payout/);
+    expect(paidMail.text).toContain(
+      'Paid to: AUD bank account Gil, BSB 062-000, account number ending 678',
+    );
+  });
+});

@@ -141,8 +141,8 @@ describe('accepting a purchase records the commission', () => {
     expect(again.json().message).toMatch(/Accepted/);
 
     await db().transaction(async (tx) => {
-      await recordEarnings(tx, purchase);
-      await recordEarnings(tx, purchase);
+      await recordEarnings(tx, purchase, 'http://localhost');
+      await recordEarnings(tx, purchase, 'http://localhost');
     });
     const rows = await earningsOf(db(), purchase.id);
     expect(rows.map((r) => [r.tier, r.affiliateEarning])).toEqual([

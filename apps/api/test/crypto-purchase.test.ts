@@ -124,6 +124,23 @@ describe('POST /v1/purchase/add-crypto', () => {
     expect(ttl).toBeLessThanOrEqual(60 * 60_000 + 2000);
   });
 
+  it('e-mails the order with the exact amount, the wallet, the deadline and its link (m2)', async () => {
+    const res = await order({ investmentAmount: '0.05', currency: 'ETH' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { purchase, transaction } = res.json().data;
+    const exact = transaction.price.replace(/0+$/, '');
+    const mail = await box().next(buyer.email, /send exactly/);
+    expect(mail.subject).toBe(`Your TMC order ${purchase.reference}: send exactly ${exact} ETH`);
+    const expires = new Date(transaction.quoteExpiresAt);
+    const hhmm = `${String(expires.getUTCHours()).padStart(2, '0')}:${String(expires.getUTCMinutes()).padStart(2, '0')} UTC`;
+    expect(mail.text).toContain(
+      `To pay, send exactly ${exact} ETH to ${devChain().companyWallet} before`,
+    );
+    expect(mail.text).toContain(hhmm);
+    expect(mail.text).toContain(`/presale-requests/${purchase._id}`);
+    expect(mail.text).toContain('12,500.00 TMC (A$250.00)');
+  });
+
   it('orders with USDC (a JSON number too), quoting 6-decimal units, for the quote time in the settings', async () => {
     await db().update(settings).set({ quoteTtlMinutes: 15 });
     try {

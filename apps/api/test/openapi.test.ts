@@ -83,6 +83,50 @@ describe('the API document', () => {
     expect(doc.servers).toEqual([{ url: publicUrl }]);
   });
 
+  it('states the input rules the API enforces on decimals and filter[query]', () => {
+    type Schema = {
+      pattern?: string;
+      minimum?: number;
+      exclusiveMinimum?: boolean;
+      anyOf?: Schema[];
+      type?: string;
+      properties?: Record<string, Schema>;
+      additionalProperties?: Schema;
+    };
+    const bodyOf = (route: string, method: string) =>
+      (
+        doc.paths[route]![method] as unknown as {
+          requestBody: { content: Record<string, { schema: Schema }> };
+        }
+      ).requestBody.content['application/json']!.schema;
+    const branches = (schema: Schema) => schema.anyOf ?? [schema];
+    const textRule = (schema: Schema) =>
+      new RegExp(branches(schema).find((b) => b.type === 'string')!.pattern!, 'u');
+    const numberRule = (schema: Schema) => branches(schema).find((b) => b.type === 'number')!;
+
+    const min = bodyOf('/v1/admin/settings', 'put').properties!.minPurchaseAud!;
+    expect(textRule(min).test('abc')).toBe(false);
+    expect(textRule(min).test('-5')).toBe(false);
+    expect(textRule(min).test('50.001')).toBe(false);
+    expect(textRule(min).test(' 50.00 ')).toBe(true);
+    expect(numberRule(min).minimum).toBe(0);
+
+    const rate = bodyOf('/v1/admin/currency-rates', 'put').properties!.rates!.additionalProperties!;
+    expect(textRule(rate).test('-0.65')).toBe(false);
+    expect(textRule(rate).test('0')).toBe(false);
+    expect(textRule(rate).test('0.65')).toBe(true);
+    expect(numberRule(rate)).toMatchObject({ minimum: 0, exclusiveMinimum: true });
+
+    const filter = (
+      doc.paths['/v1/purchase/getmypurchase']!.get as unknown as {
+        parameters: { name: string; schema: Schema }[];
+      }
+    ).parameters.find((p) => p.name === 'filter[query]')!.schema;
+    const json = new RegExp(filter.pattern!, 'u');
+    expect(json.test('abc')).toBe(false);
+    expect(json.test('{"status":0}')).toBe(true);
+  });
+
   it('gives every operation an id, a summary, its security and the error envelope', () => {
     const ids = new Set<string>();
     for (const { route, method, operation } of operations()) {

@@ -395,3 +395,33 @@ describe('crypto orders: the grace period after the quote', () => {
     });
   });
 });
+
+describe("the buyer's own cancel", () => {
+  it('is named as the buyer’s on the order and e-mailed: do not pay for it', async () => {
+    const buyer = await person({ name: 'Fay' });
+    const order = await placeBankOrder(buyer);
+    await box.next(buyer.email, /presale request/);
+    const res = await as(app, buyer).post(`/v1/purchase/${order._id}/cancel`);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const mail = await box.next(buyer.email, /You cancelled/);
+    expect(mail.subject).toBe(`You cancelled your TMC order ${order.reference}`);
+    expect(mail.text).toContain(`You cancelled your order ${order.reference} (A$`);
+    expect(mail.text).toContain('Do not pay for it');
+    expect(mail.text).toContain(`/presale-requests/${order._id}`);
+
+    const detail = (await as(app, buyer).get(`/v1/purchase/${order._id}`)).json().data;
+    expect(detail.cancelledByBuyer).toBe(true);
+    // Again: the same answer and no second e-mail.
+    expect((await as(app, buyer).post(`/v1/purchase/${order._id}/cancel`)).statusCode).toBe(200);
+    await mailSettled();
+    expect((await box.unread(buyer.email)).filter((m) => /cancelled/.test(m.subject))).toEqual([]);
+
+    // An order staff marked Not Accepted is not the buyer's cancel.
+    const other = await placeBankOrder(buyer);
+    expect((await decide(other._id, { status: 3, remark: 'No payment' })).statusCode).toBe(200);
+    const staffClosed = (await as(app, buyer).get(`/v1/purchase/${other._id}`)).json().data;
+    expect(staffClosed.purchase.status).toBe(PurchaseStatus.NotAccepted);
+    expect(staffClosed.cancelledByBuyer).toBe(false);
+  });
+});

@@ -55,7 +55,7 @@ describe('buyer polish', () => {
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/?referral_code=EARLY123');
     await page.unroute('**/assets/*.js');
-    await page.getByRole('link', { name: 'Log in', exact: true }).first().click();
+    await page.getByRole('link', { name: 'Affiliate Login', exact: true }).first().click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('referralCode'))).toBeNull();
     await page.goto('/signup');

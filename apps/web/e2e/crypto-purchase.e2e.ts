@@ -55,7 +55,7 @@ describe('crypto purchase', () => {
       const verify = page.getByRole('dialog', { name: 'Verify Payment' });
       await verify
         .getByText(
-          'Do not refresh or close this tab until your transfer and verification are done.',
+          'Keep this tab open: do not refresh or close it until your transfer is verified.',
         )
         .waitFor();
       await verify.getByText(`${formatAmount(due, 18)} ETH`).waitFor();

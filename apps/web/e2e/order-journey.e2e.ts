@@ -122,7 +122,7 @@ describe.each([
       .click();
     await staff
       .getByRole('region', { name: 'Notifications' })
-      .getByText(`Request ${reference}: Accepted`)
+      .getByText(`${reference} is now Accepted`)
       .first()
       .waitFor();
 

@@ -144,6 +144,8 @@ export interface PurchaseDetail {
   tokenSymbol: string;
   /** Where the buyer's money is (follow it while `payment.live`). */
   payment: PaymentProgress;
+  /** True when the buyer's own cancel closed it (Not Accepted by the buyer, not by staff). */
+  cancelledByBuyer: boolean;
   /** Refunds of the order and of what its transfer paid beyond it, oldest first. */
   refunds: Refund[];
   /** Where an accepted order's tokens are; null before acceptance or before delivery starts. */

@@ -23,7 +23,13 @@ export const payoutDestinationMessages = {
   totalMismatch: (batchTotal: string) =>
     `The batch total is now A$${batchTotal}, not the total you entered: check the batch and its transfer file again before marking it paid`,
   expectedTotal: 'Enter the total you transferred in AUD, e.g. 1234.50',
+  /** The affiliate: their approved commissions, while they have given no destination. */
+  heldForAffiliate: 'Held until you add a payout destination',
+  addDestination: 'Add a payout destination',
 } as const;
+
+/** The payout destination form on the affiliate's page (its anchor), linked from e-mails and cards. */
+export const PAYOUT_DESTINATION_ANCHOR = 'payout-destination';
 
 /** Why a line is held out of a batch: no destination yet, or one changed within the hold. */
 export type PayoutHeldReason = 'no-destination' | 'destination-changed';

@@ -55,6 +55,8 @@ function filterParam<F extends z.ZodType<object>>(filter: F) {
   return z
     .string({ error: listQueryMessages.filter })
     .meta({
+      // The document says what the server checks first: the text is a JSON object (or empty).
+      pattern: '^\\s*(\\{[\\s\\S]*\\})?\\s*$',
       description: `A JSON object as text (the literal name \`filter[query]\`, not a deep object)${
         keys.length ? `, with any of the keys ${keys.join(', ')}` : ''
       }, e.g. ${keys.length ? `{"${keys[0]}":1}` : '{}'}`,

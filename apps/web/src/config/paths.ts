@@ -39,3 +39,6 @@ export const presaleRequestPath = (id: string) =>
 
 /** The wallet panel of the profile, where a buyer saves the wallet tokens go to. */
 export const profileWalletPath = `${paths.profile}#wallet`;
+
+/** Spec section 2: the logged-out header button to /login, and that page's title, for every visitor. */
+export const AFFILIATE_LOGIN = 'Affiliate Login';

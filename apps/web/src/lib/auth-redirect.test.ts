@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { postLoginTarget } from './auth-redirect';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tokensFixture, userFixture } from '../testing/fixtures';
+import { markSignOut, postLoginTarget, takeSignOut } from './auth-redirect';
+import { clearSession, setSession } from './session';
 
 const from = { pathname: '/transaction', search: '?page=2', hash: '' };
 
@@ -23,5 +25,21 @@ describe('postLoginTarget', () => {
     expect(postLoginTarget({ search: '?callbackUrl=//evil.example', state: { from } })).toBe(
       '/transaction?page=2',
     );
+  });
+});
+
+describe('a deliberate sign-out (R4)', () => {
+  afterEach(() => clearSession());
+
+  it('is taken once by the guard after a logout', () => {
+    markSignOut();
+    expect(takeSignOut()).toBe(true);
+    expect(takeSignOut()).toBe(false);
+  });
+
+  it('ends with the next sign-in: a logout on a public page never drops a later origin', () => {
+    markSignOut();
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    expect(takeSignOut()).toBe(false);
   });
 });

@@ -35,6 +35,14 @@ export function markSignOut(): void {
   leavingOnPurpose = true;
 }
 
+/**
+ * A new sign-in ends the sign-out before it: a logout from a public page (no guarded page took
+ * the flag) must not drop the origin of a session that ends later.
+ */
+export function forgetSignOut(): void {
+  leavingOnPurpose = false;
+}
+
 /** True once after a deliberate sign-out (the guard asks), then false again. */
 export function takeSignOut(): boolean {
   const was = leavingOnPurpose;

@@ -3,6 +3,7 @@ import {
   formatAmount,
   formatCount,
   formatDate,
+  formatDeadline,
   formatMoney,
   formatPayoutPeriod,
   formatUtcCutoff,
@@ -62,5 +63,17 @@ describe('format', () => {
     expect(formatCount(12)).toBe('12');
     expect(formatCount(10_000)).toBe('10,000');
     expect(formatCount(10_000, true)).toBe('10,000+');
+  });
+});
+
+describe('formatDeadline (m8: the page and the e-mail name the same moment)', () => {
+  it('gives the viewer’s time and the UTC time the e-mail states', () => {
+    expect(formatDeadline('2026-11-30T16:35:00.000Z', 'Australia/Sydney')).toBe(
+      '01 Dec 2026, 03:35 am your time (30 Nov 2026, 16:35 UTC)',
+    );
+  });
+
+  it('gives only the UTC time to a viewer on UTC', () => {
+    expect(formatDeadline('2026-11-30T16:35:00.000Z', 'UTC')).toBe('30 Nov 2026, 16:35 UTC');
   });
 });

@@ -1,3 +1,5 @@
+import { formatDateTime } from '@tmc/shared';
+
 export {
   formatAmount,
   formatDate,
@@ -6,6 +8,22 @@ export {
   formatTokenPrice,
   toFixedDecimal,
 } from '@tmc/shared';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A deadline the buyer also reads in an e-mail, which states it in UTC: "01 Dec 2026, 03:35 am
+ * your time (30 Nov 2026, 16:35 UTC)", or only the UTC form for a viewer whose clock is on UTC.
+ * `timeZone`: the viewer's (tests); the browser's own without it.
+ */
+export function formatDeadline(value: string | Date | null | undefined, timeZone?: string): string {
+  const date = value ? toDate(value) : null;
+  if (!date) return '-';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const utc = `${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+  const local = formatDateTime(date, timeZone);
+  return local === formatDateTime(date, 'UTC') ? utc : `${local} your time (${utc})`;
+}
 
 function toDate(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Tokens, User } from '@tmc/shared';
+import { forgetSignOut } from './auth-redirect';
 
 /** Browser storage keys (spec section 3). */
 export const storageKeys = {
@@ -63,6 +64,7 @@ export function getSession(): Session {
 }
 
 export function setSession({ user, tokens }: { user: User; tokens: Tokens }): void {
+  forgetSignOut();
   commit({ user, accessToken: tokens.access.token, refreshToken: tokens.refresh.token });
 }
 

@@ -56,6 +56,11 @@ const contents = {
     /** AUD, 2 decimals. */
     investmentAmount: string;
     earning: string;
+    /**
+     * The payout destination form, given while the affiliate has none: the commission is then
+     * held, so the mail must not promise the next payout. Absent in mails queued before it was added.
+     */
+    addDestinationUrl?: string;
   }): MailContent => ({
     subject: 'A referral of yours just bought TMC',
     lines: [
@@ -63,7 +68,31 @@ const contents = {
       p.tier === 1
         ? `Someone who signed up with your referral link just bought A$${formatFigure(p.investmentAmount)} of TMC in the presale.`
         : `An influencer you introduced just made a sale of A$${formatFigure(p.investmentAmount)} of TMC in the presale.`,
-      `Your commission: A$${formatFigure(p.earning)} (tier ${p.tier}). It shows as pending on your Affiliates page, is approved after the hold period and is paid in the next ${p.tier === 1 ? 'weekly' : 'fortnightly'} payout.`,
+      ...(p.addDestinationUrl
+        ? [
+            `Your commission: A$${formatFigure(p.earning)} (tier ${p.tier}). It shows as pending on your Affiliates page and is approved after the hold period.`,
+            `It is held until you add a payout destination: you have not told us where to pay you yet. Add a bank account or a wallet on your Affiliates page: ${p.addDestinationUrl}`,
+          ]
+        : [
+            `Your commission: A$${formatFigure(p.earning)} (tier ${p.tier}). It shows as pending on your Affiliates page, is approved after the hold period and is paid in the next ${p.tier === 1 ? 'weekly' : 'fortnightly'} payout.`,
+          ]),
+    ],
+  }),
+  payoutHeld: (p: {
+    name: string;
+    tier: 1 | 2;
+    amount: string;
+    /** Set when no destination is given; otherwise the line waits for a changed one (`heldUntil`). */
+    addDestinationUrl?: string;
+    heldUntil?: string;
+  }): MailContent => ({
+    subject: 'Your TMC affiliate commission is held',
+    lines: [
+      greeting(p.name),
+      `This ${p.tier === 1 ? 'weekly' : 'fortnightly'} payout does not include your commission of A$${formatFigure(p.amount)}.`,
+      p.addDestinationUrl
+        ? `It is held until you add a payout destination: you have not told us where to pay you yet. Add a bank account or a wallet on your Affiliates page, and it is paid in the first payout after that: ${p.addDestinationUrl}`
+        : `It is held until ${p.heldUntil ? deadline(p.heldUntil) : 'the waiting period ends'}, because your payout destination was changed recently: for your safety, a new destination waits before anything is paid to it. It is paid in the first payout after that.`,
     ],
   }),
   payoutPaid: (p: {
@@ -71,11 +100,14 @@ const contents = {
     tier: 1 | 2;
     amount: string;
     reference: string;
+    /** Where it went, as {@link destinationText} writes it (account numbers masked); absent in older mails. */
+    destination?: string;
   }): MailContent => ({
     subject: 'Your TMC affiliate payout is on its way',
     lines: [
       greeting(p.name),
       `We have paid your ${p.tier === 1 ? 'weekly' : 'fortnightly'} affiliate commission: A$${formatFigure(p.amount)}.`,
+      ...(p.destination ? [`Paid to: ${p.destination}`] : []),
       `Payment reference: ${p.reference}`,
       'The earnings it covers now show as paid on your Affiliates page. Thanks for spreading the word!',
     ],
@@ -159,6 +191,44 @@ const contents = {
       greeting(name),
       'Your e-mail is verified and your account is ready. You can buy TMC in the presale from the Buy page.',
       'Want to earn commissions? Join the affiliate programme from your profile to get a referral link of your own.',
+    ],
+  }),
+  cryptoOrderPlaced: (p: {
+    name: string;
+    reference: string;
+    /** AUD, 2 decimals. */
+    amountAud: string;
+    /** The exact quote to send, in `coin`. */
+    amount: string;
+    coin: string;
+    wallet: string;
+    /** ISO time the quote ends. */
+    quoteExpiresAt: string;
+    tokenAmount: string;
+    tokenSymbol: string;
+    orderUrl: string;
+  }): MailContent => ({
+    subject: `Your TMC order ${p.reference}: send exactly ${p.amount} ${p.coin}`,
+    lines: [
+      greeting(p.name),
+      `Your order ${p.reference} for ${formatFigure(p.tokenAmount)} ${p.tokenSymbol} (A$${formatFigure(p.amountAud)}) is placed.`,
+      `To pay, send exactly ${p.amount} ${p.coin} to ${p.wallet} before ${deadline(p.quoteExpiresAt)}.`,
+      'Send that exact amount, from an exchange or your own wallet: we detect it on the chain by itself and e-mail you once it counts. A different amount, or a payment after that time, waits for our team.',
+      `Follow your order, copy the amount and the wallet, or pay with your browser wallet on its page: ${p.orderUrl}`,
+    ],
+  }),
+  orderCancelled: (p: {
+    name: string;
+    reference: string;
+    /** AUD, 2 decimals. */
+    amountAud: string;
+    orderUrl: string;
+  }): MailContent => ({
+    subject: `You cancelled your TMC order ${p.reference}`,
+    lines: [
+      greeting(p.name),
+      `You cancelled your order ${p.reference} (A$${formatFigure(p.amountAud)}). Do not pay for it: the payment details we sent you for it no longer apply.`,
+      `If you want TMC after all, place a new order. The cancelled order stays on its page: ${p.orderUrl}`,
     ],
   }),
   purchaseReceived: (

@@ -24,6 +24,7 @@ import {
   findPayoutDestination,
   savePayoutDestination,
   toPayoutDestinationDto,
+  maskedDestination,
 } from './payout-destinations.repo.ts';
 import { toAffiliateEarningDto } from './earning-dto.ts';
 import { DESTINATION_HOLD_DAYS } from './payouts.service.ts';
@@ -64,10 +65,6 @@ const auditView = (d: PayoutDestination | null) =>
       : { kind: d.kind, bsb: d.bsb, accountNumber: `…${d.accountNumber.slice(-3)}` };
 
 /** A destination as the change e-mail writes it: the account number masked, as in the audit log. */
-export const maskedDestination = (d: PayoutDestination) =>
-  d.kind === 'wallet'
-    ? `wallet ${d.walletAddress}`
-    : `AUD bank account ${d.accountName}, BSB ${d.bsb}, account number ending ${d.accountNumber.slice(-3)}`;
 
 interface AffiliatesDeps {
   db: Db;

@@ -3,6 +3,7 @@ import type { purchases } from '../../db/schema/index.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
 import { money } from '../../lib/money.ts';
 import { planEarnings } from './earnings-plan.ts';
+import { findPayoutDestination, toPayoutDestinationDto } from './payout-destinations.repo.ts';
 import {
   findReferralChain,
   insertEarningsOnce,
@@ -13,6 +14,7 @@ import {
   voidEarnings,
 } from './earnings.repo.ts';
 import { settleUnpaidPayouts } from './payouts.repo.ts';
+import { addDestinationUrl } from './payouts.service.ts';
 
 type PurchaseRow = typeof purchases.$inferSelect;
 export type AcceptedPurchase = Pick<
@@ -22,10 +24,15 @@ export type AcceptedPurchase = Pick<
 
 /**
  * The affiliate side of "purchase accepted", run in the acceptance's database transaction: the
- * tier 1 and tier 2 earnings of the sale, and an e-mail to each affiliate that earned. Safe to
+ * tier 1 and tier 2 earnings of the sale, and an e-mail to each affiliate that earned (one
+ * without a payout destination is told the commission is held, with a link to add one). Safe to
  * run twice: a row that exists already is left alone and not announced again.
  */
-export async function recordEarnings(tx: Tx, purchase: AcceptedPurchase): Promise<void> {
+export async function recordEarnings(
+  tx: Tx,
+  purchase: AcceptedPurchase,
+  publicUrl: string,
+): Promise<void> {
   const chain = await findReferralChain(tx, purchase.userId);
   const planned = planEarnings(chain, purchase.investmentAmount);
   const inserted = await insertEarningsOnce(
@@ -45,12 +52,14 @@ export async function recordEarnings(tx: Tx, purchase: AcceptedPurchase): Promis
   );
   for (const row of inserted) {
     const earner = planned.find((p) => p.tier === row.tier)!.affiliate;
+    const destination = toPayoutDestinationDto(await findPayoutDestination(tx, earner.id));
     await queueMail(tx, earner.email, {
       kind: 'referralPurchase',
       name: earner.name,
       tier: row.tier === 2 ? 2 : 1,
       investmentAmount: money(row.investmentAmount).toFixed(2),
       earning: money(row.affiliateEarning).toFixed(2),
+      ...(destination ? {} : { addDestinationUrl: addDestinationUrl(publicUrl) }),
     });
   }
 }

@@ -59,3 +59,9 @@ export function toPayoutDestinationDto(
     };
   return null;
 }
+
+/** A destination as e-mails write it: the account number masked to its last 3 digits. */
+export const maskedDestination = (d: PayoutDestination) =>
+  d.kind === 'wallet'
+    ? `wallet ${d.walletAddress}`
+    : `AUD bank account ${d.accountName}, BSB ${d.bsb}, account number ending ${d.accountNumber.slice(-3)}`;

@@ -1,6 +1,7 @@
 import {
   destinationText,
   formatFigure,
+  PAYOUT_DESTINATION_ANCHOR,
   payoutDestinationMessages,
   type PayoutHeldReason,
 } from '@tmc/shared';
@@ -13,7 +14,7 @@ import { fixed, money } from '../../lib/money.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { findSettings } from '../presale/presale.repo.ts';
 import { payoutCsv } from './payout-csv.ts';
-import { toPayoutDestinationDto } from './payout-destinations.repo.ts';
+import { maskedDestination, toPayoutDestinationDto } from './payout-destinations.repo.ts';
 import { approvedBy, lastCompletePeriod, type PayoutPeriod } from './payout-period.ts';
 import {
   attachDueEarnings,
@@ -121,10 +122,16 @@ const sumOf = (lines: PayoutLineRow[]) =>
 interface PayoutsDeps {
   db: Db;
   mail: QueuedMailDelivery;
+  /** The site's address, for the link to the payout destination form in a held line's e-mail. */
+  publicUrl: string;
   now?: () => Date;
 }
 
-export function createPayoutsService({ db, mail, now = () => new Date() }: PayoutsDeps) {
+/** The affiliate's payout destination form, as e-mails link it. */
+export const addDestinationUrl = (publicUrl: string) =>
+  `${publicUrl}/affiliates#${PAYOUT_DESTINATION_ANCHOR}`;
+
+export function createPayoutsService({ db, mail, publicUrl, now = () => new Date() }: PayoutsDeps) {
   async function holdDays() {
     const settings = await findSettings(db);
     if (!settings) throw new AppError(503, 'The presale is not configured yet');
@@ -205,6 +212,20 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
         });
         await insertPayoutLines(tx, inserted.id, payable);
         const payout = await refreshPayoutTotal(tx, inserted.id);
+        // A held affiliate learns it now, not by chasing support after payday.
+        for (const line of owed) {
+          const held = holdOf(line, at);
+          if (!held) continue;
+          await queueMail(tx, line.email, {
+            kind: 'payoutHeld',
+            name: line.name,
+            tier,
+            amount: fixed(line.amount, 2),
+            ...(held.reason === 'no-destination'
+              ? { addDestinationUrl: addDestinationUrl(publicUrl) }
+              : { heldUntil: held.until?.toISOString() }),
+          });
+        }
         await recordAudit(tx, {
           actorId,
           action: 'payout.create',
@@ -218,6 +239,7 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
         });
         return { payout, created: true };
       });
+      if (outcome.created) mail.deliverSoon();
       return { payout: await detail(outcome.payout), created: outcome.created };
     },
 
@@ -247,6 +269,9 @@ export function createPayoutsService({ db, mail, now = () => new Date() }: Payou
             tier: paid.tier === 2 ? 2 : 1,
             amount: fixed(line.amount, 2),
             reference,
+            ...(destinationOf(line)
+              ? { destination: maskedDestination(destinationOf(line)!) }
+              : {}),
           });
         }
         await recordAudit(tx, {

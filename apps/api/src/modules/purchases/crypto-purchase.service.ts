@@ -11,6 +11,9 @@ import {
   type CryptoPurchaseResult,
 } from '@tmc/shared';
 import { badRequest } from '../../lib/errors.ts';
+import { queueMail } from '../../lib/mailer/mailer.ts';
+import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
+import { fixed, plain } from '../../lib/money.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit.ts';
 import { toUserDto } from '../account/user-dto.ts';
 import { lockUser } from '../account/users.repo.ts';
@@ -40,12 +43,18 @@ interface CryptoPurchaseDeps {
   >;
   presale: Pick<PresaleService, 'settings'>;
   rateLimiter: RateLimiter;
+  /** Sends the order e-mail stored with the order once it is committed. */
+  mail: Pick<QueuedMailDelivery, 'deliverSoon'>;
+  /** The site's address, for the order link in the e-mail. */
+  publicUrl: string;
 }
 
 export function createCryptoPurchaseService({
   purchases,
   presale,
   rateLimiter,
+  mail,
+  publicUrl,
 }: CryptoPurchaseDeps) {
   return {
     /**
@@ -70,7 +79,7 @@ export function createCryptoPurchaseService({
       await rateLimiter.hit(sameAmountOrderLimit, `${who}:${coin}:${nominal}`);
       const quoteExpiresAt = new Date(Date.now() + settings.quoteTtlMinutes * 60_000);
 
-      const outcome = await purchases.inBuyerTransaction(buyer, async (tx, user) => {
+      const outcome = await purchases.inBuyerTransaction(buyer, async (tx, user, mailing) => {
         // The buyer's row is held so that two orders placed at once cannot both pass the count.
         await lockUser(tx, user.id);
         if ((await countOpenCryptoOrders(tx, user.id)) >= MAX_OPEN_CRYPTO_ORDERS)
@@ -101,8 +110,25 @@ export function createCryptoPurchaseService({
           },
           { coin, nominal },
         );
+        // What an exchange payer needs once they have left the tab: the exact amount, the wallet
+        // and the deadline, stored with the order (as a bank order's e-mail is).
+        if (mailing.mayMail)
+          await queueMail(tx, updated.email, {
+            kind: 'cryptoOrderPlaced',
+            name: mailing.proven ? updated.name : '',
+            reference: purchase.reference,
+            amountAud: fixed(purchase.investmentAmount, 2),
+            amount: plain(transaction.price),
+            coin,
+            wallet: settings.companyWallet,
+            quoteExpiresAt: quoteExpiresAt.toISOString(),
+            tokenAmount: plain(purchase.tokenAmount),
+            tokenSymbol: settings.tokenSymbol,
+            orderUrl: `${publicUrl}/presale-requests/${purchase.id}`,
+          });
         return { result: { purchase, transaction }, buyer: updated };
       });
+      mail.deliverSoon();
 
       const { purchase, transaction } = outcome.result;
       return {

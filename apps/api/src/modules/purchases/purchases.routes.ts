@@ -242,6 +242,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
               payment: paymentProgressSchema,
               delivery: orderDeliverySchema,
               refunds: z.array(refundSchema),
+              cancelledByBuyer: z.boolean(),
             }),
           ),
         },

@@ -23,6 +23,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
+import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed, plain } from '../../lib/money.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -497,6 +498,15 @@ export function createPurchasesService({
           return { purchase: { row: before, bankName: locked.bankName }, cancelled: false };
         const row = await cancelUnpaidPurchase(tx, before.id);
         if (!row) throw badRequest(cancelOrderMessages.notCancellable);
+        const buyer = await findUserById(tx, userId);
+        if (buyer)
+          await queueMail(tx, buyer.email, {
+            kind: 'orderCancelled',
+            name: nameToGreet(buyer),
+            reference: row.reference,
+            amountAud: fixed(row.investmentAmount, 2),
+            orderUrl: `${publicUrl}/presale-requests/${row.id}`,
+          });
         await recordAudit(tx, {
           actorId: userId,
           action: 'purchase.cancel',
@@ -507,6 +517,7 @@ export function createPurchasesService({
         });
         return { purchase: { row, bankName: locked.bankName }, cancelled: true };
       });
+      if (cancelled) mail.deliverSoon();
       return { purchase: await dto(purchase.row, purchase.bankName), cancelled };
     },
 
@@ -534,6 +545,9 @@ export function createPurchasesService({
         refunds: [...own, ...ofTransfers.map((r) => r.refund)]
           .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
           .map(toRefundDto),
+        cancelledByBuyer:
+          row.purchase.status === PurchaseStatus.NotAccepted &&
+          (await cancelledByBuyer(db, row.purchase.id)),
       };
     },
 

@@ -16,6 +16,7 @@ const facts = (delivery: ReceiptFacts['delivery']): ReceiptFacts => ({
   tokenAmount: '12500',
   tokenSymbol: 'TMC',
   tokenPriceAud: '0.02',
+  stageName: null,
   wallet: null,
   deliveryStatement: 'Statement.',
   delivery,

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useOpenUnmatchedCount } from '../../features/admin/api/get-unmatched-payments';
 import { cn } from '../../lib/cn';
 import { adminNav, adminPaths } from './admin-paths';
@@ -16,9 +17,20 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function AdminLayout() {
   const openUnmatched = useOpenUnmatchedCount();
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: bring the current page's tab into view.
+  useEffect(() => {
+    const nav = navRef.current;
+    if (!nav || nav.scrollWidth <= nav.clientWidth) return;
+    nav
+      .querySelector<HTMLElement>('[aria-current="page"]')
+      ?.scrollIntoView?.({ inline: 'center', block: 'nearest' });
+  }, [pathname]);
   return (
     <div className="container-page flex flex-col gap-6 py-8 [--container-max:1680px] md:flex-row md:items-start sm:py-10">
       <nav
+        ref={navRef}
         aria-label="Staff console"
         className="-mx-4 shrink-0 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:sticky md:top-24 md:mx-0 md:w-44 md:overflow-visible md:px-0"
       >

@@ -21,9 +21,10 @@ export const adminPaths = {
 export const adminNav = [
   { to: adminPaths.dashboard, label: 'Dashboard' },
   { to: adminPaths.reviews, label: 'Review queue' },
-  { to: adminPaths.transactions, label: 'Transactions' },
+  // Second queue to act on, so its count shows in the first screenful of the phone's tab row.
   { to: adminPaths.unmatchedPayments, label: 'Unmatched payments' },
   { to: adminPaths.refunds, label: 'Refunds' },
+  { to: adminPaths.transactions, label: 'Transactions' },
   { to: adminPaths.users, label: 'Users' },
   { to: adminPaths.banks, label: 'Banks' },
   { to: adminPaths.rates, label: 'Currency rates' },

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '@tmc/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { CloseIcon, ExternalLinkIcon, MenuIcon } from '../../components/ui/icons';
-import { paths } from '../../config/paths';
+import { AFFILIATE_LOGIN, paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { focusableIn } from '../../lib/focusable';
 import { accountLinks } from './account-links';
@@ -155,7 +155,7 @@ export function MobileMenu({ user, homeHref, buyHref, whitePaperUrl, onLogout }:
               onClick={close}
               className={buttonClasses('primary', 'md', 'mt-3')}
             >
-              Log in
+              {AFFILIATE_LOGIN}
             </Link>
           )}
         </nav>

@@ -28,11 +28,11 @@ afterEach(() => {
 });
 
 describe('SiteHeader', () => {
-  it('offers Log in to visitors (buyers, affiliates and staff alike)', () => {
+  it("offers the spec's 'Affiliate Login' button to visitors", () => {
     renderHeader();
 
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-    expect(screen.queryByText('Affiliate Login')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Affiliate Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /account menu/i })).not.toBeInTheDocument();
     expect(mainNav().getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(mainNav().getByRole('link', { name: 'Buy TMC' })).toHaveAttribute('href', '/token/buy');
@@ -92,7 +92,7 @@ describe('SiteHeader', () => {
     expect(within(button).getByText('Jamie Rivers')).toBeInTheDocument();
     expect(within(button).getByText('jamie@example.com')).toBeInTheDocument();
     expect(within(button).getByText('J')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Affiliate Login' })).not.toBeInTheDocument();
   });
 
   it('carries referral_code from the URL on Home and Buy', () => {
@@ -194,7 +194,8 @@ describe('SiteHeader', () => {
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
     const links = within(mobile).getAllByRole('link');
     expect(links[0]).toHaveAccessibleName('Home');
-    expect(links[links.length - 1]).toHaveAccessibleName('Log in');
+    expect(links[links.length - 1]).toHaveAccessibleName('Affiliate Login');
+    expect(links[links.length - 1]).toHaveAttribute('href', '/login');
     expect(links[0]).toHaveFocus();
 
     // Tab from the last link comes back round to the close button, not into the page.

@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { ExternalLinkIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
-import { paths } from '../../config/paths';
+import { AFFILIATE_LOGIN, paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { usePresaleConfig } from '../../features/presale/api/get-presale-config';
 import { cn } from '../../lib/cn';
@@ -67,7 +67,7 @@ export function SiteHeader() {
             </Suspense>
           ) : (
             <Link to={paths.login} className={buttonClasses('primary')}>
-              Log in
+              {AFFILIATE_LOGIN}
             </Link>
           )}
         </div>

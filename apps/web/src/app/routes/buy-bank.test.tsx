@@ -180,6 +180,18 @@ describe('Bank transfer screen', () => {
     expect(screen.queryByText(/upload your receipt and submit/)).not.toBeInTheDocument();
   });
 
+  it('says nothing of a conversion for an order in AUD (p12)', async () => {
+    renderBank({}, paths.buyBank, {
+      ...order,
+      price: '300',
+      userCurrency: 'AUD',
+      convertedAmount: '300.00',
+    });
+    await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
+    expect(screen.getByText('300.00 AUD')).toBeInTheDocument();
+    expect(screen.queryByText(/converted to AUD/)).not.toBeInTheDocument();
+  });
+
   it('groups the ID and AML documents under Optional details, never as asked for', () => {
     renderBank();
     const optional = screen.getByRole('region', { name: '2. Optional details' });

@@ -244,6 +244,8 @@ describe('Crypto transfer screen', () => {
     expect(within(dialog).getByText(/every digit counts/)).toHaveTextContent(
       /^Send exactly this amount of ETH to the company wallet/,
     );
+    // p1: the rule for a different amount is said once, not in two paragraphs in a row.
+    expect(within(dialog).getAllByText(/waits for our team/)).toHaveLength(1);
     // ETH sent through a contract has no transaction of its own: staff match it by hand.
     expect(within(dialog).getByText(/^Send ETH from an ordinary account/)).toHaveTextContent(
       /through a contract, such as a Safe .* is not credited automatically: our team handles it/,
@@ -513,6 +515,28 @@ describe('Crypto transfer screen', () => {
 
     expect(await screen.findByText('Code page for new@example.com, resent')).toBeInTheDocument();
     expect(within(notifications()).queryByText(messages.verifyEmail)).not.toBeInTheDocument();
+  });
+
+  it("shows a staff account the server's message, never the code screen (D1)", async () => {
+    const { user } = renderCrypto({
+      [ADD_GUEST]: {
+        status: 403,
+        message: 'Staff accounts cannot buy through the checkout, please log in on the login page',
+      },
+    });
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Almost there' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Login to proceed' }));
+    await user.type(within(dialog).getByLabelText('Email'), 'staff@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
+
+    expect(
+      await screen.findByText(
+        'Staff accounts cannot buy through the checkout, please log in on the login page',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Code page for/)).not.toBeInTheDocument();
   });
 
   it("shows 'Email already registered' at the e-mail field, with Log in instead keeping the e-mail", async () => {

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { LiveForm } from '../../components/ui/live-form';
-import { paths } from '../../config/paths';
+import { AFFILIATE_LOGIN, paths } from '../../config/paths';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { TextLink } from '../../features/auth/components/text-link';
@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /** The spec's name for /login; staff on their way to the console are not affiliates. */
-const BUYER_TITLE = 'Affiliate Login';
+const BUYER_TITLE = AFFILIATE_LOGIN;
 const STAFF_TITLE = 'Staff Login';
 
 const leadsToConsole = (target: string) =>
@@ -28,7 +28,7 @@ export function LoginRoute() {
       description={
         forStaff
           ? 'Log in with your staff e-mail and password to open the console.'
-          : 'Log in to see your transactions, presale requests and affiliate earnings.'
+          : 'Buyers log in here too: see your transactions, presale requests and affiliate earnings.'
       }
       footer={
         forStaff ? undefined : (

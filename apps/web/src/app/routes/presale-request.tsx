@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from '@tmc/shared';
 import { Button } from '../../components/ui/button';
+import { CopyButton } from '../../components/ui/copy-button';
 import { ExplorerContext } from '../../components/ui/explorer-link';
 import { ResultModal } from '../../components/ui/result-modal';
 import { BankDetails } from '../../features/banks/components/bank-details';
@@ -25,7 +26,7 @@ import { VerifyEmailInline } from '../../features/auth/components/verify-email-i
 import { WalletPayment } from '../wallet-payment';
 
 /** A Pending crypto order's payment step: where to pay, how much, and Verify. */
-function CryptoPayment({
+export function CryptoPayment({
   detail,
   config,
   onVerify,
@@ -45,9 +46,17 @@ function CryptoPayment({
     <div className="card flex flex-col gap-4 p-5 sm:p-6">
       <div className="flex flex-col gap-1">
         <p className="text-sm font-bold text-muted">Amount due</p>
-        <p className="font-display text-2xl font-black wrap-anywhere text-lime tabular-nums">
-          {formatAmount(transaction.price, 18)} {transaction.tokenSymbol}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="font-display text-2xl font-black wrap-anywhere text-lime tabular-nums">
+            {formatAmount(transaction.price, 18)} {transaction.tokenSymbol}
+          </p>
+          {/* The buyer back from an exchange app pastes it: one wrong digit sends it to staff. */}
+          <CopyButton
+            value={exactAmount(transaction.price)}
+            label="Copy amount"
+            ariaLabel="Copy amount due"
+          />
+        </div>
         <p className="text-sm">{EXACT_AMOUNT_NOTE}</p>
         {coin === 'ETH' ? <p className="text-sm">{ETH_SENDER_NOTE}</p> : null}
         {transaction.quoteExpiresAt ? (
@@ -67,8 +76,10 @@ function CryptoPayment({
         />
       ) : null}
       <CompanyWallet address={wallet} />
-      <p className="text-sm text-muted">
-        Paid already? Verify the payment with its transaction hash.
+      <p className="text-sm font-semibold">
+        Sent a different amount, or from an exchange, and nothing shows here yet? Tell us the
+        transaction hash: our team checks it. Next time, prove your wallet on your Profile and its
+        payments count by themselves.
       </p>
       <Button className="sm:self-start" onClick={() => onVerify(transaction)}>
         Verify payment

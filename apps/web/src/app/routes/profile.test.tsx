@@ -50,6 +50,69 @@ describe('Profile', () => {
     );
   });
 
+  it('shows a saved, then proven, wallet in My TMC and the wallet list without a reload', async () => {
+    const ADDRESS = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+    let saved: string | null = null;
+    let proven = false;
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const request = vi.fn(({ method }: { method: string }) =>
+      Promise.resolve(method === 'eth_requestAccounts' ? [ADDRESS.toLowerCase()] : '0xsigned'),
+    );
+    (window as { ethereum?: unknown }).ethereum = { request };
+    const wallets = () =>
+      saved
+        ? [{ address: saved, proven, provenAt: proven ? '2026-11-27T00:00:00.000Z' : null }]
+        : [];
+    mockApi({
+      'GET /v1/auth/me': () => ({ data: { user: { ...userFixture, walletAddress: saved } } }),
+      'GET /v1/account/wallets': () => ({ data: { wallets: wallets() } }),
+      'GET /v1/purchase/holdings': () => ({
+        data: {
+          allocated: '0',
+          pendingReview: '0',
+          tokenSymbol: 'TMC',
+          wallet: saved,
+          deliveryStatement: 'Tokens are delivered after the presale.',
+        },
+      }),
+      'GET /v1/delivery': { status: 404, message: 'Not here' },
+      'POST /v1/auth/update-wallet': () => {
+        saved = ADDRESS;
+        return {
+          data: { user: { ...userFixture, walletAddress: ADDRESS }, msg: 'Wallet address updated' },
+        };
+      },
+      'POST /v1/account/wallets/nonce': { data: { message: 'sign in', nonce: 'n', expiresAt: '' } },
+      'POST /v1/account/wallets/prove': () => {
+        proven = true;
+        return { data: { wallets: wallets() }, message: 'Wallet proven' };
+      },
+    });
+    renderRoutes(routes, ['/profile']);
+    const user = userEvent.setup();
+    const myTmc = () => within(screen.getByRole('region', { name: 'My TMC' }));
+    expect(
+      await screen.findByText(/No wallet saved: your tokens cannot be delivered/),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(/No wallet yet: save one above/)).toBeInTheDocument();
+
+    await user.type(main().getByLabelText('Wallet Address'), ADDRESS);
+    await user.type(main().getByLabelText(/^Password/), 'my password');
+    await user.click(main().getByRole('button', { name: 'Update wallet' }));
+
+    expect(await myTmc().findByText(ADDRESS)).toBeInTheDocument();
+    expect(
+      screen.queryByText(/No wallet saved: your tokens cannot be delivered/),
+    ).not.toBeInTheDocument();
+    const list = within(screen.getByRole('region', { name: 'Proven wallets' }));
+    expect(await list.findByText('Not proven')).toBeInTheDocument();
+
+    await user.click(list.getByRole('button', { name: 'Prove this wallet' }));
+    expect(await list.findByText('Proven')).toBeInTheDocument();
+    expect(list.queryByRole('button', { name: 'Prove this wallet' })).not.toBeInTheDocument();
+    delete (window as { ethereum?: unknown }).ethereum;
+  });
+
   it('keeps Update wallet disabled while the wallet input is empty', async () => {
     await openProfile(userFixture);
     const input = await screen.findByLabelText('Wallet Address');

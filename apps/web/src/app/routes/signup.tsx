@@ -1,5 +1,5 @@
 import { LiveForm } from '../../components/ui/live-form';
-import { paths } from '../../config/paths';
+import { AFFILIATE_LOGIN, paths } from '../../config/paths';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { SignupForm } from '../../features/auth/components/signup-form';
 import { TextLink } from '../../features/auth/components/text-link';
@@ -14,7 +14,7 @@ export function SignupRoute() {
       description="Create your account to buy TMC and join the affiliate programme."
       footer={
         <p>
-          Already have an account? <TextLink to={paths.login}>Log in</TextLink>
+          Already have an account? <TextLink to={paths.login}>{AFFILIATE_LOGIN}</TextLink>
         </p>
       }
     >

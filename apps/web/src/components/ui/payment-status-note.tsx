@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paymentProgressText, verifiedAmountNote, type PaymentProgress } from '@tmc/shared';
 import { ExplorerLink } from './explorer-link';
-import { CheckCircleIcon, AlertIcon } from './icons';
+import { CheckCircleIcon, AlertIcon, RefreshIcon } from './icons';
 
 const linkClass = 'rounded font-bold text-cyan underline underline-offset-4 hover:text-lime';
 
@@ -95,6 +95,9 @@ export function PaymentStatusNote({ payment, orderHref, newOrderHref }: PaymentS
       <p className="flex items-start gap-3 font-bold">
         {good ? (
           <CheckCircleIcon className="mt-0.5 shrink-0 text-2xl text-success" />
+        ) : state === 'seen' ? (
+          // On its way and healthy: a progress sign, not an alert (p3).
+          <RefreshIcon data-icon="progress" className="mt-0.5 shrink-0 text-2xl text-cyan" />
         ) : (
           <AlertIcon className="mt-0.5 shrink-0 text-2xl text-cyan" />
         )}

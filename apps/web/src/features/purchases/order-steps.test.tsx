@@ -60,3 +60,45 @@ describe('a verified crypto payment of another amount than quoted', () => {
     );
   });
 });
+
+describe('a Not Accepted order (m7)', () => {
+  const closed: Purchase = {
+    ...purchaseFixture,
+    status: 3,
+    reviewedAt: '2025-03-05T04:00:00.000Z',
+  };
+  const reviewed = (cancelledByBuyer: boolean) =>
+    orderSteps(closed, 'TMC', undefined, cancelledByBuyer).find((s) => s.key === 'reviewed')!;
+
+  it('names the buyer’s own cancel as theirs', () => {
+    expect(reviewed(true)).toMatchObject({
+      label: 'Cancelled',
+      detail: 'You cancelled this order (Not Accepted). Do not pay for it.',
+    });
+  });
+
+  it('keeps the team’s decision for an order staff closed', () => {
+    expect(reviewed(false)).toMatchObject({
+      label: 'Reviewed',
+      detail: 'Our team marked it Not Accepted.',
+    });
+  });
+});
+
+describe('a payment seen on the chain (p3)', () => {
+  it('shows a progress sign, not the alert icon', () => {
+    const seen: PaymentProgress = {
+      ...payment('0.050123'),
+      state: 'seen',
+      confirmations: 1,
+      confirmationsRequired: 3,
+    };
+    const { container } = render(
+      <MemoryRouter>
+        <PaymentStatusNote payment={seen} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Payment seen in block 12: 1 of 3 confirmations')).toBeInTheDocument();
+    expect(container.querySelector('[data-icon="progress"]')).not.toBeNull();
+  });
+});

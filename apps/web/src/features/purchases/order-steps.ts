@@ -28,6 +28,8 @@ export function orderSteps(
   p: Purchase,
   tokenSymbol: string,
   payment?: PaymentProgress,
+  /** The buyer's own cancel closed it: named as theirs, not as the team's decision. */
+  cancelledByBuyer = false,
 ): OrderStep[] {
   const crypto = p.paymentMode === PaymentMode.Crypto;
   const paid = p.paidAt !== null;
@@ -60,11 +62,13 @@ export function orderSteps(
     },
     {
       key: 'reviewed',
-      label: 'Reviewed',
+      label: cancelledByBuyer ? 'Cancelled' : 'Reviewed',
       detail: decided(p.status)
         ? accepted
           ? 'Accepted.'
-          : `Our team marked it ${p.status === PurchaseStatus.Rejected ? 'Rejected' : p.status === PurchaseStatus.Reverted ? 'Reverted' : 'Not Accepted'}.`
+          : cancelledByBuyer
+            ? 'You cancelled this order (Not Accepted). Do not pay for it.'
+            : `Our team marked it ${p.status === PurchaseStatus.Rejected ? 'Rejected' : p.status === PurchaseStatus.Reverted ? 'Reverted' : 'Not Accepted'}.`
         : 'Our team checks your payment.',
       at: p.reviewedAt,
       state: decided(p.status) ? (accepted ? 'done' : 'stopped') : paid ? 'current' : 'upcoming',

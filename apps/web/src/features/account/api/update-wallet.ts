@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope, UpdateWalletBody, User } from '@tmc/shared';
 import { api } from '../../../lib/api-client';
 import { meQueryOptions, storeUser } from './get-me';
+import { refreshWalletViews } from './wallet-changed';
 
 export function updateWallet(
   body: UpdateWalletBody,
@@ -16,6 +17,7 @@ export function useUpdateWallet() {
     onSuccess: ({ data }) => {
       storeUser(data.user);
       queryClient.setQueryData(meQueryOptions().queryKey, data.user);
+      void refreshWalletViews(queryClient);
     },
   });
 }

@@ -3,6 +3,7 @@ import { toHex, type Address } from 'viem';
 import type { AccountWallet } from '@tmc/shared';
 import { api } from '../../../lib/api-client';
 import type { Eip1193Provider } from '../../crypto/lib/wallet-discovery';
+import { refreshWalletViews } from './wallet-changed';
 
 export const walletsQueryKey = ['account', 'wallets'] as const;
 
@@ -36,6 +37,9 @@ export function useProveWallet() {
   return useMutation({
     mutationFn: ({ provider, address }: { provider: Eip1193Provider; address: Address }) =>
       proveWallet(provider, address),
-    onSuccess: ({ data }) => client.setQueryData(walletsQueryKey, data.wallets),
+    onSuccess: ({ data }) => {
+      client.setQueryData(walletsQueryKey, data.wallets);
+      void refreshWalletViews(client);
+    },
   });
 }

@@ -18,22 +18,41 @@ describe('ProvenWallets', () => {
     delete (window as { ethereum?: unknown }).ethereum;
   });
 
+  it('says why a wallet is worth proving, before asking to sign (p10)', async () => {
+    mockApi({ 'GET /v1/account/wallets': { data: { wallets: [] } } });
+    renderWithClient(<ProvenWallets />);
+    expect(
+      await screen.findByText(
+        /^Prove a wallet you pay from: your browser wallet signs a free message/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('lists the wallets and proves one with the browser wallet’s personal_sign', async () => {
     const request = vi.fn(({ method }: { method: string }) =>
       Promise.resolve(method === 'eth_requestAccounts' ? [ADDRESS.toLowerCase()] : '0xsigned'),
     );
     (window as { ethereum?: unknown }).ethereum = { request };
+    // The server's list after the proof (the screens that show it are refreshed from it).
+    let proven = false;
     const api = mockApi({
-      'GET /v1/account/wallets': {
-        data: { wallets: [{ address: ADDRESS, proven: false, provenAt: null }] },
-      },
-      'POST /v1/account/wallets/nonce': { data: { message: MESSAGE, nonce: 'n', expiresAt: '' } },
-      'POST /v1/account/wallets/prove': {
+      'GET /v1/account/wallets': () => ({
         data: {
-          wallet: { address: ADDRESS, proven: true, provenAt: '2026-01-01T00:00:00.000Z' },
-          wallets: [{ address: ADDRESS, proven: true, provenAt: '2026-01-01T00:00:00.000Z' }],
+          wallets: [
+            { address: ADDRESS, proven, provenAt: proven ? '2026-01-01T00:00:00.000Z' : null },
+          ],
         },
-        message: walletProofMessages.proven,
+      }),
+      'POST /v1/account/wallets/nonce': { data: { message: MESSAGE, nonce: 'n', expiresAt: '' } },
+      'POST /v1/account/wallets/prove': () => {
+        proven = true;
+        return {
+          data: {
+            wallet: { address: ADDRESS, proven: true, provenAt: '2026-01-01T00:00:00.000Z' },
+            wallets: [{ address: ADDRESS, proven: true, provenAt: '2026-01-01T00:00:00.000Z' }],
+          },
+          message: walletProofMessages.proven,
+        };
       },
     });
     const user = userEvent.setup();

@@ -45,6 +45,12 @@ export function ProvenWallets() {
   return (
     <section aria-label="Proven wallets" className="flex flex-col gap-3">
       <h3 className="font-semibold">Your wallets</h3>
+      {/* p10: why prove, before anyone is asked to sign. */}
+      <p className="text-sm text-muted">
+        Prove a wallet you pay from: your browser wallet signs a free message (no payment), and
+        payments from that wallet then count for your orders by themselves, with no transaction hash
+        to give.
+      </p>
       {list.length === 0 ? (
         <p className="text-sm text-muted">
           No wallet yet: save one above, or pay with your wallet, then prove it here.

@@ -81,6 +81,19 @@ afterEach(() => {
 });
 
 describe('Payouts', () => {
+  it('once the period has its batch, shows that batch and its total, with no Create batch (p14)', async () => {
+    renderPayouts({
+      'GET /v1/admin/payouts/preview': {
+        data: { ...preview, existingPayout: { ...batch, lines: [] } },
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Batch due, tier 1' });
+    expect(await within(card).findByText(/This period already has a batch/)).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { level: 2 })).toHaveTextContent(/^Batch made: /);
+    expect(within(card).getByText('270.00 AUD', { selector: 'p' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Create batch' })).not.toBeInTheDocument();
+  });
+
   it('shows a line held for a changed destination, and until when', async () => {
     renderPayouts();
     const held = await screen.findByRole('table', { name: 'Held' });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
@@ -18,6 +18,22 @@ export function useAssignmentForm() {
   const [override, setOverride] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const clear = (field: Field) => setErrors((current) => ({ ...current, [field]: undefined }));
+  // After a refused confirm, focus goes to the first field in error, as in every other form.
+  const [refusals, setRefusals] = useState(0);
+  const referenceRef = useRef<HTMLInputElement>(null);
+  const overrideRef = useRef<HTMLTextAreaElement>(null);
+  const remarkRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const order = [
+      ['reference', referenceRef],
+      ['override', overrideRef],
+      ['remark', remarkRef],
+    ] as const;
+    order.find(([field, ref]) => errors[field] && ref.current)?.[1].current?.focus();
+    // Only on a new refusal: typing (which clears an error) must not move focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusals]);
 
   return {
     reference,
@@ -45,6 +61,7 @@ export function useAssignmentForm() {
           found[field] = issue.message;
       }
       setErrors(found);
+      setRefusals((n) => n + 1);
       return null;
     },
 
@@ -55,6 +72,7 @@ export function useAssignmentForm() {
         autoComplete="off"
         spellCheck={false}
         placeholder="TMC-…"
+        ref={referenceRef}
         value={reference}
         error={errors.reference}
         onChange={(event) => {
@@ -79,6 +97,7 @@ export function useAssignmentForm() {
             label="Reason for the override"
             required
             maxLength={500}
+            ref={overrideRef}
             value={override}
             error={errors.override}
             onChange={(event) => {
@@ -95,6 +114,7 @@ export function useAssignmentForm() {
         label="Remark"
         required
         maxLength={500}
+        ref={remarkRef}
         value={remark}
         error={errors.remark}
         onChange={(event) => {

@@ -53,7 +53,9 @@ export function PayoutPreviewCard({ tier }: { tier: PayoutTier }) {
     <section aria-label={`Batch due, tier ${tier}`} className="card flex flex-col gap-4 p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 className="text-xl">Batch due: {period}</h2>
+          <h2 className="text-xl">
+            {existing ? 'Batch made' : 'Batch due'}: {period}
+          </h2>
           <p className="text-sm text-muted">
             Cut-off{' '}
             <time dateTime={preview.periodEnd} className="font-bold text-fg">
@@ -64,8 +66,11 @@ export function PayoutPreviewCard({ tier }: { tier: PayoutTier }) {
             {preview.holdDays}-day hold), less adjustments.
           </p>
         </div>
+        {/* Once the batch exists, its own total: what is still due here is nothing. */}
         <p className="font-display text-3xl font-black text-lime tabular-nums">
-          {formatMoney(preview.total, preview.currency)}
+          {existing
+            ? formatMoney(existing.total, existing.currency)
+            : formatMoney(preview.total, preview.currency)}
         </p>
       </div>
 
@@ -95,7 +100,8 @@ export function PayoutPreviewCard({ tier }: { tier: PayoutTier }) {
           <p className="text-sm text-muted">
             These affiliates are owed but cannot be paid yet: some have not said where to pay them,
             others replaced their destination in the last 3 days (they were e-mailed, and have time
-            to say it was not them). Their lines stay out of the batch until then.
+            to say it was not them). Their lines stay out of the batch until then, and each of them
+            is e-mailed why when the batch is made.
           </p>
           <PayoutLines lines={preview.held} caption="Held" />
         </div>
@@ -110,13 +116,15 @@ export function PayoutPreviewCard({ tier }: { tier: PayoutTier }) {
         </div>
       ) : null}
 
-      <Button
-        className="self-start"
-        disabled={preview.lines.length === 0 || existing !== null || create.isPending}
-        onClick={() => setConfirming(true)}
-      >
-        Create batch
-      </Button>
+      {existing ? null : (
+        <Button
+          className="self-start"
+          disabled={preview.lines.length === 0 || create.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          Create batch
+        </Button>
+      )}
 
       <ConfirmDialog
         open={confirming}

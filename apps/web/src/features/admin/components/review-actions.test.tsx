@@ -64,7 +64,8 @@ describe('ReviewActions', () => {
 
     await waitFor(() => expect(onDecided).toHaveBeenCalled());
     expect(api.bodies(DECIDE)).toEqual([{ status: 2, remark: 'Receipt does not match the bank' }]);
-    expect(await screen.findByText('Request TMC-7K3Q9: Rejected')).toBeInTheDocument();
+    expect(await screen.findByText('TMC-7K3Q9 is now Rejected')).toBeInTheDocument();
+    expect(screen.queryByText(/^Request TMC-7K3Q9/)).not.toBeInTheDocument();
   });
 
   it('sends no remark as null, and shows the server message when the decision is refused', async () => {

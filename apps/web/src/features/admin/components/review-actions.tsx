@@ -42,7 +42,7 @@ export function ReviewActions({ review, onDecided }: ReviewActionsProps) {
           ? { overrideReason: overrideReason.trim() }
           : {}),
       });
-      toast.success(`Request ${review.reference}: ${purchaseStatusLabel(decision.status)}`);
+      toast.success(`${review.reference} is now ${purchaseStatusLabel(decision.status)}`);
       setPending(null);
       setRemark('');
       setOverrideReason('');

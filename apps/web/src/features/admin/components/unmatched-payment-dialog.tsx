@@ -6,7 +6,7 @@ import {
   type UnmatchedPaymentDetail,
 } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useAssignUnmatchedPayment } from '../api/assign-unmatched-payment';
 import { useUnmatchedPayment } from '../api/get-unmatched-payment';
 import { useRefundUnmatchedPayment } from '../api/refund-unmatched-payment';
@@ -129,7 +129,7 @@ function AssignmentFacts({
     <div className="flex flex-col gap-3 text-sm">
       <p>
         Sent to <code className="font-mono break-all">{detail.toAddress}</code> in block{' '}
-        {detail.blockNumber} ({new Date(detail.blockTime).toLocaleString()})
+        {detail.blockNumber} ({formatDateTime(detail.blockTime)})
         {detail.reason === 'internal' ? (
           <>
             , through a contract (a smart-contract wallet or an exchange&apos;s batched withdrawal):
@@ -160,8 +160,7 @@ function AssignmentFacts({
           <ul>
             {detail.claims.map((claim) => (
               <li key={`${claim.reference}-${claim.claimedAt}`}>
-                {claim.reference ?? '—'} by {claim.email},{' '}
-                {new Date(claim.claimedAt).toLocaleString()}:{' '}
+                {claim.reference ?? '—'} by {claim.email}, {formatDateTime(claim.claimedAt)}:{' '}
                 {claim.senderProven ? 'sender proven by this account' : 'sender not proven'}
               </li>
             ))}
@@ -181,7 +180,7 @@ function AssignmentFacts({
                 difference {formatAmount(c.difference, 18)} {c.coin}; credits{' '}
                 {formatAmount(c.tokensForValue, 2)} of {formatAmount(c.tokensDue, 2)} tokens. Sender{' '}
                 {c.senderProvenSince
-                  ? `was a wallet this account proved when it was sent (counting since ${new Date(c.senderProvenSince).toLocaleString()})`
+                  ? `was a wallet this account proved when it was sent (counting since ${formatDateTime(c.senderProvenSince)})`
                   : 'was not a wallet this account proved when it was sent'}
                 {c.provenWallets.length
                   ? `; proven now: ${c.provenWallets.join(', ')}`

@@ -191,6 +191,10 @@ describe('Unmatched payments', () => {
     expect(within(dialog).queryByText(/claimed it for/)).not.toBeInTheDocument();
     expect(await within(dialog).findByText(/Check: several claims/)).toBeInTheDocument();
     expect(within(dialog).getByText(/TMC-B0TB0T by bot@example.com/)).toBeInTheDocument();
+    // p9: the claim's time in the console's format ("05 Mar 2025, 03:47 am"), not "5/3/2025, …".
+    expect(within(dialog).getByText(/TMC-B0TB0T by bot@example.com/)).toHaveTextContent(
+      /by bot@example\.com, \d{2} [A-Z][a-z]{2} 2025, \d{2}:\d{2} [ap]m:/,
+    );
     expect(within(dialog).getByText(/TMC-7KQ2XM by payer@example.com/)).toBeInTheDocument();
     expect(within(dialog).getByText(/due 0.050000000000524598 ETH/)).toBeInTheDocument();
     expect(within(dialog).getByText(/credits 12,250 of 12,500 tokens/)).toBeInTheDocument();
@@ -230,6 +234,10 @@ describe('Unmatched payments', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
     expect(within(dialog).getByText(unmatchedPaymentMessages.overrideRequired)).toBeInTheDocument();
     expect(api.bodies(ASSIGN)).toEqual([]);
+    // m18: focus goes to the field in error, not left on the button.
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/Reason for the override/)).toHaveFocus(),
+    );
     await user.type(within(dialog).getByLabelText(/Reason for the override/), 'Rest paid in cash');
     await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
     await waitFor(() =>

@@ -29,6 +29,25 @@ afterEach(() => {
 });
 
 describe('AffiliateSummaryStrip', () => {
+  it('says the approved total is held until a payout destination is given, with a link', async () => {
+    setSession({ user: { ...userFixture, isAffiliated: true }, tokens: tokensFixture() });
+    mockApi({
+      'GET /v1/affiliate-earning/summary': { data: summary },
+      'GET /v1/affiliate/payout-destination': { data: { destination: null } },
+    });
+    renderWithClient(<AffiliateSummaryStrip />);
+
+    const strip = await screen.findByRole('region', { name: 'Affiliate summary' });
+    expect(
+      await within(strip).findByText(/Held until you add a payout destination/),
+    ).toBeInTheDocument();
+    expect(within(strip).queryByText('Due in the next payout')).not.toBeInTheDocument();
+    expect(within(strip).getByRole('link', { name: 'Add a payout destination' })).toHaveAttribute(
+      'href',
+      '#payout-destination',
+    );
+  });
+
   it('shows the totals, the funnel and a bar per week', async () => {
     setSession({ user: { ...userFixture, isAffiliated: true }, tokens: tokensFixture() });
     mockApi({ 'GET /v1/affiliate-earning/summary': { data: summary } });

@@ -4,6 +4,7 @@ import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/format';
 import { useAffiliateSummary } from '../api/get-affiliate-summary';
 import { EarningsChart } from './earnings-chart';
+import { HeldForDestination, useHeldForDestination } from './held-for-destination';
 
 function Stat({
   label,
@@ -14,7 +15,7 @@ function Stat({
   label: string;
   value: ReactNode;
   tone?: string;
-  hint?: string;
+  hint?: ReactNode;
 }) {
   return (
     <div className="flex min-w-0 flex-col gap-1 rounded-2xl border-2 border-line bg-surface-2 p-4">
@@ -38,6 +39,7 @@ const skeleton = (
 /** Totals, the referral funnel and a chart of earnings by week, above the earnings list. */
 export function AffiliateSummaryStrip() {
   const { data, isPending, isError } = useAffiliateSummary();
+  const held = useHeldForDestination();
   const funnelId = useId();
   if (isPending) return skeleton;
   if (isError) return null;
@@ -71,7 +73,7 @@ export function AffiliateSummaryStrip() {
             label="Approved"
             value={formatMoney(data.approved, data.currency)}
             tone="text-lime"
-            hint="Due in the next payout"
+            hint={held ? <HeldForDestination /> : 'Due in the next payout'}
           />
           <Stat label="Paid" value={formatMoney(data.paid, data.currency)} tone="text-success" />
           {hasAdjustments ? (

@@ -56,9 +56,13 @@ function page(rows: AffiliateEarning[], total = rows.length) {
   return { data: { data: rows, page: 1, limit: 10, totalResults: total, totalPages: 1 } };
 }
 
-function renderList(handler: MockHandler, referredUsers = 1) {
+function renderList(
+  handler: MockHandler,
+  referredUsers = 1,
+  extra: Record<string, MockHandler> = {},
+) {
   setSession({ user: { ...userFixture, isAffiliated: true }, tokens: tokensFixture() });
-  const api = mockApi({ [LIST]: handler, [SUMMARY]: summaryOf(referredUsers) });
+  const api = mockApi({ [LIST]: handler, [SUMMARY]: summaryOf(referredUsers), ...extra });
   renderWithClient(<AffiliatesList />);
   return api;
 }
@@ -72,12 +76,14 @@ afterEach(() => {
 });
 
 describe('AffiliatesList', () => {
-  it('counts the people referred in the heading, the earnings under it, with the spec columns', async () => {
+  it("heads the list with its count then 'Affiliates', with the spec columns", async () => {
     const api = renderList(page([bankEarning, cryptoEarning], 12), 2);
 
-    // The heading counts what "Referred users" counts, not the ledger's rows.
-    expect(await heading('2 Affiliates')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Earnings (12 entries)' })).toBeVisible();
+    // Spec section 2: "Heading: count then 'Affiliates'": the list's count, not the people referred.
+    expect(await heading('12 Affiliates')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { level: 1, name: '2 Affiliates' }),
+    ).not.toBeInTheDocument();
     expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual([
@@ -104,6 +110,42 @@ describe('AffiliatesList', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ page: '1', limit: '10' });
   });
 
+  it('marks an approved commission Held, with a link to the form, while no payout destination is given', async () => {
+    renderList(page([bankEarning, cryptoEarning]), 1, {
+      'GET /v1/affiliate/payout-destination': { data: { destination: null } },
+    });
+    await screen.findByText('buyer@example.com');
+    const [, first, second] = screen.getAllByRole('row');
+    expect(await within(first!).findByText('Held')).toBeInTheDocument();
+    expect(within(first!).queryByText('Approved')).not.toBeInTheDocument();
+    expect(within(first!).getByText(/Held until you add a payout destination/)).toBeInTheDocument();
+    expect(within(first!).getByRole('link', { name: 'Add a payout destination' })).toHaveAttribute(
+      'href',
+      '#payout-destination',
+    );
+    // A paid one was paid: nothing held there.
+    expect(within(second!).getByText('Paid')).toBeInTheDocument();
+    expect(within(second!).queryByText('Held')).not.toBeInTheDocument();
+  });
+
+  it('keeps Approved once a payout destination is given', async () => {
+    renderList(page([bankEarning]), 1, {
+      'GET /v1/affiliate/payout-destination': {
+        data: {
+          destination: {
+            kind: 'wallet',
+            walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+            updatedAt: '2025-03-01T00:00:00.000Z',
+          },
+        },
+      },
+    });
+    await screen.findByText('buyer@example.com');
+    const [, first] = screen.getAllByRole('row');
+    expect(await within(first!).findByText('Approved')).toBeInTheDocument();
+    expect(within(first!).queryByText('Held')).not.toBeInTheDocument();
+  });
+
   it('maps payment mode 1 to Crypto and anything else to Bank', async () => {
     renderList(page([bankEarning, cryptoEarning, { ...bankEarning, _id: 'e-3', paymentMode: 7 }]));
     await screen.findByText('crypto@example.com');
@@ -123,7 +165,6 @@ describe('AffiliatesList', () => {
     act(() => screen.getByRole('button', { name: 'Refresh' }).click());
 
     expect(await heading('0 Affiliates')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Earnings (0 entries)' })).toBeVisible();
     await waitFor(() => expect(screen.queryByText('buyer@example.com')).not.toBeInTheDocument());
     expect(screen.getAllByRole('row')).toHaveLength(2);
     expect(screen.getByText('Could not load your earnings')).toBeInTheDocument();

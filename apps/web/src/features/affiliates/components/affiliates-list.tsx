@@ -7,12 +7,14 @@ import { EarningStatusBadge, paymentModeLabel } from '../../../components/ui/sta
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useAffiliateEarnings } from '../api/get-affiliate-earnings';
-import { useAffiliateSummary } from '../api/get-affiliate-summary';
+import { HeldForDestination, useHeldForDestination } from './held-for-destination';
+import { Badge } from '../../../components/ui/badge';
 
 /** Spec section 9: the affiliate currency defaults to AUD. */
 export const DEFAULT_AFFILIATE_CURRENCY = 'AUD';
 
-const columns: Column<AffiliateEarning>[] = [
+/** `held`: the affiliate has no payout destination, so an approved commission waits for one. */
+const columnsFor = (held: boolean): Column<AffiliateEarning>[] => [
   {
     id: 'referredTo',
     header: 'Referred To',
@@ -60,50 +62,49 @@ const columns: Column<AffiliateEarning>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <EarningStatusBadge status={row.status} />,
+    cell: (row) =>
+      held && row.status === 'approved' && row.kind !== 'clawback' ? (
+        <span className="flex flex-col items-start gap-1">
+          <Badge tone="pink">Held</Badge>
+          <HeldForDestination className="text-xs" />
+        </span>
+      ) : (
+        <EarningStatusBadge status={row.status} />
+      ),
   },
 ];
 
 /**
- * The signed-in affiliate's page: the heading counts the people they referred (the same figure
- * as "Referred users"), the ledger under it counts earnings, paged on the server; `summary` sits
- * under the heading.
+ * The signed-in affiliate's page: the heading is the list's count then 'Affiliates' (spec section
+ * 2: on a failed call the list empties and the count resets to 0); "Referred users" in the
+ * summary counts people. The ledger is paged on the server; `summary` sits under the heading.
  */
 export function AffiliatesList({ summary }: { summary?: ReactNode }) {
   const { paging } = useListState({});
   const query = useAffiliateEarnings({ page: paging.page, limit: paging.limit });
-  const referred = useAffiliateSummary();
+  const held = useHeldForDestination();
   // Spec section 8: on a failed call the list just empties and the count goes back to 0.
   const failed = query.isError;
   const rows = failed ? [] : query.data?.data;
   const total = failed ? 0 : (query.data?.totalResults ?? 0);
-  const people =
-    failed || referred.isError ? 0 : referred.data ? referred.data.referredUsers : undefined;
+  const count = failed ? 0 : query.data ? query.data.totalResults : undefined;
 
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <ListHeader
         title="Affiliates"
-        count={people}
-        refreshing={query.isFetching || referred.isFetching}
-        onRefresh={() => {
-          void query.refetch();
-          void referred.refetch();
-        }}
+        count={count}
+        refreshing={query.isFetching}
+        onRefresh={() => void query.refetch()}
         filtersPlacement="beside"
       />
 
       {summary}
 
-      <h2 className="text-xl">
-        Earnings{' '}
-        <span className="text-base font-normal text-muted tabular-nums">
-          ({total} {total === 1 ? 'entry' : 'entries'})
-        </span>
-      </h2>
+      <h2 className="text-xl">Earnings</h2>
       <DataTable<AffiliateEarning>
         caption="Affiliate earnings"
-        columns={columns}
+        columns={columnsFor(held)}
         rows={rows}
         getRowId={(row) => row._id}
         loading={query.isFetching}

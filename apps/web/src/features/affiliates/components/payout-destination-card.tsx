@@ -1,6 +1,11 @@
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { destinationText, payoutDestinationSchema, type PayoutDestinationInput } from '@tmc/shared';
+import {
+  destinationText,
+  PAYOUT_DESTINATION_ANCHOR,
+  payoutDestinationSchema,
+  type PayoutDestinationInput,
+} from '@tmc/shared';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -62,7 +67,11 @@ export function PayoutDestinationCard() {
   const showForm = editing || (query.isSuccess && current === null);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="card flex flex-col gap-4 p-5 sm:p-6">
+    <section
+      id={PAYOUT_DESTINATION_ANCHOR}
+      aria-labelledby={`${id}-title`}
+      className="card flex scroll-mt-24 flex-col gap-4 p-5 sm:p-6"
+    >
       <h2 id={`${id}-title`} className="text-xl">
         Payout destination
       </h2>

@@ -187,10 +187,8 @@ function PaymentDialog({
                 <CopyButton value={amount} label="Copy amount" ariaLabel="Copy amount due" />
               </div>
               <p className="text-sm">
-                Send <strong>exactly</strong> this amount of {coin} to the company wallet, from a
-                wallet you control: every digit counts. This exact amount tells us the payment is
-                for this order; a different amount is not credited automatically and waits for our
-                team.
+                Send <strong>exactly</strong> this amount of {coin} to the company wallet: every
+                digit counts, since this exact amount tells us the payment is for this order.
               </p>
               {coin === 'ETH' ? <p className="text-sm">{ETH_SENDER_NOTE}</p> : null}
               <p className="text-sm font-bold">{EXACT_AMOUNT_NOTE}</p>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { getAddress, isAddressEqual, type Address, type Hex } from 'viem';
 import { isHandedToStaff, verifyPaymentMessages } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +12,7 @@ import { shortHash } from '../../../lib/format';
 import { useTimeLeft } from '../../../lib/use-time-left';
 import { WalletPaymentError, walletMessages, type WalletProblem } from '../lib/wallet-errors';
 import { getWallets, proveWallet } from '../../account/api/wallet-proofs';
+import { refreshWalletViews } from '../../account/api/wallet-changed';
 import { useSession } from '../../../lib/session';
 import { injectedWallet, watchWallets, type BrowserWallet } from '../lib/wallet-discovery';
 import {
@@ -113,6 +115,7 @@ export function PayWithWallet(props: PayWithWalletProps) {
   } = props;
   const ids = useId();
   const signedIn = useSession().user !== null;
+  const queryClient = useQueryClient();
   const [wallets, setWallets] = useState<BrowserWallet[]>([]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
@@ -207,6 +210,7 @@ export function PayWithWallet(props: PayWithWalletProps) {
       if (!wallets.some((w) => w.proven && isAddressEqual(w.address as Address, account))) {
         setPhase({ name: 'working', step: 'Sign the message that proves this wallet is yours…' });
         await proveWallet(wallet.provider, account);
+        void refreshWalletViews(queryClient);
       }
     }
     setPhase({ name: 'working', step: 'Confirm the payment in your wallet…' });
@@ -292,6 +296,14 @@ export function PayWithWallet(props: PayWithWalletProps) {
         >
           Pay with wallet
         </Button>
+      ) : null}
+
+      {/* A signature nobody warned of is what wallet-safety advice says to reject (m14). */}
+      {signedIn && !tracking && !expired ? (
+        <p className="text-sm text-muted">
+          Your wallet may first ask you to sign a free message proving it is yours (a signature, not
+          a payment), then to confirm the payment.
+        </p>
       ) : null}
 
       {expired && !tracking ? <p className="text-sm text-muted">{walletMessages.expired}</p> : null}

@@ -17,7 +17,7 @@ import {
   type UploadedFile,
 } from '../../../components/ui/upload-box';
 import { focusFirstInvalid } from '../../../lib/focus-first-error';
-import { formatDateTime, formatMoney, toFixedDecimal } from '../../../lib/format';
+import { formatDeadline, formatMoney, toFixedDecimal } from '../../../lib/format';
 import { useAttachReceipt } from '../api/attach-receipt';
 
 export interface BankPaymentPanelProps {
@@ -146,7 +146,7 @@ export function BankPaymentPanel({
         {purchase.paymentDueAt ? (
           <p className="text-sm" data-testid="payment-due">
             Pay and upload the receipt by{' '}
-            <strong className="text-fg">{formatDateTime(purchase.paymentDueAt)}</strong>. After that
+            <strong className="text-fg">{formatDeadline(purchase.paymentDueAt)}</strong>. After that
             the order ends (Not Accepted) and takes no receipt.
           </p>
         ) : null}

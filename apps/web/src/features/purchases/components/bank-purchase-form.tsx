@@ -261,11 +261,14 @@ export function BankPurchaseForm({
             {formatMoney(order.convertedAmount, 'AUD')}
           </p>
           <p className="text-sm text-muted">
-            For {formatMoney(order.price, order.userCurrency)}, converted to AUD at today&rsquo;s
-            rate.
+            {order.userCurrency === 'AUD' ? null : (
+              <>
+                For {formatMoney(order.price, order.userCurrency)}, converted to AUD at
+                today&rsquo;s rate.{' '}
+              </>
+            )}
             {order.tokens ? (
               <>
-                {' '}
                 You will get{' '}
                 <strong className="text-fg">{formatMoney(order.tokens, tokenSymbol)}</strong>.
               </>

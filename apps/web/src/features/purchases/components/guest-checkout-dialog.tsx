@@ -230,9 +230,13 @@ function LoginPanel({ submitting, onSubmit, email, onEmailChange }: PanelProps) 
     try {
       await onSubmit(values);
     } catch (error) {
-      // 403: the e-mail is not verified yet and the server has mailed a fresh code; the code
-      // screen says so, as after the login page.
-      if (error instanceof ApiError && error.status === 403) {
+      // 403 "verify your e-mail": the server has mailed a fresh code; the code screen says so, as
+      // after the login page. Any other 403 (a staff account) is the server's own words.
+      if (
+        error instanceof ApiError &&
+        error.status === 403 &&
+        error.message === messages.verifyEmail
+      ) {
         rememberSignupPassword(values.email, values.password);
         const state: EmailState = { email: values.email, codeResent: true };
         await navigate(paths.otp, { state });

@@ -42,6 +42,7 @@ const detail = (
       confirmationsRequired: null,
       live: false,
     },
+    cancelledByBuyer: false,
   },
 });
 
@@ -166,6 +167,12 @@ describe('PurchaseOrder', () => {
     expect(step(timeline, 'Tokens allocated (to come)')).toBeInTheDocument();
     expect(screen.getByText('From savings')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download PDF receipt' })).not.toBeInTheDocument();
+    // p7: an order in AUD shows its amount once in Amounts.
+    const amounts = within(screen.getByRole('region', { name: 'Amounts' }));
+    expect(amounts.getAllByRole('term').map((t) => t.textContent)).toEqual([
+      'Tokens',
+      'Amount (AUD)',
+    ]);
   });
 
   it('shows the payment deadline, and once it has passed takes no receipt and offers a new order', async () => {

@@ -293,14 +293,17 @@ export function PurchaseOrder({
                 strong
               />
               <Figure label="Amount (AUD)" value={formatMoney(purchase.investmentAmount, 'AUD')} />
-              <Figure
-                label={`Amount (${purchase.userCurrency})`}
-                value={
-                  crypto && detail.transaction
-                    ? `${formatAmount(detail.transaction.price, 18)} ${detail.transaction.tokenSymbol}`
-                    : formatMoney(purchase.userAmount, purchase.userCurrency)
-                }
-              />
+              {/* An order in AUD has one amount: not shown twice. */}
+              {purchase.userCurrency === 'AUD' ? null : (
+                <Figure
+                  label={`Amount (${purchase.userCurrency})`}
+                  value={
+                    crypto && detail.transaction
+                      ? `${formatAmount(detail.transaction.price, 18)} ${detail.transaction.tokenSymbol}`
+                      : formatMoney(purchase.userAmount, purchase.userCurrency)
+                  }
+                />
+              )}
               <Figure
                 label="Price paid"
                 value={`${formatTokenPrice(purchase.tokenPriceAud)} per ${tokenSymbol}`}
@@ -329,7 +332,9 @@ export function PurchaseOrder({
             <h2 id="order-timeline" className="text-xl">
               Status
             </h2>
-            <OrderTimeline steps={orderSteps(purchase, tokenSymbol, payment)} />
+            <OrderTimeline
+              steps={orderSteps(purchase, tokenSymbol, payment, detail.cancelledByBuyer)}
+            />
           </section>
 
           <OrderRefunds

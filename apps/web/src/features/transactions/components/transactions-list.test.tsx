@@ -259,12 +259,16 @@ describe('TransactionsList', () => {
     const dialog = screen.getByRole('dialog', { name: 'Verify Payment' });
     expect(
       within(dialog).getByText(
-        'Do not refresh or close this tab until your transfer and verification are done.',
+        'Keep this tab open: do not refresh or close it until your transfer is verified.',
       ),
     ).toBeInTheDocument();
+    // p4: no "Admin wallet" for a buyer, and the hash is asked for only when it is needed.
+    expect(within(dialog).queryByText('Admin wallet')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Company wallet (where you paid)')).toBeInTheDocument();
+    expect(within(dialog).getByText(/We detect an exact payment by ourselves/)).toBeInTheDocument();
     expect(within(dialog).getByText(pending.walletAddress as string)).toBeInTheDocument();
     expect(
-      within(dialog).getByRole('button', { name: 'Copy admin wallet address' }),
+      within(dialog).getByRole('button', { name: 'Copy company wallet address' }),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('0.053 ETH')).toBeInTheDocument();
 

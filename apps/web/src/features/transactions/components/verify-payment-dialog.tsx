@@ -44,7 +44,7 @@ export function VerifyPaymentDialog({
       onClose={onClose}
       dismissible={!verifying}
       title="Verify Payment"
-      description="Send the amount due to the admin wallet, then paste the transaction hash."
+      description="We detect an exact payment by ourselves. Sent a different amount, or it has not shown up? Paste the transaction hash of your transfer here."
     >
       <div className="flex flex-col gap-4">
         <p
@@ -52,15 +52,15 @@ export function VerifyPaymentDialog({
           className="flex items-start gap-2.5 rounded-2xl border-2 border-pink/70 bg-pink/10 p-3 text-sm font-semibold"
         >
           <AlertIcon className="mt-0.5 shrink-0 text-lg text-pink" />
-          Do not refresh or close this tab until your transfer and verification are done.
+          Keep this tab open: do not refresh or close it until your transfer is verified.
         </p>
 
         <div className="flex flex-col gap-1.5">
-          <p className="text-sm font-bold text-muted">Admin wallet</p>
+          <p className="text-sm font-bold text-muted">Company wallet (where you paid)</p>
           {wallet ? (
             <div className="flex items-center gap-2 rounded-2xl border-2 border-line bg-ink p-3">
               <code className="min-w-0 flex-1 font-mono text-sm break-all">{wallet}</code>
-              <CopyButton value={wallet} ariaLabel="Copy admin wallet address" />
+              <CopyButton value={wallet} ariaLabel="Copy company wallet address" />
             </div>
           ) : (
             <p className="text-muted">-</p>
