@@ -6,8 +6,8 @@ import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { ensureAdmin } from '../src/modules/auth/ensure-admin.ts';
-import { verifiedUser, type Mailbox, type ApiClient } from './auth-helpers.ts';
-import { useMailedApp } from './app-helpers.ts';
+import { verifiedUser } from './auth-helpers.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
 let app: FastifyInstance, db: Db, config: Config, box: Mailbox, client: ApiClient;
 

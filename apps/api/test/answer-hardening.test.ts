@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { people, type Person } from './affiliates-helpers.ts';
-import { api, verifiedUser, type Mailbox } from './auth-helpers.ts';
-import { useMailedApp } from './app-helpers.ts';
+import { api, verifiedUser } from './auth-helpers.ts';
+import { useMailedApp, type Mailbox } from './app-helpers.ts';
 
 let app: FastifyInstance, box: Mailbox;
 let staff: Person;

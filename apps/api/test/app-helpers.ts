@@ -14,6 +14,8 @@ import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { STAFF_TOTP_SECRET, staffLogin } from './staff-helpers.ts';
 import { buildTestApp, type TestAppOptions } from './test-app.ts';
 
+export type { ApiClient, Mailbox } from './auth-helpers.ts';
+
 /** A signed-in buyer: signs up, verifies with the mailed code and logs in (the real flow). */
 export { verifiedUser as signedInBuyer };
 

@@ -14,10 +14,8 @@ import {
   RESET_SUBJECT,
   VERIFY_SUBJECT,
   verifiedUser,
-  type Mailbox,
-  type ApiClient,
 } from './auth-helpers.ts';
-import { useMailedApp } from './app-helpers.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
 let app: FastifyInstance, db: Db, box: Mailbox, client: ApiClient;
 

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { messages, securityMessages } from '@tmc/shared';
-import {
-  freshIp,
-  RESET_SUBJECT,
-  verifiedUser,
-  type Mailbox,
-  type ApiClient,
-} from './auth-helpers.ts';
-import { useMailedApp } from './app-helpers.ts';
+import { freshIp, RESET_SUBJECT, verifiedUser } from './auth-helpers.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 import type { Db } from '../src/db/client.ts';
 import { sql } from 'drizzle-orm';
 

@@ -4,15 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { authMessages, messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, passwordResets, users } from '../src/db/schema/index.ts';
-import {
-  freshEmail,
-  freshIp,
-  RESET_SUBJECT,
-  verifiedUser,
-  type Mailbox,
-  type ApiClient,
-} from './auth-helpers.ts';
-import { useMailedApp } from './app-helpers.ts';
+import { freshEmail, freshIp, RESET_SUBJECT, verifiedUser } from './auth-helpers.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
 let app: FastifyInstance, db: Db, box: Mailbox, client: ApiClient;
 

@@ -3,15 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, users } from '../src/db/schema/index.ts';
-import {
-  freshEmail,
-  freshIp,
-  PASSWORD,
-  VERIFY_SUBJECT,
-  type Mailbox,
-  type ApiClient,
-} from './auth-helpers.ts';
-import { useMailedApp } from './app-helpers.ts';
+import { freshEmail, freshIp, PASSWORD, VERIFY_SUBJECT } from './auth-helpers.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
 let db: Db, box: Mailbox, client: ApiClient;
 

@@ -4,16 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { authMessages, messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, pendingSignups, users } from '../src/db/schema/index.ts';
-import {
-  codeIn,
-  freshEmail,
-  VERIFY_SUBJECT,
-  verifiedUser,
-  type Mailbox,
-  type ApiClient,
-} from './auth-helpers.ts';
+import { codeIn, freshEmail, VERIFY_SUBJECT, verifiedUser } from './auth-helpers.ts';
 import { counts } from './purchases-helpers.ts';
-import { guestOrder, useMailedApp } from './app-helpers.ts';
+import { guestOrder, useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
 let app: FastifyInstance, db: Db, box: Mailbox, client: ApiClient;
 

@@ -15,10 +15,10 @@ import {
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { purchases, settings } from '../src/db/schema/index.ts';
-import { freshEmail, freshIp, PASSWORD, type Mailbox } from './auth-helpers.ts';
+import { freshEmail, freshIp, PASSWORD } from './auth-helpers.ts';
 import { as, decide, people, type Person } from './affiliates-helpers.ts';
 import { audBankId, bankOrderBody, counts, PDF, upload, REFERENCE } from './purchases-helpers.ts';
-import { useMailedApp } from './app-helpers.ts';
+import { useMailedApp, type Mailbox } from './app-helpers.ts';
 
 let app: FastifyInstance, db: Db, config: Config, box: Mailbox;
 let bankId: string;

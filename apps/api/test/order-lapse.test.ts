@@ -13,10 +13,9 @@ import { auditLog, purchases, settings, transactions } from '../src/db/schema/in
 import { createOrderLapse } from '../src/modules/purchases/order-lapse.ts';
 import { as, people, type Person } from './affiliates-helpers.ts';
 import { watcherReadThrough } from './crypto-helpers.ts';
-import { type Mailbox } from './auth-helpers.ts';
 import { mailSettled } from './mail-tracker.ts';
 import { audBankId, bankOrderBody, counts, upload } from './purchases-helpers.ts';
-import { useMailedApp } from './app-helpers.ts';
+import { useMailedApp, type Mailbox } from './app-helpers.ts';
 
 let app: FastifyInstance, db: Db, box: Mailbox;
 let person: ReturnType<typeof people>;

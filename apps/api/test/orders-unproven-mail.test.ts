@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { decide, people } from './affiliates-helpers.ts';
-import { freshEmail, verifiedUser, type Mailbox, type ApiClient } from './auth-helpers.ts';
+import { freshEmail, verifiedUser } from './auth-helpers.ts';
 import { audBankId, bankOrderBody } from './purchases-helpers.ts';
-import { guestOrder, useMailedApp } from './app-helpers.ts';
+import { guestOrder, useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
 let app: FastifyInstance, db: Db, config: Config, box: Mailbox, client: ApiClient;
 let bankId: string;

@@ -4,17 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, purchases, users } from '../src/db/schema/index.ts';
-import {
-  freshEmail,
-  freshIp,
-  PASSWORD,
-  VERIFY_SUBJECT,
-  verifiedUser,
-  type Mailbox,
-  type ApiClient,
-} from './auth-helpers.ts';
+import { freshEmail, freshIp, PASSWORD, VERIFY_SUBJECT, verifiedUser } from './auth-helpers.ts';
 import { audBankId, bankBody, counts, PDF, REFERENCE, upload } from './purchases-helpers.ts';
-import { useMailedApp } from './app-helpers.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
 let app: FastifyInstance, db: Db, box: Mailbox, client: ApiClient;
 let bankId: string;

@@ -18,7 +18,7 @@ import { createPresaleService } from '../src/modules/presale/presale.service.ts'
 import { createPurchasesService } from '../src/modules/purchases/purchases.service.ts';
 import { createRatesService } from '../src/modules/rates/rates.service.ts';
 import { createUploadsService } from '../src/modules/uploads/uploads.service.ts';
-import { verifiedUser, type Mailbox, type ApiClient } from './auth-helpers.ts';
+import { verifiedUser } from './auth-helpers.ts';
 import {
   audBankId,
   bankBody,
@@ -30,7 +30,7 @@ import {
   TEXT,
   upload,
 } from './purchases-helpers.ts';
-import { useMailedApp } from './app-helpers.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
 let app: FastifyInstance, db: Db, storage: Storage, box: Mailbox, client: ApiClient;
 let bankId: string;

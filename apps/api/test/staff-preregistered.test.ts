@@ -7,9 +7,9 @@ import type { Db } from '../src/db/client.ts';
 import { userTotp, users } from '../src/db/schema/index.ts';
 import { createAccessTokens } from '../src/lib/auth.ts';
 import { people, type Person } from './affiliates-helpers.ts';
-import { freshEmail, VERIFY_SUBJECT, type Mailbox, type ApiClient } from './auth-helpers.ts';
+import { freshEmail, VERIFY_SUBJECT } from './auth-helpers.ts';
 import { audBankId, bankBody, counts, upload } from './purchases-helpers.ts';
-import { useMailedApp } from './app-helpers.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 import { ENROLMENT_SUBJECT } from './staff-helpers.ts';
 
 /**

@@ -7,15 +7,14 @@ import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { recoveryCodes, userTotp } from '../src/db/schema/index.ts';
 import { ensureAdmin } from '../src/modules/auth/ensure-admin.ts';
+import { freshEmail, PASSWORD, RESET_SUBJECT, verifiedUser } from './auth-helpers.ts';
 import {
-  freshEmail,
-  PASSWORD,
-  RESET_SUBJECT,
-  verifiedUser,
+  STAFF_PASSWORD,
+  useMailedApp,
+  verifiedStaff,
   type Mailbox,
   type ApiClient,
-} from './auth-helpers.ts';
-import { STAFF_PASSWORD, useMailedApp, verifiedStaff } from './app-helpers.ts';
+} from './app-helpers.ts';
 import {
   enrolmentToken,
   freshTotpCode,
