@@ -8,7 +8,10 @@ import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import type { Storage } from '../src/lib/storage/storage.ts';
 import { ensureAdmin } from '../src/modules/auth/ensure-admin.ts';
+import { people, type Person } from './affiliates-helpers.ts';
 import { api, freshEmail, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
+import { useDevChain, type DevChainHandle } from './chain-node.ts';
+import { chainTools } from './crypto-helpers.ts';
 import { audBankId, bankBody, upload } from './purchases-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { STAFF_TOTP_SECRET, staffLogin } from './staff-helpers.ts';
@@ -58,6 +61,39 @@ export function useMailedApp(
     await parts.sink?.stop();
   });
   return parts;
+}
+
+export interface ChainApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Adds a person (buyer, affiliate or staff) straight to the database, with a real access token. */
+  person: (opts?: Parameters<ReturnType<typeof people>>[0]) => Promise<Person>;
+  tools: ReturnType<typeof chainTools>;
+}
+
+/**
+ * The real app on a dev chain of the file's own (mail to the outbox): the chain starts, then the
+ * app is built in beforeAll and closed in afterAll. Call it at the top level of the file (or of a
+ * describe); `ready` receives the parts once they are built. Answers the chain's handle.
+ */
+export function useChainApp(ready: (parts: ChainApp) => unknown): DevChainHandle {
+  const devChain = useDevChain();
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
+    const built = await buildTestApp({ chain: { rpcUrl, chainId, companyWallet, usdcAddress } });
+    app = built.app;
+    await ready({
+      app: built.app,
+      db: built.db,
+      config: built.config,
+      person: people(built.db, built.config),
+      tools: chainTools(devChain()),
+    });
+  });
+  afterAll(() => app?.close());
+  return devChain;
 }
 
 export const STAFF_PASSWORD = 'staff password 1';
