@@ -1,25 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { people, type Person } from './affiliates-helpers.ts';
-import { api, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { api, verifiedUser } from './auth-helpers.ts';
+import { useMailedApp, type Mailbox } from './app-helpers.ts';
 
-let app: FastifyInstance;
-let sink: SmtpSink;
-let box: Mailbox;
+let app: FastifyInstance, box: Mailbox;
 let staff: Person;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  const built = await buildTestApp({ env: { SMTP_URL: sink.url } });
-  app = built.app;
-  box = mailbox(sink);
-  staff = await people(built.db, built.config)({ role: 'admin' });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
+useMailedApp(async (t) => {
+  ({ app, box } = t);
+  staff = await people(t.db, t.config)({ role: 'admin' });
 });
 
 describe('Cache-Control on answers that carry a session or its data', () => {

@@ -1,42 +1,25 @@
 import { createHash } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages, messages, securityMessages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, rateLimits, users } from '../src/db/schema/index.ts';
 import { metricsText } from '../src/lib/metrics.ts';
 import { networkOf } from '../src/lib/rate-limit.ts';
 import {
-  api,
   codeIn,
   freshEmail,
-  mailbox,
   PASSWORD,
   RESET_SUBJECT,
   VERIFY_SUBJECT,
   verifiedUser,
-  type Mailbox,
 } from './auth-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
+let app: FastifyInstance, db: Db, box: Mailbox, client: ApiClient;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
-  client = api(app);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-});
+useMailedApp((t) => ({ app, db, box, client } = t));
 
 const PROOF_SUBJECT = /Too many wrong TMC codes/;
 /** Another code of the same length (4 digits for sign-up, 6 for a reset). */

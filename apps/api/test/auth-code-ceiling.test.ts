@@ -1,35 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { messages, securityMessages } from '@tmc/shared';
-import {
-  api,
-  freshIp,
-  mailbox,
-  RESET_SUBJECT,
-  verifiedUser,
-  type Mailbox,
-} from './auth-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { freshIp, RESET_SUBJECT, verifiedUser } from './auth-helpers.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 import type { Db } from '../src/db/client.ts';
 import { sql } from 'drizzle-orm';
 
-let app: FastifyInstance;
-let db: Db;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
+let app: FastifyInstance, db: Db, box: Mailbox, client: ApiClient;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
-  client = api(app);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-});
+useMailedApp((t) => ({ app, db, box, client } = t));
 
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 

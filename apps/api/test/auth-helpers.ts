@@ -38,6 +38,8 @@ export function api(app: FastifyInstance) {
   };
 }
 
+export type ApiClient = ReturnType<typeof api>;
+
 /** The code of an e-mail of ours: it stands on a line of its own in the text part. */
 export function codeIn(message: SinkMessage): string {
   const code = /^\s+(\d{4}|\d{6})\s*$/m.exec(message.text)?.[1];

@@ -1,37 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages, messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, passwordResets, users } from '../src/db/schema/index.ts';
-import {
-  api,
-  freshEmail,
-  freshIp,
-  mailbox,
-  RESET_SUBJECT,
-  verifiedUser,
-  type Mailbox,
-} from './auth-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { freshEmail, freshIp, RESET_SUBJECT, verifiedUser } from './auth-helpers.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
+let app: FastifyInstance, db: Db, box: Mailbox, client: ApiClient;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
-  client = api(app);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-});
+useMailedApp((t) => ({ app, db, box, client } = t));
 
 const askCode = (email: string, ip?: string) =>
   client.post('/v1/auth/forgetPasswordOTP', { email }, { ip });

@@ -1,38 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, users } from '../src/db/schema/index.ts';
-import {
-  api,
-  freshEmail,
-  freshIp,
-  mailbox,
-  PASSWORD,
-  VERIFY_SUBJECT,
-  type Mailbox,
-} from './auth-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { freshEmail, freshIp, PASSWORD, VERIFY_SUBJECT } from './auth-helpers.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
+let db: Db, box: Mailbox, client: ApiClient;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  // Concurrent sign-ups and code tries race for real only on PostgreSQL.
-  ({ app, db } = await buildTestApp({ env: { SMTP_URL: sink.url }, postgres: true }));
-  box = mailbox(sink);
-  client = api(app);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-});
+// Concurrent sign-ups and code tries race for real only on PostgreSQL.
+useMailedApp((t) => ({ db, box, client } = t), { postgres: true });
 
 const userRow = async (email: string) =>
   (await db.select().from(users).where(eq(users.email, email)))[0];

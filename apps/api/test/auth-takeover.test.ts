@@ -1,46 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages, messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, pendingSignups, users } from '../src/db/schema/index.ts';
-import {
-  api,
-  codeIn,
-  freshEmail,
-  mailbox,
-  VERIFY_SUBJECT,
-  verifiedUser,
-  type Mailbox,
-} from './auth-helpers.ts';
-import { audBankId, bankBody, counts, upload } from './purchases-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { codeIn, freshEmail, VERIFY_SUBJECT, verifiedUser } from './auth-helpers.ts';
+import { counts } from './purchases-helpers.ts';
+import { guestOrder, useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
-let bankId: string;
+let app: FastifyInstance, db: Db, box: Mailbox, client: ApiClient;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
-  client = api(app);
-  bankId = await audBankId(app);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-});
+useMailedApp((t) => ({ app, db, box, client } = t));
 
 const GUEST_PASSWORD = 'guest password 1';
 const ATTACKER_PASSWORD = 'attacker password 1';
 
-const guestBuy = async (guest: Record<string, unknown>) =>
-  client.post('/v1/purchase/add-noUser', bankBody(bankId, (await upload(app)).link, guest));
+const guestBuy = (guest: Record<string, unknown>) => guestOrder(app, guest);
 
 const userRow = async (email: string) =>
   (await db.select().from(users).where(eq(users.email, email)))[0]!;

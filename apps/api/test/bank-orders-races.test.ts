@@ -1,31 +1,25 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Purchase } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { files, purchases } from '../src/db/schema/index.ts';
 import { as, people } from './affiliates-helpers.ts';
 import { audBankId, bankOrderBody, upload } from './purchases-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { useMailedApp } from './app-helpers.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let sink: SmtpSink;
+let app: FastifyInstance, db: Db;
 let person: ReturnType<typeof people>;
 let bankId: string;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  const built = await buildTestApp({ env: { SMTP_URL: sink.url }, postgres: true });
-  ({ app, db } = built);
-  person = people(db, built.config);
-  bankId = await audBankId(app);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-});
+useMailedApp(
+  async (t) => {
+    ({ app, db } = t);
+    person = people(db, t.config);
+    bankId = await audBankId(app);
+  },
+  { postgres: true },
+);
 
 const orderBody = (extra: Record<string, unknown> = {}) => bankOrderBody(bankId, extra);
 

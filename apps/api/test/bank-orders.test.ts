@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_DELIVERY_STATEMENT,
   messages,
@@ -15,32 +15,21 @@ import {
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { purchases, settings } from '../src/db/schema/index.ts';
-import { freshEmail, freshIp, mailbox, PASSWORD, type Mailbox } from './auth-helpers.ts';
+import { freshEmail, freshIp, PASSWORD } from './auth-helpers.ts';
 import { as, decide, people, type Person } from './affiliates-helpers.ts';
 import { audBankId, bankOrderBody, counts, PDF, upload, REFERENCE } from './purchases-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { useMailedApp, type Mailbox } from './app-helpers.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let config: Config;
-let sink: SmtpSink;
-let box: Mailbox;
+let app: FastifyInstance, db: Db, config: Config, box: Mailbox;
 let bankId: string;
 let person: ReturnType<typeof people>;
 let admin: Person;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db, config } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
+useMailedApp(async (t) => {
+  ({ app, db, config, box } = t);
   bankId = await audBankId(app);
   person = people(db, config);
   admin = await person({ role: 'admin' });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
 });
 
 /** 500 EUR (A$833.33) as a bank order without its receipt. */

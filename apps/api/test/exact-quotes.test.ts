@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { formatEther, parseEther } from 'viem';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { freeQuoteIn } from '../src/modules/purchases/exact-quote.ts';
-import { as, people, type Person } from './affiliates-helpers.ts';
-import { useDevChain } from './chain-node.ts';
-import { chainTools, insertCryptoOrder, readOrder } from './crypto-helpers.ts';
-import { buildTestApp } from './test-app.ts';
+import { as, type Person } from './affiliates-helpers.ts';
+import { insertCryptoOrder, readOrder } from './crypto-helpers.ts';
+import { useChainApp, type ChainApp } from './app-helpers.ts';
 
 /**
  * Quotes nobody types by mistake, and enough of them for launch day (issue 36): the oracle here
@@ -71,22 +70,13 @@ describe('quote shape', () => {
 });
 
 describe('launch day: 1,000 open orders of one amount', () => {
-  const devChain = useDevChain();
-  let app: FastifyInstance;
-  let db: Db;
+  let app: FastifyInstance, db: Db, person: ChainApp['person'], tools: ChainApp['tools'];
   let buyer: Person;
-  let person: ReturnType<typeof people>;
-  let tools: ReturnType<typeof chainTools>;
 
-  beforeAll(async () => {
-    const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
-    const built = await buildTestApp({ chain: { rpcUrl, chainId, companyWallet, usdcAddress } });
-    ({ app, db } = built);
-    person = people(db, built.config);
+  const devChain = useChainApp(async (t) => {
+    ({ app, db, person, tools } = t);
     buyer = await person();
-    tools = chainTools(devChain());
   });
-  afterAll(() => app.close());
 
   it('each gets a quote, none round or one digit from another, and each exact payment credits its own order', async () => {
     const orders = [];

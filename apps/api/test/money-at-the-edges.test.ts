@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatEther, parseEther, parseUnits } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   unmatchedPaymentMessages,
   verifyPaymentMessages as says,
@@ -12,10 +12,8 @@ import { auditLog, settings } from '../src/db/schema/index.ts';
 import { SEED_RATES } from '../src/db/seed.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import { money, Money } from '../src/lib/money.ts';
-import { as, people, type Person } from './affiliates-helpers.ts';
-import { useDevChain } from './chain-node.ts';
+import { as, type Person } from './affiliates-helpers.ts';
 import {
-  chainTools,
   claimsOf,
   due,
   insertCryptoOrder,
@@ -25,7 +23,7 @@ import {
   SEED_TOKEN_PRICE,
   unmatchedOf,
 } from './crypto-helpers.ts';
-import { buildTestApp } from './test-app.ts';
+import { useChainApp, type ChainApp } from './app-helpers.ts';
 
 /**
  * The reproductions of issue 24 (money at the edges), each through the real API on the dev
@@ -33,22 +31,13 @@ import { buildTestApp } from './test-app.ts';
  * what was received; a transaction with two transfers pays two orders.
  */
 
-const devChain = useDevChain();
-let app: FastifyInstance;
-let db: Db;
-let person: ReturnType<typeof people>;
+let app: FastifyInstance, db: Db, person: ChainApp['person'], tools: ChainApp['tools'];
 let admin: Person;
-let tools: ReturnType<typeof chainTools>;
 
-beforeAll(async () => {
-  const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
-  const built = await buildTestApp({ chain: { rpcUrl, chainId, companyWallet, usdcAddress } });
-  ({ app, db } = built);
-  person = people(db, built.config);
+const devChain = useChainApp(async (t) => {
+  ({ app, db, person, tools } = t);
   admin = await person({ role: 'admin' });
-  tools = chainTools(devChain());
 });
-afterAll(() => app.close());
 
 const order = (buyer: Person, coin: CryptoCurrency, amount: string, quoteExpiresAt?: Date) =>
   insertCryptoOrder(db, {

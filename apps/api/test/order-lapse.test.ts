@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cancelOrderMessages,
   PaymentStatus,
@@ -13,32 +13,20 @@ import { auditLog, purchases, settings, transactions } from '../src/db/schema/in
 import { createOrderLapse } from '../src/modules/purchases/order-lapse.ts';
 import { as, people, type Person } from './affiliates-helpers.ts';
 import { watcherReadThrough } from './crypto-helpers.ts';
-import { mailbox, type Mailbox } from './auth-helpers.ts';
 import { mailSettled } from './mail-tracker.ts';
 import { audBankId, bankOrderBody, counts, upload } from './purchases-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { useMailedApp, type Mailbox } from './app-helpers.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let sink: SmtpSink;
-let box: Mailbox;
+let app: FastifyInstance, db: Db, box: Mailbox;
 let person: ReturnType<typeof people>;
 let bankId: string;
 let staff: Person;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  const built = await buildTestApp({ env: { SMTP_URL: sink.url } });
-  ({ app, db } = built);
-  person = people(db, built.config);
+useMailedApp(async (t) => {
+  ({ app, db, box } = t);
+  person = people(db, t.config);
   bankId = await audBankId(app);
   staff = await person({ role: 'admin' });
-  box = mailbox(sink);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
 });
 
 const HOUR = 3_600_000;

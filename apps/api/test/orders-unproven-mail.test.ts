@@ -1,31 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { decide, people } from './affiliates-helpers.ts';
-import { api, freshEmail, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
-import { audBankId, bankBody, bankOrderBody, upload } from './purchases-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { freshEmail, verifiedUser } from './auth-helpers.ts';
+import { audBankId, bankOrderBody } from './purchases-helpers.ts';
+import { guestOrder, useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
-let app: FastifyInstance;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
+let app: FastifyInstance, db: Db, config: Config, box: Mailbox, client: ApiClient;
 let bankId: string;
-let db: Db;
-let config: Config;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db, config } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
-  client = api(app);
+useMailedApp(async (t) => {
+  ({ app, db, config, box, client } = t);
   bankId = await audBankId(app);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
 });
 
 const ORDER_SUBJECT = /Your TMC presale request TMC-/;
@@ -34,10 +21,7 @@ describe('order e-mails to an address nobody proved', () => {
   it('go out at most once an hour and greet no name the requester chose', async () => {
     const email = freshEmail('victim');
     const name = '<a href="https://evil.example/claim">Claim your bonus</a>';
-    const guest = await client.post(
-      '/v1/purchase/add-noUser',
-      bankBody(bankId, (await upload(app)).link, { email, password: 'guest password 1', name }),
-    );
+    const guest = await guestOrder(app, { email, password: 'guest password 1', name });
     expect(guest.statusCode, guest.body).toBe(201);
     const token = guest.json().data.data.tokens.access.token as string;
     for (let i = 0; i < 3; i++) {

@@ -1,16 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatEther, parseEther } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unmatchedPaymentMessages, verifyPaymentMessages as says } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { money } from '../src/lib/money.ts';
 import { auditLog, mailOutbox, purchases, transactions } from '../src/db/schema/index.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
-import { as, people, type Person } from './affiliates-helpers.ts';
-import { useDevChain } from './chain-node.ts';
+import { as, type Person } from './affiliates-helpers.ts';
 import {
-  chainTools,
   due,
   insertCryptoOrder,
   proveWallet,
@@ -19,7 +17,7 @@ import {
   unmatchedOf,
   watcherReadThrough,
 } from './crypto-helpers.ts';
-import { buildTestApp } from './test-app.ts';
+import { useChainApp, type ChainApp } from './app-helpers.ts';
 
 /**
  * Who sent the money decides what it pays for (issue 36): a wallet proven at the block's time
@@ -27,22 +25,13 @@ import { buildTestApp } from './test-app.ts';
  * a little before the order still count, and staff can move a credit to the right order.
  */
 
-const devChain = useDevChain();
-let app: FastifyInstance;
-let db: Db;
-let person: ReturnType<typeof people>;
+let app: FastifyInstance, db: Db, person: ChainApp['person'], tools: ChainApp['tools'];
 let admin: Person;
-let tools: ReturnType<typeof chainTools>;
 
-beforeAll(async () => {
-  const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
-  const built = await buildTestApp({ chain: { rpcUrl, chainId, companyWallet, usdcAddress } });
-  ({ app, db } = built);
-  person = people(db, built.config);
+const devChain = useChainApp(async (t) => {
+  ({ app, db, person, tools } = t);
   admin = await person({ role: 'admin' });
-  tools = chainTools(devChain());
 });
-afterAll(() => app.close());
 
 const order = (
   buyer: Person,

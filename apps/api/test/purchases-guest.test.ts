@@ -1,40 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, purchases, users } from '../src/db/schema/index.ts';
-import {
-  api,
-  freshEmail,
-  freshIp,
-  mailbox,
-  PASSWORD,
-  VERIFY_SUBJECT,
-  verifiedUser,
-  type Mailbox,
-} from './auth-helpers.ts';
+import { freshEmail, freshIp, PASSWORD, VERIFY_SUBJECT, verifiedUser } from './auth-helpers.ts';
 import { audBankId, bankBody, counts, PDF, REFERENCE, upload } from './purchases-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
+let app: FastifyInstance, db: Db, box: Mailbox, client: ApiClient;
 let bankId: string;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
-  client = api(app);
+useMailedApp(async (t) => {
+  ({ app, db, box, client } = t);
   bankId = await audBankId(app);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
 });
 
 const guestBuy = (body: object, ip?: string) =>

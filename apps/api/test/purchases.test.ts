@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bankPurchaseSchema,
   messages,
@@ -18,7 +18,7 @@ import { createPresaleService } from '../src/modules/presale/presale.service.ts'
 import { createPurchasesService } from '../src/modules/purchases/purchases.service.ts';
 import { createRatesService } from '../src/modules/rates/rates.service.ts';
 import { createUploadsService } from '../src/modules/uploads/uploads.service.ts';
-import { api, mailbox, verifiedUser, type Mailbox } from './auth-helpers.ts';
+import { verifiedUser } from './auth-helpers.ts';
 import {
   audBankId,
   bankBody,
@@ -30,30 +30,17 @@ import {
   TEXT,
   upload,
 } from './purchases-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { activeStage, switchStage } from './stage-helpers.ts';
-import { buildTestApp } from './test-app.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let storage: Storage;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
+let app: FastifyInstance, db: Db, storage: Storage, box: Mailbox, client: ApiClient;
 let bankId: string;
 let buyer: Awaited<ReturnType<typeof verifiedUser>>;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db, storage } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
-  client = api(app);
+useMailedApp(async (t) => {
+  ({ app, db, storage, box, client } = t);
   bankId = await audBankId(app);
   buyer = await verifiedUser(app, box, { name: 'Buyer One' });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
 });
 
 /**

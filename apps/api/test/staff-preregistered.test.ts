@@ -1,42 +1,29 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminUserMessages, authMessages, messages, securityMessages } from '@tmc/shared';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { userTotp, users } from '../src/db/schema/index.ts';
 import { createAccessTokens } from '../src/lib/auth.ts';
 import { people, type Person } from './affiliates-helpers.ts';
-import { api, freshEmail, mailbox, VERIFY_SUBJECT, type Mailbox } from './auth-helpers.ts';
+import { freshEmail, VERIFY_SUBJECT } from './auth-helpers.ts';
 import { audBankId, bankBody, counts, upload } from './purchases-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 import { ENROLMENT_SUBJECT } from './staff-helpers.ts';
-import { buildTestApp } from './test-app.ts';
 
 /**
  * Someone signs up with an address that will be a staff address (never verifying it) and waits
  * for it to be promoted: the console must never open for them.
  */
-let app: FastifyInstance;
-let db: Db;
-let config: Config;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
+let app: FastifyInstance, db: Db, config: Config, box: Mailbox, client: ApiClient;
 let staff: Person;
 let bankId: string;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db, config } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
-  client = api(app);
+useMailedApp(async (t) => {
+  ({ app, db, config, box, client } = t);
   staff = await people(db, config)({ role: 'admin' });
   bankId = await audBankId(app);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
 });
 
 const SQUATTER_PASSWORD = 'squatter password 1';

@@ -1,22 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages, messages, securityMessages } from '@tmc/shared';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { recoveryCodes, userTotp } from '../src/db/schema/index.ts';
 import { ensureAdmin } from '../src/modules/auth/ensure-admin.ts';
+import { freshEmail, PASSWORD, RESET_SUBJECT, verifiedUser } from './auth-helpers.ts';
 import {
-  api,
-  freshEmail,
-  mailbox,
-  PASSWORD,
-  RESET_SUBJECT,
-  verifiedUser,
+  STAFF_PASSWORD,
+  useMailedApp,
+  verifiedStaff,
   type Mailbox,
-} from './auth-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+  type ApiClient,
+} from './app-helpers.ts';
 import {
   enrolmentToken,
   freshTotpCode,
@@ -24,27 +22,11 @@ import {
   staffLogin,
   totpCode,
 } from './staff-helpers.ts';
-import { buildTestApp } from './test-app.ts';
 
-let app: FastifyInstance;
-let db: Db;
-let config: Config;
-let sink: SmtpSink;
-let box: Mailbox;
-let client: ReturnType<typeof api>;
+let app: FastifyInstance, db: Db, config: Config, box: Mailbox, client: ApiClient;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ({ app, db, config } = await buildTestApp({ env: { SMTP_URL: sink.url } }));
-  box = mailbox(sink);
-  client = api(app);
-});
-afterAll(async () => {
-  await app.close();
-  await sink.stop();
-});
+useMailedApp((t) => ({ app, db, config, box, client } = t));
 
-const STAFF_PASSWORD = 'staff password 1';
 const TOTP_REQUIRED = {
   code: 401,
   message: securityMessages.totpRequired,
@@ -59,11 +41,7 @@ const TOTP_WRONG = {
   errors: { totp: securityMessages.totpWrong },
 };
 
-async function staffWithTotp() {
-  const email = freshEmail('staff');
-  await ensureAdmin(db, config, { email, password: STAFF_PASSWORD, totpSecret: STAFF_TOTP_SECRET });
-  return email;
-}
+const staffWithTotp = async () => (await verifiedStaff(db, config)).email;
 
 const login = (body: Record<string, unknown>) => client.post('/v1/auth/login', body);
 const stats = (token: string) => client.get('/v1/admin/stats', { token });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   baseUrl,
   field,
-  launchBrowser,
+  useBrowser,
   openPage,
   scriptErrors,
   type Browser,
@@ -13,10 +13,7 @@ import { waitForMail } from './mail-catcher.ts';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+useBrowser((launched) => (browser = launched));
 
 async function enterCode(page: Page, code: string) {
   await page.getByRole('textbox', { name: 'Digit 1' }).click();

@@ -1,9 +1,9 @@
 import type { FileChooser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   brokenWords,
   field,
-  launchBrowser,
+  useBrowser,
   openPage,
   scriptErrors,
   type Browser,
@@ -11,10 +11,7 @@ import {
 } from './browser.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+useBrowser((launched) => (browser = launched));
 
 const BANK = 'Demo Bank of Australia (test account)';
 const CYAN = 'rgb(61, 232, 255)';

@@ -1,20 +1,10 @@
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  field,
-  launchBrowser,
-  openPage,
-  scriptErrors,
-  type Browser,
-  type Page,
-} from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { field, useBrowser, openPage, scriptErrors, type Browser, type Page } from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+useBrowser((launched) => (browser = launched));
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -17,6 +17,19 @@ const ARGS = [
 ];
 
 export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+
+/**
+ * One browser for the test file, launched before its tests and closed after them: call it at the
+ * top level; `ready` receives the browser once it runs.
+ */
+export function useBrowser(ready: (browser: Browser) => unknown) {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    await ready(browser);
+  });
+  afterAll(() => browser?.close());
+}
 
 export const baseUrl = () => inject('baseUrl');
 

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accessToken, largeBankOrder, logIn, verifiedAccount } from './accounts-api.ts';
-import {
-  brokenWords,
-  field,
-  launchBrowser,
-  openPage,
-  scriptErrors,
-  type Browser,
-} from './browser.ts';
+import { brokenWords, field, useBrowser, openPage, scriptErrors, type Browser } from './browser.ts';
 import { devPay } from './crypto-helpers.ts';
 import { logInAsStaff } from './staff.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+useBrowser((launched) => (browser = launched));
 
 const PASSWORD = 'polish-pass-1';
 

@@ -1,34 +1,22 @@
 import { Decimal } from 'decimal.js';
 import pg from 'pg';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { formatEther, getAddress, parseEther, toHex } from 'viem';
 import { compareDecimals, formatFigure, paymentProgressText } from '@tmc/shared';
 import { formatMoney } from '../src/lib/format.ts';
-import {
-  baseUrl,
-  field,
-  launchBrowser,
-  openPage,
-  scriptErrors,
-  type Browser,
-  type Page,
-} from './browser.ts';
+import { field, useBrowser, openPage, scriptErrors, type Browser, type Page } from './browser.ts';
 import { amountDue, devPay, logInBuyer, verifiedBuyer } from './crypto-helpers.ts';
 import { devAccount, injectWallet } from './injected-wallet.ts';
 import { waitForMail } from './mail-catcher.ts';
-import { logInAsStaff } from './staff.ts';
+import { staffSession } from './staff.ts';
 
 let browser: Browser;
 let staff: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  // One staff session for the whole file: a TOTP code works once.
-  const context = await browser.newContext({ baseURL: baseUrl() });
-  staff = await context.newPage();
-  await logInAsStaff(staff);
+useBrowser(async (launched) => {
+  browser = launched;
+  staff = await staffSession(browser);
 });
-afterAll(() => browser.close());
 
 /** The watcher reads new blocks every 15 s in this suite; the page polls with backoff. */
 const WATCHER_WAIT = { timeout: 50_000 };

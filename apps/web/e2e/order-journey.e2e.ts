@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { logIn, verifiedAccount } from './accounts-api.ts';
 import {
-  baseUrl,
   field,
-  launchBrowser,
+  useBrowser,
   openPage,
   scriptErrors,
   seriousAxeViolations,
@@ -13,20 +12,16 @@ import {
   type Page,
 } from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
-import { logInAsStaff } from './staff.ts';
+import { staffSession } from './staff.ts';
 
 const PASSWORD = 'order-pass-1';
 
 let browser: Browser;
 let staff: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  // One staff session for the whole file: a TOTP code works once.
-  const context = await browser.newContext({ baseURL: baseUrl() });
-  staff = await context.newPage();
-  await logInAsStaff(staff);
+useBrowser(async (launched) => {
+  browser = launched;
+  staff = await staffSession(browser);
 });
-afterAll(() => browser.close());
 
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

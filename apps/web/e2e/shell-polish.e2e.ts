@@ -1,23 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { logIn, post, verifiedAccount } from './accounts-api.ts';
-import {
-  field,
-  launchBrowser,
-  openPage,
-  scriptErrors,
-  type Browser,
-  type Page,
-} from './browser.ts';
+import { field, useBrowser, openPage, scriptErrors, type Browser, type Page } from './browser.ts';
 import { orderOnBuyPage } from './crypto-helpers.ts';
 import type { CaughtMail } from './mail-catcher.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+useBrowser((launched) => (browser = launched));
 
 const PASSWORD = 'shell-pass-1';
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });

@@ -1,12 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  field,
-  launchBrowser,
-  openPage,
-  scriptErrors,
-  type Browser,
-  type Page,
-} from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { field, useBrowser, openPage, scriptErrors, type Browser, type Page } from './browser.ts';
 import type { Locator } from 'playwright-core';
 import { becomeAffiliate, logIn, verifiedAccount } from './accounts-api.ts';
 import { logInAsStaff, STAFF } from './staff.ts';
@@ -14,10 +7,7 @@ import { logInAsStaff, STAFF } from './staff.ts';
 const PASSWORD = 'polish-pass-1';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+useBrowser((launched) => (browser = launched));
 
 /**
  * Where the text of `element` wraps onto a new line, as "…before|after…" (8 characters each

@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl } from './browser.ts';
 
 /** The bootstrap admin the site is started with (ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET). */
 export const STAFF = {
@@ -43,4 +44,12 @@ export async function logInAsStaff(page: Page) {
     const intoPeriod = Date.now() % (PERIOD_SECONDS * 1000);
     await page.waitForTimeout(PERIOD_SECONDS * 1000 - intoPeriod + 500);
   }
+}
+
+/** A page of its own, logged in as staff: one per file, since a TOTP code works once. */
+export async function staffSession(browser: Browser) {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  await logInAsStaff(page);
+  return page;
 }

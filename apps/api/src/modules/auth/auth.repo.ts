@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { OtpPurpose } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -11,6 +11,10 @@ import {
 } from '../../db/schema/index.ts';
 
 const secondsFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+/** A single-use token (reset or link) that is neither used nor expired. */
+const unusedAndLive = (t: typeof passwordResets | typeof authLinks) =>
+  and(isNull(t.usedAt), gt(t.expiresAt, sql`now()`));
 
 /**
  * Stores a code for (email, purpose), replacing the previous one. With `minIntervalSeconds` the
@@ -58,20 +62,22 @@ export async function secondsSinceLastOtp(db: Tx, email: string, purpose: OtpPur
   return row?.age;
 }
 
+/** The code of (email, purpose) that can still be used: not used, not expired, tries left. */
+const liveOtp = (email: string, purpose: OtpPurpose, maxAttempts: number) =>
+  and(
+    eq(otpCodes.email, email),
+    eq(otpCodes.purpose, purpose),
+    isNull(otpCodes.consumedAt),
+    gt(otpCodes.expiresAt, sql`now()`),
+    lt(otpCodes.attempts, maxAttempts),
+  );
+
 /** Whether (email, purpose) has a code that can still be used: not used, not expired, tries left. */
 export async function hasLiveOtp(db: Tx, email: string, purpose: OtpPurpose, maxAttempts: number) {
   const [row] = await db
     .select({ id: otpCodes.id })
     .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.email, email),
-        eq(otpCodes.purpose, purpose),
-        isNull(otpCodes.consumedAt),
-        gt(otpCodes.expiresAt, sql`now()`),
-        lt(otpCodes.attempts, maxAttempts),
-      ),
-    );
+    .where(liveOtp(email, purpose, maxAttempts));
   return row !== undefined;
 }
 
@@ -85,15 +91,7 @@ export async function spendOtpAttempt(
   const [row] = await db
     .update(otpCodes)
     .set({ attempts: sql`${otpCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(otpCodes.email, email),
-        eq(otpCodes.purpose, purpose),
-        isNull(otpCodes.consumedAt),
-        gt(otpCodes.expiresAt, sql`now()`),
-        lt(otpCodes.attempts, maxAttempts),
-      ),
-    )
+    .where(liveOtp(email, purpose, maxAttempts))
     .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash });
   return row;
 }
@@ -154,26 +152,22 @@ export async function markRefreshTokenReplaced(db: Tx, id: string, replacedBy: s
     .where(eq(refreshTokens.id, id));
 }
 
-export async function revokeRefreshTokenFamily(db: Tx, family: string) {
+/** Revokes the live refresh tokens of one family, one token (by hash) or one user. */
+async function revokeRefreshTokensWhere(db: Tx, match: SQL) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+    .where(and(match, isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeRefreshTokenByHash(db: Tx, tokenHash: string) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)));
-}
+export const revokeRefreshTokenFamily = (db: Tx, family: string) =>
+  revokeRefreshTokensWhere(db, eq(refreshTokens.family, family));
 
-export async function revokeUserRefreshTokens(db: Tx, userId: string) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
+export const revokeRefreshTokenByHash = (db: Tx, tokenHash: string) =>
+  revokeRefreshTokensWhere(db, eq(refreshTokens.tokenHash, tokenHash));
+
+export const revokeUserRefreshTokens = (db: Tx, userId: string) =>
+  revokeRefreshTokensWhere(db, eq(refreshTokens.userId, userId));
 
 export async function insertPasswordReset(
   db: Tx,
@@ -193,8 +187,7 @@ export async function usePasswordReset(tx: Tx, userId: string, tokenHash: string
       and(
         eq(passwordResets.userId, userId),
         eq(passwordResets.tokenHash, tokenHash),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, sql`now()`),
+        unusedAndLive(passwordResets),
       ),
     )
     .returning({ id: passwordResets.id });
@@ -265,12 +258,7 @@ export async function useAuthLink(db: Tx, kind: AuthLinkKind, tokenHash: string)
     .update(authLinks)
     .set({ usedAt: sql`now()` })
     .where(
-      and(
-        eq(authLinks.kind, kind),
-        eq(authLinks.tokenHash, tokenHash),
-        isNull(authLinks.usedAt),
-        gt(authLinks.expiresAt, sql`now()`),
-      ),
+      and(eq(authLinks.kind, kind), eq(authLinks.tokenHash, tokenHash), unusedAndLive(authLinks)),
     )
     .returning({ subject: authLinks.subject });
   return row?.subject;

@@ -28,6 +28,24 @@ const noData = envelopeSchema(z.null());
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { auth }) => {
   app.addHook('onClose', () => auth.settle());
 
+  /** A step of the staff authenticator setup: signed in, 403 for a buyer or an unverified e-mail. */
+  const staffStep = { config: { openapi: { errors: [403] } }, onRequest: app.requireUser };
+
+  /** A POST that runs one step and answers only a message (data null). */
+  function postForMessage<Body extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: Body,
+    run: (req: { body: z.output<Body>; ip: string }) => Promise<unknown>,
+    message: string,
+  ) {
+    app.post(path, { schema: { tags, summary, body, response: { 200: noData } } }, async (req) => {
+      // The schema has parsed the body; the provider's type for it does not resolve for a generic schema.
+      await run({ body: req.body as z.output<Body>, ip: req.ip });
+      return envelope(200, null, message);
+    });
+  }
+
   app.post(
     '/auth/signup',
     {
@@ -72,21 +90,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
     },
   );
 
-  app.post(
+  postForMessage(
     '/auth/complete-signup',
-    {
-      schema: {
-        tags,
-        summary:
-          'The set-password step after a sign-up code that came without the password: sets name, password and referrer (only the one given here), verifies the e-mail and ends every session of the account',
-        body: completeSignupSchema,
-        response: { 200: noData },
-      },
-    },
-    async (req) => {
-      await auth.completeSignup(req.body, req.ip);
-      return envelope(200, null, 'Email verified successfully');
-    },
+    'The set-password step after a sign-up code that came without the password: sets name, password and referrer (only the one given here), verifies the e-mail and ends every session of the account',
+    completeSignupSchema,
+    (req) => auth.completeSignup(req.body, req.ip),
+    'Email verified successfully',
   );
 
   app.post(
@@ -112,20 +121,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
       ),
   );
 
-  app.post(
+  postForMessage(
     '/auth/resendOTP',
-    {
-      schema: {
-        tags,
-        summary: 'Send a new code (verifyemail: sign-up, verifyUser: reset)',
-        body: resendOtpSchema,
-        response: { 200: noData },
-      },
-    },
-    async (req) => {
-      await auth.sendCode(req.body, req.ip);
-      return envelope(200, null, CODE_SENT);
-    },
+    'Send a new code (verifyemail: sign-up, verifyUser: reset)',
+    resendOtpSchema,
+    (req) => auth.sendCode(req.body, req.ip),
+    CODE_SENT,
   );
 
   app.post(
@@ -156,36 +157,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
     async (req) => envelope(200, { tokens: await auth.refresh(req.body.refreshToken, req.ip) }),
   );
 
-  app.post(
+  postForMessage(
     '/auth/logout',
-    {
-      schema: {
-        tags,
-        summary: 'Revoke a refresh token',
-        body: refreshTokenSchema,
-        response: { 200: noData },
-      },
-    },
-    async (req) => {
-      await auth.logOut(req.body.refreshToken, req.ip);
-      return envelope(200, null, 'Logged out');
-    },
+    'Revoke a refresh token',
+    refreshTokenSchema,
+    (req) => auth.logOut(req.body.refreshToken, req.ip),
+    'Logged out',
   );
 
-  app.post(
+  postForMessage(
     '/auth/forgetPasswordOTP',
-    {
-      schema: {
-        tags,
-        summary: 'E-mail a password reset code',
-        body: forgetPasswordOtpSchema,
-        response: { 200: noData },
-      },
-    },
-    async (req) => {
-      await auth.sendCode({ email: req.body.email, type: 'verifyUser' }, req.ip);
-      return envelope(200, null, CODE_SENT);
-    },
+    'E-mail a password reset code',
+    forgetPasswordOtpSchema,
+    (req) => auth.sendCode({ email: req.body.email, type: 'verifyUser' }, req.ip),
+    CODE_SENT,
   );
 
   app.post(
@@ -201,20 +186,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
     async (req) => envelope(200, await auth.verifyResetCode(req.body, req.ip), 'Code verified'),
   );
 
-  app.post(
+  postForMessage(
     '/auth/forgetPassword',
-    {
-      schema: {
-        tags,
-        summary: 'Set a new password with a reset token',
-        body: forgetPasswordSchema,
-        response: { 200: noData },
-      },
-    },
-    async (req) => {
-      await auth.resetPassword(req.body, req.ip);
-      return envelope(200, null, 'Password updated, please log in');
-    },
+    'Set a new password with a reset token',
+    forgetPasswordSchema,
+    (req) => auth.resetPassword(req.body, req.ip),
+    'Password updated, please log in',
   );
 
   app.get(
@@ -255,8 +232,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
   app.post(
     '/auth/totp/setup',
     {
-      config: { openapi: { errors: [403] } },
-      onRequest: app.requireUser,
+      ...staffStep,
       schema: {
         tags,
         security,
@@ -277,8 +253,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
   app.post(
     '/auth/totp/confirm',
     {
-      config: { openapi: { errors: [403] } },
-      onRequest: app.requireUser,
+      ...staffStep,
       schema: {
         tags,
         security,

@@ -43,6 +43,7 @@ import {
   takePendingSignup,
   useAuthLink,
   usePasswordReset,
+  type AuthLinkKind,
 } from './auth.repo.ts';
 import { createOtpService, isTooManyRequests, mailboxProofNeeded } from './otp.ts';
 import { createSecondFactor } from './second-factor.ts';
@@ -190,6 +191,13 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     return code;
   }
 
+  /** Stores a new single-use link (an hour) for (kind, subject); answers its token for the mail. */
+  async function newLink(kind: AuthLinkKind, subject: string) {
+    const token = newSecret();
+    await insertAuthLink(db, { kind, subject, tokenHash: sha256(token), ttlSeconds: LINK_SECONDS });
+    return token;
+  }
+
   const sessionFor = async (user: UserRow, withSecondFactor = false) => ({
     user: toUserDto(user),
     tokens: await sessions.start({
@@ -215,13 +223,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
     if (outcome.codeHash) return outcome.codeHash;
     if (!('ceilingReached' in outcome && outcome.ceilingReached)) throw invalidCode();
     const fresh = await otp.reissue(email, purpose);
-    const token = newSecret();
-    await insertAuthLink(db, {
-      kind: 'mailbox-proof',
-      subject: mailboxSubject(purpose, email),
-      tokenHash: sha256(token),
-      ttlSeconds: LINK_SECONDS,
-    });
+    const token = await newLink('mailbox-proof', mailboxSubject(purpose, email));
     if (await findUserByEmail(db, email))
       mail(email, {
         kind: 'mailboxProof',
@@ -454,13 +456,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
         // A 4-digit code alone must not hand over an account that holds orders: its owner goes
         // on with the password (login, which mails a code) or with a 6-digit reset code.
         if (await holdsOrders(db, user.id)) throw forbidden(authMessages.logInToVerify);
-        const token = newSecret();
-        await insertAuthLink(db, {
-          kind: 'set-password',
-          subject: user.id,
-          tokenHash: sha256(token),
-          ttlSeconds: LINK_SECONDS,
-        });
+        const token = await newLink('set-password', user.id);
         return { verified: false, setPasswordToken: token };
       }
       const redone = await db.transaction(async (tx) => {
@@ -553,13 +549,7 @@ export function createAuthService({ db, config, mailer, rateLimiter, log }: Auth
       const user = await staffAccount(caller);
       if (await secondFactor.enabled(user.id)) throw badRequest(securityMessages.totpAlreadySetUp);
       await rateLimiter.hit(authLimits.enrolmentLink, user.id);
-      const token = newSecret();
-      await insertAuthLink(db, {
-        kind: 'staff-enrolment',
-        subject: user.id,
-        tokenHash: sha256(token),
-        ttlSeconds: LINK_SECONDS,
-      });
+      const token = await newLink('staff-enrolment', user.id);
       mail(user.email, {
         kind: 'staffEnrolment',
         name: user.name,

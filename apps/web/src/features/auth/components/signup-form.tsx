@@ -1,13 +1,10 @@
 import { useState, type ComponentType } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, signupSchema } from '@tmc/shared';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TermsCheckbox, type TermsChoiceProps } from '../../../components/ui/terms';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast';
 import { EmailField } from '../../../components/ui/email-field';
 import { ReferralCodeField } from '../../../components/ui/referral-code-field';
 import { paths } from '../../../config/paths';
@@ -16,29 +13,21 @@ import { REFERRAL_STORAGE_KEY, useReferralCode } from '../../../lib/referral';
 import { useSignup } from '../api/signup';
 import type { EmailState } from '../route-state';
 import { rememberSignupPassword } from '../signup-password';
-import { PasswordField } from './password-field';
-import { clearOnUserFocus, useFocusFirstError } from '../../../lib/focus-first-error';
+import { clearOnUserFocus } from '../../../lib/focus-first-error';
+import { useApiForm } from '../../../lib/use-api-form';
+import { NewPasswordFields, withConfirmedPassword } from './new-password-fields';
 
 const SIGNUP_FAILED = 'Signup failed: ';
 const SIGNUP_CRASHED = 'Signup failed: INTERNAL SERVER ERROR';
 
 /** The server's sign-up fields plus what only the form checks. */
-const signupFormSchema = z
-  .object({
-    name: signupSchema.shape.name,
-    email: signupSchema.shape.email,
-    password: signupSchema.shape.password,
-    confirmPassword: z.string(),
-    referralCode: signupSchema.shape.referralCode,
-    terms: z.boolean().refine((accepted) => accepted, messages.signupTerms),
-  })
-  .refine((values) => values.confirmPassword === values.password, {
-    path: ['confirmPassword'],
-    message: messages.passwordsMismatch,
-  });
-
-type SignupFormInput = z.input<typeof signupFormSchema>;
-type SignupFormValues = z.output<typeof signupFormSchema>;
+const signupFormSchema = withConfirmedPassword({
+  name: signupSchema.shape.name,
+  email: signupSchema.shape.email,
+  password: signupSchema.shape.password,
+  referralCode: signupSchema.shape.referralCode,
+  terms: z.boolean().refine((accepted) => accepted, messages.signupTerms),
+});
 
 /**
  * Spec section 8: 400 shows the server's text; other answers and crashes are prefixed. A call
@@ -66,15 +55,8 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
   const [referralRejected, setReferralRejected] = useState(false);
   const lockedReferral = referralRejected ? null : referralInForce;
 
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    setValue,
-    formState: { errors, submitCount },
-  } = useForm<SignupFormInput, unknown, SignupFormValues>({
-    resolver: zodResolver(signupFormSchema),
+  const { form, formRef, onSubmit, field } = useApiForm({
+    schema: signupFormSchema,
     defaultValues: {
       name: '',
       email: '',
@@ -83,32 +65,30 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
       referralCode: lockedReferral ?? '',
       terms: false,
     },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  const formRef = useFocusFirstError(submitCount, errors);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+    submit: async ({ name, email, password, referralCode }) => {
       await signup.mutateAsync({
-        name: values.name,
-        email: values.email,
-        password: values.password,
-        referralCode: lockedReferral ?? values.referralCode,
+        name,
+        email,
+        password,
+        referralCode: lockedReferral ?? referralCode,
       });
-      rememberSignupPassword(values.email, values.password);
-      const state: EmailState = { email: values.email };
+      rememberSignupPassword(email, password);
+    },
+    after: async ({ email }) => {
+      const state: EmailState = { email };
       await navigate(paths.otp, { state });
-    } catch (error) {
-      toast.error(signupFailure(error));
-      const referralError = error instanceof ApiError ? error.errors.referralCode : undefined;
-      if (referralError) {
+    },
+    onFailure: (error) => {
+      if (error instanceof ApiError && error.errors.referralCode) {
         localStorage.removeItem(REFERRAL_STORAGE_KEY);
         setReferralRejected(true);
-        setError('referralCode', { message: referralError });
       }
-    }
+      return false;
+    },
+    failureMessage: signupFailure,
   });
+  const { register, clearErrors, setValue } = form;
+  const { errors } = form.formState;
 
   function acceptTerms() {
     setValue('terms', true);
@@ -121,32 +101,16 @@ export function SignupForm({ TermsDialog }: SignupFormProps) {
     setTermsOpen(false);
   }
 
-  /** Field props shared by every text input: errors clear when the field takes focus. */
-  const field = (name: Exclude<keyof SignupFormInput, 'terms'>) => ({
-    ...register(name),
-    error: errors[name]?.message,
-    announceError: true,
-    required: true,
-    onFocus: clearOnUserFocus(() => clearErrors(name)),
-  });
-
   return (
     <>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="flex flex-col gap-4"
-      >
-        <TextField label="Name" autoComplete="name" {...field('name')} />
-        <EmailField {...field('email')} />
-        <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          {...field('confirmPassword')}
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField label="Name" autoComplete="name" required {...field('name')} />
+        <EmailField required {...field('email')} />
+        <NewPasswordFields
+          password={field('password')}
+          confirmPassword={field('confirmPassword')}
         />
-        <ReferralCodeField locked={!!lockedReferral} {...field('referralCode')} required={false} />
+        <ReferralCodeField locked={!!lockedReferral} {...field('referralCode')} />
 
         <TermsCheckbox
           error={errors.terms?.message}

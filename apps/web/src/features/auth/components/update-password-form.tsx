@@ -1,22 +1,16 @@
 import { useNavigate } from 'react-router';
 import { forgetPasswordSchema, messages } from '@tmc/shared';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useForgetPassword } from '../api/forget-password';
 import type { EmailState, ResetState } from '../route-state';
-import { PasswordField } from './password-field';
+import { NewPasswordFields, withConfirmedPassword } from './new-password-fields';
 
-const newPasswordSchema = z
-  .object({
-    password: forgetPasswordSchema.shape.password,
-    confirmPassword: z.string(),
-  })
-  .refine((values) => values.confirmPassword === values.password, {
-    path: ['confirmPassword'],
-    message: messages.resetPasswordsMismatch,
-  });
+const newPasswordSchema = withConfirmedPassword(
+  { password: forgetPasswordSchema.shape.password },
+  messages.resetPasswordsMismatch,
+);
 
 /** /updatepassword: sets the new password with the reset token, then on to /login. */
 export function UpdatePasswordForm({ email, resetToken }: ResetState) {
@@ -35,17 +29,10 @@ export function UpdatePasswordForm({ email, resetToken }: ResetState) {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <PasswordField
+      <NewPasswordFields
         label="New Password"
-        required
-        autoComplete="new-password"
-        {...field('password')}
-      />
-      <PasswordField
-        label="Confirm Password"
-        required
-        autoComplete="new-password"
-        {...field('confirmPassword')}
+        password={field('password')}
+        confirmPassword={field('confirmPassword')}
       />
       <Button type="submit" size="lg" loading={resetPassword.isPending}>
         Update Password
