@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { statementMessages } from '@tmc/shared';
-import { auditLog, purchases } from '../src/db/schema/index.ts';
+import { auditLog, purchases, refunds } from '../src/db/schema/index.ts';
 import { as, decide, insertBankPurchase, useAffiliatesApp } from './affiliates-helpers.ts';
 import { pdfText } from './pdf-helpers.ts';
 
@@ -64,16 +64,32 @@ describe('statements', () => {
     const nextYear = await acceptedOrder(buyer, '700.00', '2026-06-30T14:00:00Z');
     // 1 July 2025 in Sydney (00:30 AEST): the first day of FY2026.
     const firstDay = await acceptedOrder(buyer, '500.00', '2025-06-30T14:30:00Z');
-    // Reverted in FY2026 (on 2 Jan 2026): its figures come back on that day.
-    const reverted = await acceptedOrder(buyer, '120.50', '2025-12-20T00:00:00Z');
+    // Half refunded in FY2026 (paid on 2 Jan 2026): its figures come back on that day.
+    const refunded = await acceptedOrder(buyer, '120.50', '2025-12-20T00:00:00Z');
+    const created = await as(t.app(), t.admin()).post('/v1/admin/refunds', {
+      purchaseId: refunded.id,
+      amount: '60.25',
+      coin: 'AUD',
+      reason: 'Asked for half back',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const refundId = created.json<{ data: { id: string } }>().data.id;
+    const approve = await as(t.app(), t.admin()).post(`/v1/admin/refunds/${refundId}/approve`);
+    expect(approve.statusCode, approve.body).toBe(200);
+    const paid = await as(t.app(), t.admin()).post(`/v1/admin/refunds/${refundId}/paid`, {
+      evidence: 'BANK-REF-1',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await t
+      .db()
+      .update(refunds)
+      .set({ paidAt: new Date('2026-01-02T01:00:00Z') })
+      .where(eq(refunds.id, refundId));
+    // Reverted by staff: an approved refund of the whole order, not paid yet, is not a line.
+    const reverted = await acceptedOrder(buyer, '80.00', '2026-03-01T00:00:00Z');
     expect((await decide(t.app(), t.admin(), reverted.id, 4, 'Payment bounced')).statusCode).toBe(
       200,
     );
-    await t
-      .db()
-      .update(purchases)
-      .set({ reviewedAt: new Date('2026-01-02T01:00:00Z') })
-      .where(eq(purchases.id, reverted.id));
     await acceptedOrder(other, '999.00', '2026-03-01T00:00:00Z');
 
     const res = await as(t.app(), buyer).get('/v1/account/statements?period=FY2026&format=csv');
@@ -99,16 +115,18 @@ describe('statements', () => {
     const total = lines.pop()!;
     expect(lines.map((l) => [l[0], l[1], l[2], l[5]])).toEqual([
       ['2025-07-01', 'Purchase', firstDay.reference, '500.00'],
-      ['2025-12-20', 'Purchase', reverted.reference, '120.50'],
-      ['2026-01-02', 'Reverted', reverted.reference, '-120.50'],
+      ['2025-12-20', 'Purchase', refunded.reference, '120.50'],
+      ['2026-01-02', 'Refund', refunded.reference, '-60.25'],
+      ['2026-03-01', 'Purchase', reverted.reference, '80.00'],
       ['2026-06-30', 'Purchase', lastSecond.reference, '300.00'],
     ]);
     expect(lines.map((l) => l[2])).not.toContain(nextYear.reference);
     const sum = (column: number) => lines.reduce((s, l) => s.plus(l[column]!), new Decimal(0));
     expect(total[1]).toBe('Total');
-    expect(total[5]).toBe('800.00');
+    // The orders' AUD values less the refund: 500 + 120.50 + 80 + 300 - 60.25.
+    expect(total[5]).toBe('940.25');
     expect(new Decimal(total[5]!).equals(sum(5))).toBe(true);
-    expect(total[6]).toBe('40000.00');
+    expect(total[6]).toBe('47012.50');
     expect(new Decimal(total[6]!).equals(sum(6))).toBe(true);
 
     // The calendar year 2026 in Perth (UTC+8): the order at 14:00 UTC on 30 June is still 30 June.
@@ -117,7 +135,8 @@ describe('statements', () => {
     );
     const calendarLines = parseCsv(calendar.body).slice(1, -1);
     expect(calendarLines.map((l) => [l[0], l[2]])).toEqual([
-      ['2026-01-02', reverted.reference],
+      ['2026-01-02', refunded.reference],
+      ['2026-03-01', reverted.reference],
       ['2026-06-30', lastSecond.reference],
       ['2026-06-30', nextYear.reference],
     ]);

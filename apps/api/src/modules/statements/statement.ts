@@ -1,6 +1,6 @@
 import { PurchaseStatus, type StatementPeriod, type StatementRow } from '@tmc/shared';
 import { fixed, money, plain } from '../../lib/money.ts';
-import type { StatementOrder } from './statements.repo.ts';
+import type { StatementOrder, StatementRefund } from './statements.repo.ts';
 
 /** A statement: its lines in date order and their totals. */
 export interface Statement {
@@ -58,10 +58,27 @@ const negated = (value: string, places?: number) =>
   places === undefined ? plain(money(value).negated()) : fixed(money(value).negated(), places);
 
 /**
+ * What an order was sold for: partial refunds took their share off its figures; a full refund
+ * (or a revert) left them as they were and took all that was left.
+ */
+function firstFigures(order: StatementOrder) {
+  const reductions = order.refunds.filter((r) => r.tokensReduced !== null);
+  const taken = (pick: (r: StatementRefund) => string | null) =>
+    reductions.reduce((sum, r) => sum.plus(pick(r) ?? 0), money(0));
+  const viaRefund = order.status === PurchaseStatus.Reverted && reductions.length > 0;
+  const base = viaRefund ? money(0) : null;
+  return {
+    aud: fixed((base ?? money(order.investmentAmount)).plus(taken((r) => r.audReduced)), 2),
+    tokens: fixed((base ?? money(order.tokenAmount)).plus(taken((r) => r.tokensReduced)), 2),
+  };
+}
+
+/**
  * The statement of `orders` (as {@link findStatementOrders} reads them) for `period`, which runs
- * [from, until) in `timeZone`: a Purchase
- * line for each order accepted in it, a Reverted line (the same figures, negative) for each
- * reverted in it, and totals that are the sums of the lines.
+ * [from, until) in `timeZone`: a Purchase line for each order accepted in it (at the figures it was
+ * sold for), a Refund line (negative: the money in its coin, the AUD value and tokens it took off)
+ * for each refund paid in it, a Reverted line for an order reverted in it without a refund, and
+ * totals that are the sums of the lines. A refund approved but not paid yet is not a line.
  */
 export function buildStatement(
   period: StatementPeriod,
@@ -71,39 +88,44 @@ export function buildStatement(
 ): Statement {
   const within = (at: Date | null): at is Date => !!at && at >= from && at < until;
   const dated: { at: Date; row: StatementRow }[] = [];
+  const add = (at: Date, row: Omit<StatementRow, 'date'>) =>
+    dated.push({ at, row: { date: dayIn(at, timeZone), ...row } });
   for (const order of orders) {
     const line = {
       reference: order.reference,
-      currency: order.userCurrency,
       price: plain(order.tokenPriceAud),
       deliveryTx: null,
       deliveryDate: null,
     };
-    const aud = fixed(order.investmentAmount, 2);
-    const tokens = fixed(order.tokenAmount, 2);
+    const sold = firstFigures(order);
     if (within(order.acceptedAt))
-      dated.push({
-        at: order.acceptedAt,
-        row: {
-          ...line,
-          date: dayIn(order.acceptedAt, timeZone),
-          kind: 'Purchase',
-          amount: plain(order.userAmount),
-          aud,
-          tokens,
-        },
+      add(order.acceptedAt, {
+        ...line,
+        kind: 'Purchase',
+        amount: plain(order.userAmount),
+        currency: order.userCurrency,
+        ...sold,
       });
-    if (order.status === PurchaseStatus.Reverted && within(order.revertedAt))
-      dated.push({
-        at: order.revertedAt,
-        row: {
+    for (const refund of order.refunds)
+      if (refund.state === 'paid' && within(refund.paidAt))
+        add(refund.paidAt, {
           ...line,
-          date: dayIn(order.revertedAt, timeZone),
-          kind: 'Reverted',
-          amount: negated(order.userAmount),
-          aud: negated(aud, 2),
-          tokens: negated(tokens, 2),
-        },
+          kind: 'Refund',
+          amount: negated(refund.amount),
+          currency: refund.coin,
+          aud: negated(refund.audReduced ?? '0', 2),
+          tokens: negated(refund.tokensReduced ?? '0', 2),
+        });
+    const revertedWithoutRefund =
+      order.status === PurchaseStatus.Reverted && !order.refunds.some((r) => r.tokensReduced);
+    if (revertedWithoutRefund && within(order.revertedAt))
+      add(order.revertedAt, {
+        ...line,
+        kind: 'Reverted',
+        amount: negated(order.userAmount),
+        currency: order.userCurrency,
+        aud: negated(sold.aud, 2),
+        tokens: negated(sold.tokens, 2),
       });
   }
   const rows = dated.sort((a, b) => a.at.getTime() - b.at.getTime()).map((d) => d.row);

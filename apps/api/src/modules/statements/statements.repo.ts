@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { PurchaseStatus } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
-import { purchases } from '../../db/schema/index.ts';
+import { purchases, refunds } from '../../db/schema/index.ts';
 
 /** More lines than any buyer's year: a statement is one file, never paged. */
 export const STATEMENT_ROW_LIMIT = 5000;
@@ -17,11 +17,24 @@ export interface StatementOrder {
   investmentAmount: string;
   tokenAmount: string;
   tokenPriceAud: string;
+  /** Its refunds not declined, each with what its approval took off the order. */
+  refunds: StatementRefund[];
+}
+
+type RefundJson = Omit<StatementRefund, 'paidAt'> & { paidAt: string | null };
+
+export interface StatementRefund {
+  state: 'requested' | 'approved' | 'paid';
+  coin: string;
+  amount: string;
+  audReduced: string | null;
+  tokensReduced: string | null;
+  paidAt: Date | null;
 }
 
 /**
- * The buyer's orders accepted in [from, until), and those reverted in it: each a sale on its
- * acceptance day, and a revert on the day staff reverted it.
+ * The buyer's orders accepted in [from, until), those reverted in it and those with a refund paid
+ * in it, each with all its refunds not declined (what they took off gives the order's first figures).
  */
 export async function findStatementOrders(
   db: Db,
@@ -41,6 +54,11 @@ export async function findStatementOrders(
       investmentAmount: purchases.investmentAmount,
       tokenAmount: purchases.tokenAmount,
       tokenPriceAud: purchases.tokenPriceAud,
+      refunds: sql<RefundJson[]>`(select coalesce(json_agg(json_build_object(
+          'state', r.state, 'coin', r.coin, 'amount', r.amount::text,
+          'audReduced', r.aud_reduced::text, 'tokensReduced', r.tokens_reduced::text,
+          'paidAt', r.paid_at) order by r.created_at), '[]'::json)
+        from ${refunds} r where r.purchase_id = ${purchases}.id and r.state <> 'declined')`,
     })
     .from(purchases)
     .where(
@@ -50,13 +68,16 @@ export async function findStatementOrders(
         or(
           inRange(purchases.acceptedAt),
           and(eq(purchases.status, PurchaseStatus.Reverted), inRange(purchases.reviewedAt)),
+          sql`exists (select 1 from ${refunds} r where r.purchase_id = ${purchases}.id
+            and r.state = 'paid' and r.paid_at >= ${range.from} and r.paid_at < ${range.until})`,
         ),
       ),
     )
     .orderBy(asc(purchases.acceptedAt), asc(purchases.reference))
     .limit(STATEMENT_ROW_LIMIT);
-  return rows.map(({ reviewedAt, acceptedAt, ...row }) => ({
+  return rows.map(({ reviewedAt, acceptedAt, refunds: refundRows, ...row }) => ({
     ...row,
+    refunds: refundRows.map((r) => ({ ...r, paidAt: r.paidAt ? new Date(r.paidAt) : null })),
     acceptedAt: acceptedAt!,
     revertedAt: row.status === PurchaseStatus.Reverted ? reviewedAt : null,
   }));
