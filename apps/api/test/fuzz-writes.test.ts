@@ -438,7 +438,58 @@ const generators: Record<string, Generator> = {
     token: staff.token,
     params: { id: (await listedPayment()).id },
   }),
+  'POST /v1/purchase/:id/refund-request': async () => {
+    const { buyer, purchase } = await acceptedBankOrder();
+    return { token: buyer.token, params: { id: purchase.id } };
+  },
+  'POST /v1/admin/refunds': async () => ({
+    token: staff.token,
+    body: {
+      purchaseId: (await acceptedBankOrder()).purchase.id,
+      unmatchedPaymentId: undefined,
+      amount: fc.constantFrom('10', '25.5', '100'),
+      coin: 'AUD',
+    },
+  }),
+  'POST /v1/admin/refunds/:id/approve': async () => ({
+    token: staff.token,
+    params: { id: await bankRefund() },
+  }),
+  'POST /v1/admin/refunds/:id/decline': async () => ({
+    token: staff.token,
+    params: { id: await bankRefund() },
+  }),
+  'POST /v1/admin/refunds/:id/paid': async () => {
+    const id = await bankRefund();
+    const approved = await as(app(), staff).post(`/v1/admin/refunds/${id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    return { token: staff.token, params: { id } };
+  },
 };
+
+/** A buyer's accepted bank order of 100 AUD. */
+async function acceptedBankOrder() {
+  const buyer = await person();
+  const purchase = await insertBankPurchase(db(), buyer, '100');
+  const accepted = await as(app(), staff).post(`/v1/admin/purchases/${purchase.id}/status`, {
+    status: 1,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return { buyer, purchase };
+}
+
+/** A requested refund of 10 AUD of an accepted bank order. */
+async function bankRefund() {
+  const { purchase } = await acceptedBankOrder();
+  const created = await as(app(), staff).post('/v1/admin/refunds', {
+    purchaseId: purchase.id,
+    amount: '10',
+    coin: 'AUD',
+    reason: 'Asked for part back',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().data.id as string;
+}
 
 const noDocuments = {
   wallet: undefined,
