@@ -69,7 +69,10 @@ interface Distribution {
   freezeClaims: boolean;
   leafCount: number;
   holds: { userId: string; email: string; tokens: string; reason: string }[];
-  diff: { counts: Record<string, number>; rows: { address: string; change: string; next: string }[] };
+  diff: {
+    counts: Record<string, number>;
+    rows: { address: string; change: string; next: string }[];
+  };
   fundingNeeded: string;
 }
 
@@ -108,6 +111,7 @@ const delivery = async (who: Person) => {
       proof: { address: Address; cumulativeAmount: string; proof: Hex[]; root: Hex } | null;
       contract: string | null;
       held: { tokens: string; reason: string } | null;
+      push: boolean;
     };
   }>().data;
 };
@@ -422,11 +426,31 @@ describe('token delivery, end to end on the dev chain', () => {
     await built.app.paymentWatcher.pollOnce();
     expect((await delivery(alice)).claimableNow).toBe(tmc18('1000'));
 
-    const push = await as(built.app, admin).get(
-      `/v1/admin/distributions/${data._id}/push-batches.json`,
-    );
-    expect(push.statusCode, push.body).toBe(200);
-    const { batches, claims } = push.json<{ batches: SafeBatch[]; claims: number }>();
+    const pushBatches = async () => {
+      const res = await as(built.app, admin).get(
+        `/v1/admin/distributions/${data._id}/push-batches.json`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ batches: SafeBatch[]; claims: number }>();
+    };
+    // Pushed: the claims of buyers who asked, and of addresses without ETH to send one.
+    const setBalance = (address: string, wei: bigint) =>
+      tools.publicClient.request({
+        method: 'hardhat_setBalance',
+        params: [address, `0x${wei.toString(16)}`],
+      } as never);
+    const daveEth = await tools.publicClient.getBalance({ address: wallet(6) });
+    expect((await pushBatches()).claims).toBe(0);
+    await setBalance(wallet(6), 0n);
+    expect((await pushBatches()).claims).toBe(1);
+    await setBalance(wallet(6), daveEth);
+    for (const buyer of [alice, bob, dave]) {
+      const asked = await as(built.app, buyer).put('/v1/account/delivery-push', { push: true });
+      expect(asked.statusCode, asked.body).toBe(200);
+    }
+    expect((await delivery(alice)).push).toBe(true);
+    expect((await delivery(carol)).push).toBe(false);
+    const { batches, claims } = await pushBatches();
     expect(claims).toBe(3);
     const calls = batches.flatMap((b) =>
       b.transactions.flatMap((t) => {

@@ -424,6 +424,10 @@ const generators: Record<string, Generator> = {
     await proveWallet(db(), u.id, address, new Date(Date.now() - 60_000));
     return { token: u.token, body: { address } };
   },
+  'PUT /v1/account/delivery-push': async () => ({
+    token: (await person()).token,
+    body: { push: fc.boolean() },
+  }),
   'POST /v1/admin/distributions': async () => {
     await buyerToDeliver();
     return { token: staff.token };

@@ -36,6 +36,8 @@ export interface Delivery {
   token: string | null;
   chainId: number;
   held: { tokens: string; reason: DeliveryHoldReason } | null;
+  /** The buyer asked our team to send their claim for them (PUT /v1/account/delivery-push). */
+  push: boolean;
 }
 
 export const DISTRIBUTION_STATUS_VALUES = [

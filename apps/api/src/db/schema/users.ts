@@ -23,6 +23,8 @@ export const users = pgTable(
     walletAddress: text('wallet_address'),
     /** Where the buyer's TMC go: one of the wallets they proved (lower-case); null until chosen. */
     deliveryWallet: text('delivery_wallet'),
+    /** The buyer asked staff to send their claim for them (push batches), e.g. holding no ETH. */
+    deliveryPush: boolean('delivery_push').notNull().default(false),
     affiliateCode: text('affiliate_code'),
     isAffiliated: boolean('is_affiliated').notNull().default(false),
     isInfluencer: boolean('is_influencer').notNull().default(false),

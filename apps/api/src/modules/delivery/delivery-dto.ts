@@ -25,6 +25,9 @@ export const deliverySchema = z.object({
   token: z.string().nullable(),
   chainId: z.number().int(),
   held: z.object({ tokens: z.string(), reason: holdReason }).nullable(),
+  push: z.boolean().meta({
+    description: 'The buyer asked our team to send their claim for them (push batches)',
+  }),
 });
 
 export const distributionSchema = z.object({

@@ -135,6 +135,25 @@ export async function leavesOf(db: Tx, distributionId: string) {
     .orderBy(distributionLeaves.address);
 }
 
+/** A distribution's leaves, each with whether its buyer asked for their claim to be sent. */
+export async function leavesForPushOf(db: Tx, distributionId: string) {
+  return db
+    .select({
+      address: distributionLeaves.address,
+      cumulativeBaseUnits: distributionLeaves.cumulativeBaseUnits,
+      proof: distributionLeaves.proof,
+      asked: users.deliveryPush,
+    })
+    .from(distributionLeaves)
+    .innerJoin(users, eq(users.id, distributionLeaves.userId))
+    .where(eq(distributionLeaves.distributionId, distributionId))
+    .orderBy(distributionLeaves.address);
+}
+
+export async function setDeliveryPush(db: Tx, userId: string, push: boolean) {
+  await db.update(users).set({ deliveryPush: push }).where(eq(users.id, userId));
+}
+
 export type NewDistribution = typeof distributions.$inferInsert;
 export type NewLeaf = typeof distributionLeaves.$inferInsert;
 
@@ -291,6 +310,7 @@ const buyerDelivery = prepared((db) =>
   db
     .select({
       deliveryWallet: users.deliveryWallet,
+      push: users.deliveryPush,
       allocated: sql<string>`(select coalesce(sum(p.token_amount), 0)::text from ${purchases} p
         where p.user_id = ${users.id} and p.status = ${PurchaseStatus.Accepted})`,
       proven: sql<

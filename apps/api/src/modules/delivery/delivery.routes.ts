@@ -16,6 +16,10 @@ export const deliveryWalletBody = z.object({
     .regex(WALLET_PATTERN, 'Enter a wallet address: 0x followed by 40 hex characters'),
 });
 
+export const deliveryPushBody = z.object({
+  push: z.boolean({ error: 'push must be true or false' }),
+});
+
 export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (
   app,
   { delivery },
@@ -60,6 +64,22 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }
         body: proof,
       });
     },
+  );
+
+  app.put(
+    '/account/delivery-push',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Ask our team to send my claim for me (included in the push batches of the accepted root), or stop asking; buyers whose wallet holds no ETH are included anyway',
+        body: deliveryPushBody,
+        response: { 200: envelopeSchema(z.object({ push: z.boolean() })) },
+      },
+    },
+    async (req) => envelope(200, await delivery.chooseDeliveryPush(req.user.id, req.body.push)),
   );
 
   app.put(

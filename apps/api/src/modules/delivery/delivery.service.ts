@@ -25,13 +25,18 @@ import {
   findOpenDistribution,
   findBuyerDelivery,
   insertDistribution,
+  leavesForPushOf,
   leavesOf,
   listDistributions,
   provenWalletsOf,
+  setDeliveryPush,
   setDeliveryWallet,
   setDistributionStatus,
   type NewLeaf,
 } from './delivery.repo.ts';
+
+/** Balance reads sent together when push batches look for addresses without ETH. */
+const BALANCE_READS_AT_ONCE = 200;
 
 /** Claims per push transaction at most, and the gas one batch may use. */
 const MAX_PUSH_BATCH = 150;
@@ -395,21 +400,28 @@ export function createDeliveryService({
       return safeBatch(chain.chainId, `TMC delivery epoch ${row.epoch}`, transactions);
     },
 
-    /** Safe batches of `multicall(claim…)` for every leaf with something to claim. */
+    /**
+     * Safe batches of `multicall(claim…)` for the leaves with something to claim whose buyer asked
+     * for it or whose address holds no ETH (so cannot send a claim itself).
+     */
     async pushBatches(id: string, after?: string) {
       const { distributor } = started();
       const row = await loadDistribution(id);
       if (row.status !== 'accepted') throw conflict(DELIVERY_MESSAGES.notAccepted);
-      const leaves = (await leavesOf(db, row.id)).filter(
+      const leaves = (await leavesForPushOf(db, row.id)).filter(
         (l) => !after || l.address > after.toLowerCase(),
       );
       const claimed = await claimedOn(
         distributor,
         leaves.map((l) => l.address),
       );
-      const due = leaves.filter(
+      const unclaimed = leaves.filter(
         (l) => BigInt(l.cumulativeBaseUnits) > (claimed.get(l.address) ?? 0n),
       );
+      const withoutEth = await addressesWithoutEth(
+        unclaimed.filter((l) => !l.asked).map((l) => l.address),
+      );
+      const due = unclaimed.filter((l) => l.asked || withoutEth.has(l.address));
       const claimCall = (l: (typeof due)[number]) =>
         encodeFunctionData({
           abi: distributorAbi,
@@ -507,6 +519,7 @@ export function createDeliveryService({
         token: deployment ? getAddress(deployment.tokenAddress) : null,
         chainId: chain.chainId,
         held: null as { tokens: string; reason: DistributionHold['reason'] } | null,
+        push: row.push,
       };
       if (!deployment) return base;
       const { distributor } = started();
@@ -553,6 +566,12 @@ export function createDeliveryService({
       return delivery.proof;
     },
 
+    /** PUT /v1/account/delivery-push: whether our team sends this buyer's claim for them. */
+    async chooseDeliveryPush(userId: string, push: boolean) {
+      await setDeliveryPush(db, userId, push);
+      return { push };
+    },
+
     async chooseDeliveryWallet(userId: string, address: string) {
       const proven = (await provenWalletsOf(db, [userId])).get(userId) ?? [];
       const lower = address.toLowerCase();
@@ -562,6 +581,19 @@ export function createDeliveryService({
       return { deliveryWallet: getAddress(lower) };
     },
   };
+
+  /** Of `addresses`, those holding no ETH now, read a few hundred at a time. */
+  async function addressesWithoutEth(addresses: string[]) {
+    const empty = new Set<string>();
+    for (let i = 0; i < addresses.length; i += BALANCE_READS_AT_ONCE) {
+      const chunk = addresses.slice(i, i + BALANCE_READS_AT_ONCE);
+      const balances = await Promise.all(
+        chunk.map((address) => client.getBalance({ address: address as Address })),
+      );
+      chunk.forEach((address, n) => balances[n] === 0n && empty.add(address));
+    }
+    return empty;
+  }
 
   /** The distributor's vesting schedule: immutable, so read once (again only after a failure). */
   function scheduleOf(distributor: Address) {

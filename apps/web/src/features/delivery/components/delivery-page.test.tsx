@@ -35,6 +35,7 @@ const delivered: Delivery = {
   token: TOKEN,
   chainId: 31337,
   held: null,
+  push: false,
 };
 
 const proven = (address: string): AccountWallet => ({
@@ -177,6 +178,21 @@ describe('DeliveryPage', () => {
       },
     });
     expect(await screen.findByRole('button', { name: 'Claim' })).toBeDisabled();
+  });
+
+  it('"Send my tokens for me" asks our team to send the claim, and shows it asked', async () => {
+    let push = false;
+    const { api, user } = open(() => ({ data: { ...delivered, push } }), [proven(WALLET_A)], {
+      'PUT /v1/account/delivery-push': (body: unknown) => {
+        push = (body as { push: boolean }).push;
+        return { data: { push } };
+      },
+    });
+    const choice = await screen.findByRole('checkbox', { name: /Send my tokens for me/ });
+    expect(choice).not.toBeChecked();
+    await user.click(choice);
+    expect(api.bodies('PUT /v1/account/delivery-push')).toEqual([{ push: true }]);
+    await waitFor(() => expect(choice).toBeChecked());
   });
 
   it('shows no choice with a single proven wallet', async () => {

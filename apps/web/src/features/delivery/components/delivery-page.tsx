@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Delivery } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';
 import { AlertIcon, InboxIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,6 +12,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { errorMessage } from '../../../lib/use-api-form';
 import { useWallets } from '../../account/api/wallet-proofs';
 import { usePresaleConfig } from '../../presale/api/get-presale-config';
+import { useChooseDeliveryPush } from '../api/choose-delivery-push';
 import { useChooseDeliveryWallet } from '../api/choose-delivery-wallet';
 import { downloadProof } from '../api/download-proof';
 import { useDelivery } from '../api/get-delivery';
@@ -177,6 +179,37 @@ function Figures({ data }: { data: Delivery }) {
   );
 }
 
+/** "Send my tokens for me": our team sends the claim, for a buyer without ETH for gas. */
+function PushChoice({ asked }: { asked: boolean }) {
+  const choose = useChooseDeliveryPush();
+  async function change(push: boolean) {
+    try {
+      await choose.mutateAsync(push);
+      toast.success(
+        push
+          ? 'Our team will send your TMC to your delivery wallet with the next batch'
+          : 'You will claim your TMC yourself',
+      );
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <Checkbox
+        checked={asked}
+        disabled={choose.isPending}
+        onChange={(event) => void change(event.target.checked)}
+      />
+      <span>
+        <span className="font-bold">Send my tokens for me.</span> Our team sends your claim in its
+        next batch, so you need no ETH for gas; it can take a few days. A wallet holding no ETH is
+        included anyway.
+      </span>
+    </label>
+  );
+}
+
 function Actions({ data, onClaimed }: { data: Delivery; onClaimed: () => unknown }) {
   const { data: config } = usePresaleConfig();
   const [downloading, setDownloading] = useState(false);
@@ -215,6 +248,7 @@ function Actions({ data, onClaimed }: { data: Delivery; onClaimed: () => unknown
         ) : null}
         {data.token ? <AddTokenButton token={data.token} /> : null}
       </div>
+      {data.contract !== null && !data.held ? <PushChoice asked={data.push} /> : null}
       {proof ? (
         <p className="text-sm text-muted">
           The proof file lets you claim with any wallet tool, even if this site is down: call{' '}

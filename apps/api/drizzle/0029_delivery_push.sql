@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "delivery_push" boolean DEFAULT false NOT NULL;
