@@ -246,12 +246,15 @@ async function checkBooks(mustBeSeen: Set<string>) {
     expect(BigInt(t.paidBaseUnits!) <= BigInt(t.quoteBaseUnits!)).toBe(true);
     if (t.creditOverride) continue;
     const p = byPurchase.get(t.purchaseId!)!;
-    // What the payment is worth: a part of the quote rounded down to the cent, as a credit must
-    // be (never more); the whole quote as the order was priced, to the cent half up.
-    const paidAll = t.paidBaseUnits === t.quoteBaseUnits;
-    const worth = money(
-      formatUnits(BigInt(t.paidBaseUnits!), DECIMALS[t.tokenSymbol as CryptoCurrency]),
-    )
+    // What the payment is worth: less than the order's amount rounded down to the cent, as a
+    // credit must be (never more); the order's amount or more (its quote adds a tag) as the order
+    // was priced, to the cent half up.
+    const paidValue = formatUnits(
+      BigInt(t.paidBaseUnits!),
+      DECIMALS[t.tokenSymbol as CryptoCurrency],
+    );
+    const paidAll = money(paidValue).gte(p.userAmount);
+    const worth = money(paidValue)
       .div(p.rate)
       .toDecimalPlaces(2, paidAll ? Money.ROUND_HALF_UP : Money.ROUND_DOWN)
       .div(p.tokenPriceAud);
