@@ -47,7 +47,7 @@ export function AdminStages() {
     );
   else
     body = (
-      <div className="card overflow-x-auto">
+      <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="Presale stages">
         <table className="w-full min-w-[880px] text-sm tabular-nums">
           <caption className="sr-only">Presale stages</caption>
           <thead className="bg-surface-2">

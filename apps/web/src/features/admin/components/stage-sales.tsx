@@ -12,7 +12,13 @@ export function StageSales() {
       <h2 id="stage-sales" className="text-xl">
         Tokens sold per stage
       </h2>
-      <div className="overflow-x-auto">
+      {/* Focusable: on a phone the table scrolls sideways, by keyboard too. */}
+      <div
+        className="overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="Tokens sold per stage"
+      >
         <table className="w-full min-w-[560px] text-left text-sm tabular-nums">
           <caption className="sr-only">Tokens sold per stage</caption>
           <thead>
