@@ -34,6 +34,7 @@ describe('token delivery before a distributor is configured', () => {
       token: null,
       chainId: 31337,
       held: null,
+      push: false,
     });
     expect((await as(built.app, buyer).get('/v1/delivery/proof.json')).statusCode).toBe(404);
   });

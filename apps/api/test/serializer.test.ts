@@ -38,6 +38,8 @@ describe('the compiled serializer writes the same bytes zod did', () => {
     walletAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
     purchaseId: null,
     quoteExpiresAt: null,
+    stageId: null,
+    stageName: null,
     notDeclared: 'dropped',
   };
 

@@ -573,7 +573,7 @@ export function createPurchasesService({
         buyerName: user?.name ?? '',
         buyerEmail: user?.email ?? '',
         createdAt: purchase.createdAt,
-        acceptedAt: purchase.acceptedAt ?? purchase.reviewedAt,
+        acceptedAt: purchase.reviewedAt,
         paymentMode: purchase.paymentMode,
         investmentAud: fixed(purchase.investmentAmount, DECIMALS.AUD),
         userAmount: plain(purchase.userAmount),

@@ -172,6 +172,8 @@ describe('PurchaseOrder', () => {
     expect(amounts.getAllByRole('term').map((t) => t.textContent)).toEqual([
       'Tokens',
       'Amount (AUD)',
+      'Price paid',
+      'Presale stage',
     ]);
   });
 
