@@ -71,7 +71,8 @@ describe('accounts', () => {
     await field(page, 'Wallet Address').fill(WALLET.toLowerCase());
     await field(page, 'Password').fill('first-pass-1');
     await update.click();
-    await page.getByText(WALLET, { exact: true }).waitFor();
+    // Saved, it shows wherever the profile names it (the form, the wallet list): any of them.
+    await page.getByText(WALLET, { exact: true }).first().waitFor();
 
     // Become an affiliate and see the referral link with its QR code.
     await page.getByRole('button', { name: 'Become an Affiliate' }).click();
