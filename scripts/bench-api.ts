@@ -7,12 +7,10 @@
 // requests) are measured for a user with 20 rows and one with 2,000, and the staff review queue
 // (newest first, and its pending-with-receipt filter), first in small tables and then in tables
 // of 1,000,000 rows.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { verify } from '@node-rs/argon2';
@@ -22,6 +20,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { createAccessTokens } from '../apps/api/src/lib/auth.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
 import { freePort } from '../apps/api/test/throwaway-postgres.ts';
+import { JWT_SECRET, startProcess, stopProcesses } from './bench-processes.ts';
 import { startThrowawayPostgres } from '../apps/web/e2e/postgres.ts';
 import {
   CLK_TCK,
@@ -47,9 +46,6 @@ const connections = Number(values.connections);
 const bigTable = Number(values['big-table']);
 const bigLabel = `${bigTable.toLocaleString('en')}-row table`;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const apiDir = path.join(root, 'apps/api');
-const JWT_SECRET = 'bench-secret-that-is-long-enough-for-production-use';
 const PASSWORD = 'correct horse battery staple';
 
 /** PostgreSQL from Debian's binaries in a temporary directory, as the browser suite starts it. */
@@ -71,29 +67,6 @@ async function startPostgres() {
     port,
     version: `PostgreSQL ${versions.sort((x, y) => Number(y) - Number(x))[0]}`,
   };
-}
-
-const children: ChildProcess[] = [];
-async function startProcess(name: string, args: string[], env: NodeJS.ProcessEnv, url: string) {
-  const child = spawn(process.execPath, args, {
-    cwd: apiDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let errors = '';
-  child.stderr.on('data', (d: Buffer) => (errors += d.toString()));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited:\n${errors}`);
-    try {
-      if ((await fetch(url)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${name} did not start:\n${errors}`);
 }
 
 // `/answer` sends the bytes and headers of the product's config answer (ANSWER, taken from the
@@ -615,7 +588,7 @@ async function main() {
     ];
     console.log(`\n${[...table, ...cpuTable].join('\n')}`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    stopProcesses();
     await new Promise((r) => setTimeout(r, 1_000));
     pg.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,12 +4,10 @@
 // under autocannon (50 connections, 1,000 buyers in turn) against the product as `npm start` runs
 // it in production, with that root accepted: 100,000 leaves. (c) 10,000 claims are sent on the
 // dev chain (multicall batches of `claim`) and the distributor reader's catch-up over them is timed.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -35,6 +33,7 @@ import { distributorAbi } from '../apps/api/src/lib/distributor-abi.ts';
 import { createDeliveryService } from '../apps/api/src/modules/delivery/delivery.service.ts';
 import { createDistributorReader } from '../apps/api/src/modules/delivery/distributor-reader.ts';
 import { freePort } from '../apps/api/test/throwaway-postgres.ts';
+import { JWT_SECRET, startProcess, stopProcesses } from './bench-processes.ts';
 import { startThrowawayPostgres } from '../apps/web/e2e/postgres.ts';
 
 const { values } = parseArgs({
@@ -51,33 +50,6 @@ const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 /** Claims per multicall transaction: about 90k gas and 0.7 KB each, under a 128 KB transaction. */
 const CLAIMS_PER_TX = 100;
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const apiDir = path.join(root, 'apps/api');
-const JWT_SECRET = 'bench-secret-that-is-long-enough-for-production-use';
-
-const children: ChildProcess[] = [];
-async function startProcess(name: string, args: string[], env: NodeJS.ProcessEnv, url: string) {
-  const child = spawn(process.execPath, args, {
-    cwd: apiDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let errors = '';
-  child.stderr.on('data', (d: Buffer) => (errors += d.toString()));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited:\n${errors}`);
-    try {
-      if ((await fetch(url)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${name} did not start:\n${errors}`);
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -251,7 +223,7 @@ async function main() {
       `${Math.round(result.requests.average).toLocaleString('en')} req/s, p99 ${result.latency.p99} ms${result.non2xx ? ` (${result.non2xx} not 2xx)` : ''}`,
       '≥ 2,000 req/s, p99 < 30 ms',
     ]);
-    for (const child of children.splice(0)) child.kill('SIGTERM');
+    stopProcesses();
 
     // (c) 10,000 claims on chain, then the reader's catch-up over them.
     console.log(`Sending ${CLAIMS.toLocaleString('en')} claims in batches of ${CLAIMS_PER_TX}…`);
@@ -307,7 +279,7 @@ async function main() {
     ]);
     await database.close();
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    stopProcesses();
     await new Promise((r) => setTimeout(r, 1_000));
     await devChain.stop();
     pg.stop();

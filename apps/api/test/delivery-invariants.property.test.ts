@@ -18,6 +18,7 @@ import { distributorAbi } from '../src/lib/distributor-abi.ts';
 import { as, decide, insertBankPurchase, people, type Person } from './affiliates-helpers.ts';
 import { useDevChain } from './chain-node.ts';
 import { chainTools, proveWallet, readSettings } from './crypto-helpers.ts';
+import { propertySeeds } from './property-seeds.ts';
 import { buildTestApp } from './test-app.ts';
 
 /**
@@ -558,14 +559,7 @@ async function run(ops: Op[]) {
   await watchAll();
 }
 
-/** DELIVERY_INVARIANTS_SEED replays one seed; otherwise a fixed seed and a fresh one. */
-const replay = process.env.DELIVERY_INVARIANTS_SEED;
-const seeds = replay
-  ? [{ name: 'replayed', seed: Number(replay) }]
-  : [
-      { name: 'fixed', seed: 39 },
-      { name: 'fresh', seed: Math.floor(Math.random() * 2 ** 31) },
-    ];
+const seeds = propertySeeds('DELIVERY_INVARIANTS_SEED', 39);
 
 describe('delivery invariants', () => {
   for (const { name, seed } of seeds)

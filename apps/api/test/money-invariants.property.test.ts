@@ -20,6 +20,7 @@ import { useDevChain } from './chain-node.ts';
 import { chainTools, proveWallet, readSettings } from './crypto-helpers.ts';
 import { checkRefundBooks } from './refund-books.ts';
 import { checkStageBooks } from './stage-books.ts';
+import { propertySeeds } from './property-seeds.ts';
 import { buildTestApp } from './test-app.ts';
 
 /**
@@ -619,14 +620,7 @@ async function run(ops: Op[]) {
   await checkBooks(new Set(payments.map((p) => p.hash)));
 }
 
-/** MONEY_INVARIANTS_SEED replays one seed; otherwise a fixed seed and a fresh one. */
-const replay = process.env.MONEY_INVARIANTS_SEED;
-const seeds = replay
-  ? [{ name: 'replayed', seed: Number(replay) }]
-  : [
-      { name: 'fixed', seed: 24 },
-      { name: 'fresh', seed: Math.floor(Math.random() * 2 ** 31) },
-    ];
+const seeds = propertySeeds('MONEY_INVARIANTS_SEED', 24);
 
 describe('money invariants', () => {
   for (const { name, seed } of seeds)

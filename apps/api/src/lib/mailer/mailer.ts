@@ -199,7 +199,25 @@ export async function queueMail(
   template: MailTemplate,
   attachments?: MailAttachment[],
 ) {
-  await tx.insert(mailOutbox).values({ to, ...renderMail(template), attachments });
+  await queueMails(tx, [{ to, template, attachments }]);
+}
+
+/** Rows per statement when many messages are stored at once (a root's proof e-mails). */
+const MAILS_PER_INSERT = 1_000;
+
+/** {@link queueMail} for many messages: stored a thousand rows to a statement, not one by one. */
+export async function queueMails(
+  tx: Tx,
+  mails: { to: string; template: MailTemplate; attachments?: MailAttachment[] | undefined }[],
+) {
+  for (let i = 0; i < mails.length; i += MAILS_PER_INSERT)
+    await tx
+      .insert(mailOutbox)
+      .values(
+        mails
+          .slice(i, i + MAILS_PER_INSERT)
+          .map(({ to, template, attachments }) => ({ to, ...renderMail(template), attachments })),
+      );
 }
 
 /** Retries stored mail every `intervalMs` (safe on every copy: rows are claimed). Returns a stop function. */

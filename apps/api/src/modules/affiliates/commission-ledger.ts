@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import type { purchases } from '../../db/schema/index.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
-import { money } from '../../lib/money.ts';
+import { money, type Money } from '../../lib/money.ts';
 import { planEarnings } from './earnings-plan.ts';
 import { findPayoutDestination, toPayoutDestinationDto } from './payout-destinations.repo.ts';
 import {
@@ -64,6 +64,28 @@ export async function recordEarnings(
   }
 }
 
+type EarningRow = Awaited<ReturnType<typeof lockEarningsOfPurchase>>[number];
+
+/** The unpaid batches `rows` sit in, each once. */
+const batchesOf = (rows: { payoutId: string | null }[]) => [
+  ...new Set(rows.flatMap((r) => (r.payoutId ? [r.payoutId] : []))),
+];
+
+/** A paid commission's clawback of `taken` (AUD): a negative line the next batch takes off. */
+const clawbackOf = (r: EarningRow, taken: Money) => ({
+  affiliateId: r.affiliateId,
+  referredUserId: r.referredUserId,
+  purchaseId: r.purchaseId,
+  kind: 'clawback' as const,
+  tier: r.tier,
+  rate: r.rate,
+  baseAmount: r.baseAmount,
+  investmentAmount: r.investmentAmount,
+  affiliateEarning: taken.negated().toFixed(2),
+  currency: r.currency,
+  paymentMode: r.paymentMode,
+});
+
 export interface ReversedEarnings {
   voided: number;
   clawedBack: number;
@@ -84,24 +106,10 @@ export async function reverseEarnings(tx: Tx, purchaseId: string): Promise<Rever
     tx,
     unpaid.map((r) => r.id),
   );
-  const batchesTouched = [...new Set(unpaid.flatMap((r) => (r.payoutId ? [r.payoutId] : [])))];
-  await settleUnpaidPayouts(tx, batchesTouched);
-
+  await settleUnpaidPayouts(tx, batchesOf(unpaid));
   const clawbacks = await upsertClawbacks(
     tx,
-    paid.map((r) => ({
-      affiliateId: r.affiliateId,
-      referredUserId: r.referredUserId,
-      purchaseId: r.purchaseId,
-      kind: 'clawback' as const,
-      tier: r.tier,
-      rate: r.rate,
-      baseAmount: r.baseAmount,
-      investmentAmount: r.investmentAmount,
-      affiliateEarning: money(r.affiliateEarning).negated().toFixed(2),
-      currency: r.currency,
-      paymentMode: r.paymentMode,
-    })),
+    paid.map((r) => clawbackOf(r, money(r.affiliateEarning))),
   );
   return { voided: unpaid.length, clawedBack: clawbacks.length };
 }
@@ -126,33 +134,21 @@ export async function reduceEarnings(
       investmentAmount: money(remaining).toFixed(2),
       affiliateEarning: money(r.affiliateEarning).times(share).toFixed(2),
     });
-  await settleUnpaidPayouts(tx, [
-    ...new Set(unpaid.flatMap((r) => (r.payoutId ? [r.payoutId] : []))),
-  ]);
+  await settleUnpaidPayouts(tx, batchesOf(unpaid));
   const paid = commissions.filter((r) => r.status === 'paid');
+  // The part of the order refunded so far, of what was paid on the whole.
   const clawbacks = await upsertClawbacks(
     tx,
-    paid.map((r) => ({
-      affiliateId: r.affiliateId,
-      referredUserId: r.referredUserId,
-      purchaseId: r.purchaseId,
-      kind: 'clawback' as const,
-      tier: r.tier,
-      rate: r.rate,
-      baseAmount: r.baseAmount,
-      investmentAmount: r.investmentAmount,
-      // The part of the order refunded so far, of what was paid on the whole.
-      affiliateEarning: money(r.affiliateEarning)
-        .minus(
+    paid.map((r) =>
+      clawbackOf(
+        r,
+        money(r.affiliateEarning).minus(
           money(r.affiliateEarning)
             .times(money(remaining).div(money(r.investmentAmount)))
             .toDecimalPlaces(2),
-        )
-        .negated()
-        .toFixed(2),
-      currency: r.currency,
-      paymentMode: r.paymentMode,
-    })),
+        ),
+      ),
+    ),
   );
   return { reduced: unpaid.length, clawedBack: clawbacks.length };
 }
@@ -168,7 +164,7 @@ export async function voidUnpaidEarningsOf(tx: Tx, affiliateId: string) {
     tx,
     unpaid.map((r) => r.id),
   );
-  const batchesTouched = [...new Set(unpaid.flatMap((r) => (r.payoutId ? [r.payoutId] : [])))];
+  const batchesTouched = batchesOf(unpaid);
   await settleUnpaidPayouts(tx, batchesTouched);
   return { voided: unpaid.length, payoutsTouched: batchesTouched };
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Tx } from '../../db/client.ts';
 import { distributionLeaves, distributions, users } from '../../db/schema/index.ts';
-import { queueMail } from '../../lib/mailer/mailer.ts';
+import { queueMails } from '../../lib/mailer/mailer.ts';
 import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { DistributionHold } from '../../db/schema/index.ts';
 import { tmc, type ProofFile } from './tmc-amount.ts';
@@ -37,51 +37,71 @@ export async function queueProofMails(
     .from(distributionLeaves)
     .innerJoin(users, eq(users.id, distributionLeaves.userId))
     .where(eq(distributionLeaves.distributionId, opts.distributionId));
-  for (const leaf of leaves) {
-    const proof: ProofFile = {
-      address: getAddress(leaf.address),
-      cumulativeAmount: leaf.cumulative,
-      proof: leaf.proof as ProofFile['proof'],
-      root: distribution.root as ProofFile['root'],
-      epoch: distribution.epoch,
-      contract: getAddress(distribution.distributorAddress),
-      chainId: opts.chainId,
-    };
-    await queueMail(
-      tx,
-      leaf.email,
-      {
-        kind: 'deliveryReady',
-        name: nameToGreet(leaf),
-        tokens: tmc(BigInt(leaf.cumulative)),
-        address: proof.address,
+  await queueMails(
+    tx,
+    leaves.map((leaf) => {
+      const proof: ProofFile = {
+        address: getAddress(leaf.address),
+        cumulativeAmount: leaf.cumulative,
+        proof: leaf.proof as ProofFile['proof'],
+        root: distribution.root as ProofFile['root'],
         epoch: distribution.epoch,
-        url: deliveryPage(opts.publicUrl),
-      },
-      [
-        {
-          filename: 'tmc-proof.json',
-          content: `${JSON.stringify(proof, null, 2)}\n`,
-          contentType: 'application/json',
+        contract: getAddress(distribution.distributorAddress),
+        chainId: opts.chainId,
+      };
+      return {
+        to: leaf.email,
+        template: {
+          kind: 'deliveryReady',
+          name: nameToGreet(leaf),
+          tokens: tmc(BigInt(leaf.cumulative)),
+          address: proof.address,
+          epoch: distribution.epoch,
+          url: deliveryPage(opts.publicUrl),
         },
-      ],
-    );
-  }
+        attachments: [
+          {
+            filename: 'tmc-proof.json',
+            content: `${JSON.stringify(proof, null, 2)}\n`,
+            contentType: 'application/json',
+          },
+        ],
+      };
+    }),
+  );
 }
+
+const USERS_PER_READ = 10_000;
 
 /** In the transaction that builds a draft: each held buyer is told what to do about it. */
 export async function queueHoldMails(tx: Tx, holds: DistributionHold[], publicUrl: string) {
-  for (const hold of holds) {
-    const [user] = await tx
-      .select({ name: users.name, emailVerifiedAt: users.emailVerifiedAt })
+  if (holds.length === 0) return;
+  const ids = [...new Set(holds.map((h) => h.userId))];
+  const byId = new Map<string, { name: string; emailVerifiedAt: Date | null }>();
+  // A statement's parameters are bounded (65,535): many held buyers are read in parts.
+  for (let i = 0; i < ids.length; i += USERS_PER_READ)
+    for (const p of await tx
+      .select({ id: users.id, name: users.name, emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
-      .where(eq(users.id, hold.userId));
-    if (!user) continue;
-    await queueMail(tx, hold.email, {
-      kind: hold.reason === 'no_proven_wallet' ? 'deliveryProveWallet' : 'deliveryChooseWallet',
-      name: nameToGreet(user),
-      tokens: hold.tokens,
-      url: hold.reason === 'no_proven_wallet' ? walletPanel(publicUrl) : deliveryPage(publicUrl),
-    });
-  }
+      .where(inArray(users.id, ids.slice(i, i + USERS_PER_READ))))
+      byId.set(p.id, p);
+  await queueMails(
+    tx,
+    holds.flatMap((hold) => {
+      const user = byId.get(hold.userId);
+      if (!user) return [];
+      const prove = hold.reason === 'no_proven_wallet';
+      return [
+        {
+          to: hold.email,
+          template: {
+            kind: prove ? 'deliveryProveWallet' : 'deliveryChooseWallet',
+            name: nameToGreet(user),
+            tokens: hold.tokens,
+            url: prove ? walletPanel(publicUrl) : deliveryPage(publicUrl),
+          },
+        },
+      ];
+    }),
+  );
 }

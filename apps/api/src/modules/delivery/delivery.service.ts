@@ -35,13 +35,10 @@ import {
   type NewLeaf,
 } from './delivery.repo.ts';
 
-/** Balance reads sent together when push batches look for addresses without ETH. */
-const BALANCE_READS_AT_ONCE = 200;
-
 /** Claims per push transaction at most, and the gas one batch may use. */
 const MAX_PUSH_BATCH = 150;
 const PUSH_BATCH_GAS = 10_000_000n;
-/** Chain reads at once when reading many addresses' claimed amounts. */
+/** Chain reads at once when reading something of many addresses (claimed amounts, balances). */
 const READ_CONCURRENCY = 20;
 
 export const DELIVERY_MESSAGES = {
@@ -136,24 +133,29 @@ export function createDeliveryService({
   const read = <Name extends 'epoch' | 'totalClaimed'>(distributor: Address, functionName: Name) =>
     client.readContract({ address: distributor, abi: distributorAbi, functionName });
 
-  async function claimedOn(distributor: Address, addresses: readonly string[]) {
-    const claimed = new Map<string, bigint>();
+  /** `read` of each address, READ_CONCURRENCY at a time, by address. */
+  async function readEach(
+    addresses: readonly string[],
+    read: (address: Address) => Promise<bigint>,
+  ) {
+    const values = new Map<string, bigint>();
     for (let i = 0; i < addresses.length; i += READ_CONCURRENCY) {
       const chunk = addresses.slice(i, i + READ_CONCURRENCY);
-      const values = await Promise.all(
-        chunk.map((address) =>
-          client.readContract({
-            address: distributor,
-            abi: distributorAbi,
-            functionName: 'cumulativeClaimed',
-            args: [getAddress(address)],
-          }),
-        ),
-      );
-      chunk.forEach((address, j) => claimed.set(address, values[j]!));
+      const got = await Promise.all(chunk.map((address) => read(getAddress(address))));
+      chunk.forEach((address, j) => values.set(address, got[j]!));
     }
-    return claimed;
+    return values;
   }
+
+  const claimedOn = (distributor: Address, addresses: readonly string[]) =>
+    readEach(addresses, (address) =>
+      client.readContract({
+        address: distributor,
+        abi: distributorAbi,
+        functionName: 'cumulativeClaimed',
+        args: [address],
+      }),
+    );
 
   /** What the distributor still lacks to pay every leaf of `total`. */
   async function shortfall(distributor: Address, token: Address, total: bigint) {
@@ -582,17 +584,10 @@ export function createDeliveryService({
     },
   };
 
-  /** Of `addresses`, those holding no ETH now, read a few hundred at a time. */
+  /** Of `addresses`, those holding no ETH now. */
   async function addressesWithoutEth(addresses: string[]) {
-    const empty = new Set<string>();
-    for (let i = 0; i < addresses.length; i += BALANCE_READS_AT_ONCE) {
-      const chunk = addresses.slice(i, i + BALANCE_READS_AT_ONCE);
-      const balances = await Promise.all(
-        chunk.map((address) => client.getBalance({ address: address as Address })),
-      );
-      chunk.forEach((address, n) => balances[n] === 0n && empty.add(address));
-    }
-    return empty;
+    const balances = await readEach(addresses, (address) => client.getBalance({ address }));
+    return new Set(addresses.filter((address) => balances.get(address) === 0n));
   }
 
   /** The distributor's vesting schedule: immutable, so read once (again only after a failure). */

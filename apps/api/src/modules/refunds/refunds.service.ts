@@ -255,6 +255,21 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
   }
 
   /** requested → approved, with the order's tokens and earnings taken back in the same step. */
+  /**
+   * One staff step on a refund, in a transaction on its locked row (404 for an unknown id); then
+   * the e-mails it queued go out and staff get the refund as it is now.
+   */
+  async function staffStep(id: string, step: (tx: Tx, before: RefundRow) => Promise<void>) {
+    if (!isUuid(id)) throw notFound(says.notFound);
+    await db.transaction(async (tx) => {
+      const before = await lockRefund(tx, id);
+      if (!before) throw notFound(says.notFound);
+      await step(tx, before);
+    });
+    mail.deliverSoon();
+    return adminDto(id);
+  }
+
   async function approveIn(tx: Tx, actorId: string, id: string) {
     const before = await lockRefund(tx, id);
     if (!before) throw notFound(says.notFound);
@@ -423,11 +438,8 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
       return adminDto(id);
     },
 
-    async decline(actorId: string, id: string, reason: string): Promise<AdminRefund> {
-      if (!isUuid(id)) throw notFound(says.notFound);
-      await db.transaction(async (tx) => {
-        const before = await lockRefund(tx, id);
-        if (!before) throw notFound(says.notFound);
+    decline: (actorId: string, id: string, reason: string): Promise<AdminRefund> =>
+      staffStep(id, async (tx, before) => {
         if (before.state === 'declined') return;
         if (before.state !== 'requested') throw conflict(says.notRequested);
         const after = (await moveRefund(tx, id, 'requested', {
@@ -445,17 +457,11 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
           after: { state: after.state, declineReason: reason },
         });
         await tellBuyer(tx, after);
-      });
-      mail.deliverSoon();
-      return adminDto(id);
-    },
+      }),
 
     /** A bank refund staff sent, with the bank's reference. */
-    async markPaid(actorId: string, id: string, evidence: string): Promise<AdminRefund> {
-      if (!isUuid(id)) throw notFound(says.notFound);
-      await db.transaction(async (tx) => {
-        const before = await lockRefund(tx, id);
-        if (!before) throw notFound(says.notFound);
+    markPaid: (actorId: string, id: string, evidence: string): Promise<AdminRefund> =>
+      staffStep(id, async (tx, before) => {
         if (before.coin !== 'AUD') throw conflict(says.notBank);
         if (before.state === 'paid' && before.evidence === evidence) return;
         if (before.state !== 'approved') throw conflict(says.notApproved);
@@ -474,10 +480,7 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
           after: { state: after.state, evidence },
         });
         await tellBuyer(tx, after);
-      });
-      mail.deliverSoon();
-      return adminDto(id);
-    },
+      }),
 
     /** The Safe Transaction Builder batch that sends an approved crypto refund. */
     async safeTx(id: string) {
