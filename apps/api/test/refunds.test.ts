@@ -301,7 +301,6 @@ describe('delivered tokens come back first', () => {
           previousTotal: '0',
           total: '0',
           counts: { added: 0, raised: 0, lowered: 0, removed: 0, unchanged: 0, held: 0 },
-          rows: [],
         } as never,
       })
       .returning();

@@ -73,6 +73,16 @@ export interface Distribution {
       unchanged: number;
       held: number;
     };
+  };
+  fundingNeeded: string;
+  proposedTx: string | null;
+  acceptedTx: string | null;
+  createdAt: string;
+}
+
+/** GET /v1/admin/distributions/:id: the diff's rows, one for each address that changed. */
+export interface DistributionDetail extends Distribution {
+  diff: Distribution['diff'] & {
     rows: {
       address: string;
       email: string | null;
@@ -81,8 +91,4 @@ export interface Distribution {
       next: string;
     }[];
   };
-  fundingNeeded: string;
-  proposedTx: string | null;
-  acceptedTx: string | null;
-  createdAt: string;
 }

@@ -1,7 +1,13 @@
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { getAddress, keccak256, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { buildDeliveryTree, checksumAddress, DeliveryTreeError } from './delivery-tree.ts';
+import {
+  buildDeliveryTree,
+  checksumAddress,
+  DeliveryTreeError,
+  proofBytes,
+  proofNodes,
+} from './delivery-tree.ts';
 
 /** Distinct addresses from a seed, with amounts that exercise every byte of a uint256. */
 function leavesOf(count: number, seed: string) {
@@ -54,5 +60,18 @@ describe('buildDeliveryTree', () => {
     expect(() => buildDeliveryTree([])).toThrow(DeliveryTreeError);
     expect(() => buildDeliveryTree([{ ...a!, cumulative: 0n }])).toThrow(DeliveryTreeError);
     expect(() => buildDeliveryTree([a!, b!, { ...a!, cumulative: 5n }])).toThrow(DeliveryTreeError);
+  });
+});
+
+describe('stored proofs', () => {
+  it('keeps every node of a proof through its bytes and their hex', () => {
+    const { leaves } = buildDeliveryTree(leavesOf(33, 'stored'));
+    for (const { proof } of leaves) {
+      const bytes = proofBytes(proof);
+      expect(bytes).toHaveLength(proof.length * 32);
+      expect(proofNodes(bytes)).toEqual(proof);
+      expect(proofNodes(Buffer.from(bytes).toString('hex'))).toEqual(proof);
+    }
+    expect(proofNodes(proofBytes([]))).toEqual([]);
   });
 });

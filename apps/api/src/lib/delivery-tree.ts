@@ -1,4 +1,5 @@
-import { bytesToHex, getAddress, hexToBytes, keccak256, toHex, type Address, type Hex } from 'viem';
+import { createKeccak } from 'hash-wasm';
+import { bytesToHex, getAddress, type Address, type Hex } from 'viem';
 
 /** One row of a delivery root: an address and everything it may ever claim, in base units. */
 export interface DeliveryLeaf {
@@ -39,18 +40,23 @@ export function buildDeliveryTree(leaves: readonly DeliveryLeaf[]): DeliveryTree
   }
   // OpenZeppelin's StandardMerkleTree builds the same tree (delivery-tree.test.ts compares them)
   // but takes about 2 ms a leaf: minutes for a large sale. Same steps here, on bytes.
+  const encoded = Buffer.alloc(64);
+  // Sorted by their first six bytes as a number, the rest only on a tie: far fewer calls.
   const hashed = rows
-    .map((row, index) => ({ index, hash: leafHash(row.key, row.cumulative) }))
-    .sort((a, b) => compareBytes(a.hash, b.hash));
-  const nodes = new Array<Uint8Array>(2 * hashed.length - 1);
+    .map((row, index) => {
+      const hash = leafHash(encoded, row.key, row.cumulative);
+      return { index, hash, head: hash.readUIntBE(0, 6) };
+    })
+    .sort((a, b) => a.head - b.head || Buffer.compare(a.hash, b.hash));
+  const nodes = new Array<Buffer>(2 * hashed.length - 1);
   const treeIndexOf = new Array<number>(rows.length);
   hashed.forEach((leaf, i) => {
     nodes[nodes.length - 1 - i] = leaf.hash;
     treeIndexOf[leaf.index] = nodes.length - 1 - i;
   });
   for (let i = nodes.length - 1 - hashed.length; i >= 0; i--)
-    nodes[i] = nodeHash(nodes[2 * i + 1]!, nodes[2 * i + 2]!);
-  const hex = nodes.map((node) => bytesToHex(node));
+    nodes[i] = nodeHash(encoded, nodes[2 * i + 1]!, nodes[2 * i + 2]!);
+  const hex = nodes.map((node): Hex => `0x${node.toString('hex')}`);
   const proofOf = (treeIndex: number) => {
     const proof: Hex[] = [];
     for (let i = treeIndex; i > 0; i = Math.floor((i - 1) / 2))
@@ -67,29 +73,35 @@ export function buildDeliveryTree(leaves: readonly DeliveryLeaf[]): DeliveryTree
   };
 }
 
-/** The standard leaf: keccak256(bytes.concat(keccak256(abi.encode(account, cumulativeAmount)))). */
-function leafHash(lowerAddress: string, cumulative: bigint): Uint8Array {
-  const encoded = new Uint8Array(64);
-  encoded.set(hexToBytes(lowerAddress as Hex), 12);
-  encoded.set(hexToBytes(toHex(cumulative, { size: 32 })), 32);
-  return keccak256(keccak256(encoded, 'bytes'), 'bytes');
+/**
+ * The standard leaf: keccak256(bytes.concat(keccak256(abi.encode(account, cumulativeAmount)))),
+ * encoded in `scratch` (64 bytes, reused: the hash copies what it reads).
+ */
+function leafHash(scratch: Buffer, lowerAddress: string, cumulative: bigint): Buffer {
+  scratch.fill(0, 0, 12);
+  scratch.write(lowerAddress.slice(2), 12, 'hex');
+  scratch.write(cumulative.toString(16).padStart(64, '0'), 32, 'hex');
+  return keccak(keccak(scratch));
 }
 
-function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
+// One WebAssembly keccak for the process: four times as fast as a JavaScript one, and a draft of
+// 100,000 buyers hashes about 400,000 times.
+const hasher = await createKeccak(256);
+
+function keccak(bytes: Uint8Array | string): Buffer {
+  hasher.init();
+  hasher.update(bytes);
+  const digest = hasher.digest('binary');
+  return Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength);
 }
 
 /** The pair sorted, then hashed (OpenZeppelin's `MerkleProof` commutative hash). */
-function nodeHash(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const pair = new Uint8Array(64);
-  const [first, second] = compareBytes(a, b) <= 0 ? [a, b] : [b, a];
-  pair.set(first, 0);
-  pair.set(second, 32);
-  return keccak256(pair, 'bytes');
+function nodeHash(scratch: Buffer, a: Buffer, b: Buffer): Buffer {
+  const [first, second] = Buffer.compare(a, b) <= 0 ? [a, b] : [b, a];
+  first.copy(scratch, 0);
+  second.copy(scratch, 32);
+  return keccak(scratch);
 }
-
-const utf8 = new TextEncoder();
 
 /**
  * EIP-55 checksummed form of a lower-case address: viem's `getAddress` with its checks and cache
@@ -97,11 +109,24 @@ const utf8 = new TextEncoder();
  */
 export function checksumAddress(lowerAddress: string): Address {
   const hex = lowerAddress.slice(2);
-  const hash = keccak256(utf8.encode(hex), 'bytes');
+  const hash = keccak(hex);
   let out = '0x';
   for (let i = 0; i < 40; i++) {
     const nibble = i % 2 === 0 ? hash[i >> 1]! >> 4 : hash[i >> 1]! & 15;
     out += nibble >= 8 ? hex[i]!.toUpperCase() : hex[i]!;
   }
   return out as Address;
+}
+
+/** A proof as stored: its nodes, 32 bytes each, one after the other. */
+export function proofBytes(proof: readonly Hex[]): Uint8Array {
+  return Buffer.from(proof.map((node) => node.slice(2)).join(''), 'hex');
+}
+
+/** The nodes of a stored proof, from its bytes or their hex (no prefix). */
+export function proofNodes(stored: Uint8Array | string): Hex[] {
+  const hex = typeof stored === 'string' ? stored : bytesToHex(stored).slice(2);
+  const nodes: Hex[] = [];
+  for (let i = 0; i < hex.length; i += 64) nodes.push(`0x${hex.slice(i, i + 64)}`);
+  return nodes;
 }

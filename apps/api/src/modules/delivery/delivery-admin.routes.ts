@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { fileAnswer } from '../../lib/openapi.ts';
 import { idParams } from '../../lib/uuid.ts';
-import { distributionSchema, pushBatchesSchema, safeBatchSchema } from './delivery-dto.ts';
+import {
+  distributionDetailSchema,
+  distributionSchema,
+  pushBatchesSchema,
+  safeBatchSchema,
+} from './delivery-dto.ts';
 import type { DeliveryService } from './delivery.service.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
 
@@ -52,9 +57,9 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
       schema: {
         tags,
         security,
-        summary: 'One distribution',
+        summary: 'One distribution, with a row of its diff for each address that changed',
         params: idParams,
-        response: { 200: one },
+        response: { 200: envelopeSchema(distributionDetailSchema) },
       },
     },
     async (req) => envelope(200, await delivery.get(req.params.id)),

@@ -53,6 +53,16 @@ export const distributionSchema = z.object({
       unchanged: z.number().int(),
       held: z.number().int(),
     }),
+  }),
+  fundingNeeded: z.string(),
+  proposedTx: z.string().nullable(),
+  acceptedTx: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** GET /v1/admin/distributions/:id: the diff with a row for each changed address. */
+export const distributionDetailSchema = distributionSchema.extend({
+  diff: distributionSchema.shape.diff.extend({
     rows: z.array(
       z.object({
         address: z.string(),
@@ -63,10 +73,6 @@ export const distributionSchema = z.object({
       }),
     ),
   }),
-  fundingNeeded: z.string(),
-  proposedTx: z.string().nullable(),
-  acceptedTx: z.string().nullable(),
-  createdAt: z.string(),
 });
 
 const safeTransactionSchema = z.object({

@@ -43,7 +43,7 @@ export async function queueProofMails(
       const proof: ProofFile = {
         address: getAddress(leaf.address),
         cumulativeAmount: leaf.cumulative,
-        proof: leaf.proof as ProofFile['proof'],
+        proof: leaf.proof,
         root: distribution.root as ProofFile['root'],
         epoch: distribution.epoch,
         contract: getAddress(distribution.distributorAddress),

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { PurchaseStatus } from '@tmc/shared';
 import { prepared } from '../../db/prepared.ts';
+import { proofBytes } from '../../lib/delivery-tree.ts';
 
 /**
  * The wallets each account holds now by its proof (Sign-In with Ethereum), lower-case, newest
@@ -119,6 +120,35 @@ export async function findDistributionByRoot(
   return row;
 }
 
+/**
+ * The addresses whose cumulative amount differs between a distribution and the root it was built
+ * on, by address: read from both sets of leaves when staff open it, not stored with each draft.
+ */
+export async function diffRowsOf(db: Tx, distribution: typeof distributions.$inferSelect) {
+  const { rows } = await db.execute<{
+    address: string;
+    email: string | null;
+    previous: string;
+    next: string;
+  }>(sql`
+    with next as (
+      select address, user_id, cumulative_base_units as amount from ${distributionLeaves}
+      where distribution_id = ${distribution.id}),
+    previous as (
+      select l.address, l.user_id, l.cumulative_base_units as amount
+      from ${distributionLeaves} l join ${distributions} d on d.id = l.distribution_id
+      where d.distributor_address = ${distribution.distributorAddress}
+        and d.epoch = ${distribution.diff.previousEpoch ?? -1}
+        and d.status in ('accepted', 'superseded'))
+    select coalesce(n.address, p.address) as address, u.email,
+      coalesce(p.amount, 0)::text as previous, coalesce(n.amount, 0)::text as next
+    from next n full join previous p on p.address = n.address
+    left join ${users} u on u.id = coalesce(n.user_id, p.user_id)
+    where coalesce(p.amount, 0) <> coalesce(n.amount, 0)
+    order by 1`);
+  return rows;
+}
+
 export async function listDistributions(db: Tx, distributorAddress: string) {
   return db
     .select()
@@ -160,21 +190,32 @@ export type NewLeaf = typeof distributionLeaves.$inferInsert;
 const LEAF_CHUNK = 5_000;
 const CLAIM_CHUNK = 1_000;
 
-/** The distribution and its leaves; the leaves go in as arrays, a few thousand a statement. */
+/**
+ * The distribution and its leaves; the leaves go in as arrays, a few thousand a statement, their
+ * proofs as one run of bytes that each row takes its part of.
+ */
 export async function insertDistribution(db: Tx, row: NewDistribution, leaves: NewLeaf[]) {
   const [inserted] = await db.insert(distributions).values(row).returning();
   for (let i = 0; i < leaves.length; i += LEAF_CHUNK) {
     const chunk = leaves.slice(i, i + LEAF_CHUNK);
+    const starts: number[] = [];
+    let nodes = 0;
+    for (const leaf of chunk) {
+      starts.push(nodes * 32 + 1);
+      nodes += leaf.proof.length;
+    }
     await db.execute(sql`
       insert into ${distributionLeaves}
         (distribution_id, address, user_id, cumulative_base_units, proof)
-      select ${inserted!.id}, t.address, t.user_id::uuid, t.cumulative::numeric, t.proof::jsonb
+      select ${inserted!.id}, t.address, t.user_id::uuid, t.cumulative::numeric,
+        substring(${proofBytes(chunk.flatMap((l) => l.proof))}::bytea from t.start for t.length)
       from unnest(
         ${sql.param(chunk.map((l) => l.address))}::text[],
         ${sql.param(chunk.map((l) => l.userId))}::text[],
         ${sql.param(chunk.map((l) => l.cumulativeBaseUnits))}::text[],
-        ${sql.param(chunk.map((l) => JSON.stringify(l.proof)))}::text[]
-      ) as t(address, user_id, cumulative, proof)`);
+        ${sql.param(starts)}::int[],
+        ${sql.param(chunk.map((l) => l.proof.length * 32))}::int[]
+      ) as t(address, user_id, cumulative, start, length)`);
   }
   return inserted!;
 }
@@ -298,7 +339,8 @@ export async function lastClaimOf(db: Tx, distributorAddress: string, address: s
 export interface BuyerDeliveryLeaf {
   address: string;
   cumulative: string;
-  proof: string[];
+  /** The proof's nodes in hex, one after the other (`proofNodes` splits them). */
+  proof: string;
   /** What the address has claimed on chain, as the reader stored it (confirmed logs). */
   claimed: string;
 }
@@ -324,7 +366,7 @@ const buyerDelivery = prepared((db) =>
       leaves: sql<BuyerDeliveryLeaf[]>`(select coalesce(json_agg(json_build_object(
           'address', l.address,
           'cumulative', l.cumulative_base_units::text,
-          'proof', l.proof,
+          'proof', encode(l.proof, 'hex'),
           'claimed', coalesce((select c.cumulative_claimed_base_units::text from ${tokenClaims} c
             where c.address = l.address and c.distributor_address = ${sql.placeholder('distributor')}
             order by c.block_number desc, c.log_index desc limit 1), '0')

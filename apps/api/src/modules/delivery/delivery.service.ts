@@ -10,7 +10,12 @@ import type {
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ChainClient } from '../../lib/chain.ts';
-import { buildDeliveryTree, checksumAddress, type DeliveryLeaf } from '../../lib/delivery-tree.ts';
+import {
+  buildDeliveryTree,
+  checksumAddress,
+  proofNodes,
+  type DeliveryLeaf,
+} from '../../lib/delivery-tree.ts';
 import { distributorAbi, type DeliveryDeployment } from '../../lib/distributor-abi.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { fixed } from '../../lib/money.ts';
@@ -20,6 +25,7 @@ import { tmc, TMC_DECIMALS, type ProofFile } from './tmc-amount.ts';
 import { nextUnlockAt, unlockedAt, vests, type VestingSchedule } from './vesting.ts';
 import {
   acceptedAllocations,
+  diffRowsOf,
   findDistribution,
   findLatestAccepted,
   findOpenDistribution,
@@ -285,8 +291,7 @@ export function createDeliveryService({
     const tree = buildDeliveryTree(leaves);
     const total = leaves.reduce((a, l) => a + l.cumulative, 0n);
     const userOf = new Map(leaves.map((l) => [l.address.toLowerCase(), l.userId]));
-    const emailOf = new Map(allocations.map((a) => [a.userId, a.email]));
-    const diff = diffOf(previous?.epoch ?? null, previousLeaves, next, emailOf, holds.length);
+    const diff = diffOf(previous?.epoch ?? null, previousLeaves, next, holds.length);
     const fundingNeeded = await shortfall(distributor, token, total);
     const rows: NewLeaf[] = tree.leaves.map((leaf) => ({
       distributionId: '',
@@ -327,8 +332,7 @@ export function createDeliveryService({
               action: 'distribution.build',
               entity: 'distribution',
               entityId: row.id,
-              // The diff's rows stay on the distribution: one row per changed address.
-              after: { ...distributionDto(row), diff: { ...row.diff, rows: undefined } },
+              after: distributionDto(row),
             });
             await queueHoldMails(tx, row.holds, publicUrl);
             return row;
@@ -349,8 +353,21 @@ export function createDeliveryService({
       return (await listDistributions(db, key)).map(distributionDto);
     },
 
+    /** A distribution with its diff's rows: each changed address, checksummed. */
     async get(id: string) {
-      return distributionDto(await loadDistribution(id));
+      const row = await loadDistribution(id);
+      const rows = (await diffRowsOf(db, row)).map((r) => {
+        const [previous, next] = [BigInt(r.previous), BigInt(r.next)];
+        return {
+          address: checksumAddress(r.address),
+          email: r.email,
+          change: changeOf(previous, next) as DistributionDiffRow['change'],
+          previous: tmc(previous),
+          next: tmc(next),
+        };
+      });
+      const dto = distributionDto(row);
+      return { ...dto, diff: { ...dto.diff, rows } };
     },
 
     async leavesCsv(id: string) {
@@ -428,7 +445,7 @@ export function createDeliveryService({
         encodeFunctionData({
           abi: distributorAbi,
           functionName: 'claim',
-          args: [getAddress(l.address), BigInt(l.cumulativeBaseUnits), l.proof as Hex[]],
+          args: [getAddress(l.address), BigInt(l.cumulativeBaseUnits), l.proof],
         });
       let batchSize = MAX_PUSH_BATCH;
       if (due[0]) {
@@ -553,7 +570,7 @@ export function createDeliveryService({
         proof: {
           address: getAddress(leaf.address),
           cumulativeAmount: cumulative.toString(),
-          proof: leaf.proof as Hex[],
+          proof: proofNodes(leaf.proof),
           root: row.root as Hex,
           epoch: row.epoch,
           contract: distributor,
@@ -618,45 +635,26 @@ function diffOf(
   previousEpoch: number | null,
   previousLeaves: { address: string; cumulativeBaseUnits: string }[],
   next: Map<string, { cumulative: bigint }>,
-  emailOf: Map<string, string>,
   held: number,
 ): DistributionDiff {
   const before = new Map(previousLeaves.map((l) => [l.address, BigInt(l.cumulativeBaseUnits)]));
-  const rows: DistributionDiffRow[] = [];
   const counts = { new: 0, increased: 0, decreased: 0, removed: 0, unchanged: 0, held };
-  const userEmail = (address: string) =>
-    emailOf.get((next.get(address) as { userId?: string } | undefined)?.userId ?? '') ?? null;
-  for (const address of new Set([...before.keys(), ...next.keys()])) {
-    const was = before.get(address) ?? 0n;
-    const now = next.get(address)?.cumulative ?? 0n;
-    const change: DistributionDiffRow['change'] | 'unchanged' =
-      was === now
-        ? 'unchanged'
-        : was === 0n
-          ? 'new'
-          : now === 0n
-            ? 'removed'
-            : now > was
-              ? 'increased'
-              : 'decreased';
-    counts[change] += 1;
-    if (change !== 'unchanged')
-      rows.push({
-        address: checksumAddress(address),
-        email: userEmail(address),
-        change,
-        previous: tmc(was),
-        next: tmc(now),
-      });
-  }
+  for (const address of new Set([...before.keys(), ...next.keys()]))
+    counts[changeOf(before.get(address) ?? 0n, next.get(address)?.cumulative ?? 0n)] += 1;
   const sum = (values: Iterable<bigint>) => [...values].reduce((a, b) => a + b, 0n);
   return {
     previousEpoch,
     previousTotal: tmc(sum(before.values())),
     total: tmc(sum([...next.values()].map((v) => v.cumulative))),
     counts,
-    rows,
   };
+}
+
+function changeOf(was: bigint, now: bigint): DistributionDiffRow['change'] | 'unchanged' {
+  if (was === now) return 'unchanged';
+  if (was === 0n) return 'new';
+  if (now === 0n) return 'removed';
+  return now > was ? 'increased' : 'decreased';
 }
 
 export type DeliveryService = ReturnType<typeof createDeliveryService>;
