@@ -20,6 +20,13 @@ export const identityStateLabel: Record<IdentityState, string> = {
   rejected: 'Not accepted',
 };
 
+/** Staff's words for a review's state. */
+export const identityReviewStateLabel: Record<IdentityReviewState, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
 export const identityMessages = {
   /** 403 of an order that would take an unverified account past its limit. */
   overLimit: (limitAud: string) =>
@@ -86,6 +93,8 @@ export type IdentityStatus = z.output<typeof identityStatusSchema>;
 /** Items of GET /v1/admin/identity-reviews. */
 export const adminIdentityReviewSchema = z.object({
   id: z.string(),
+  /** The same as `id`: the staff lists key their rows by `_id`. */
+  _id: z.string(),
   user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
   state: z.enum(IDENTITY_REVIEW_STATES),
   documentType: z.string(),

@@ -84,6 +84,7 @@ export function createIdentityService({ db, uploads, mail, publicUrl }: Identity
     usedAud: string,
   ): AdminIdentityReview => ({
     id: row.review.id,
+    _id: row.review.id,
     user: { _id: row.review.userId, name: row.name, email: row.email },
     state: row.review.state,
     documentType: row.review.documentType,
