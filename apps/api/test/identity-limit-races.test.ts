@@ -2,9 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { purchases, settings } from '../src/db/schema/index.ts';
+import {
+  auditLog,
+  identityReviews,
+  mailOutbox,
+  purchases,
+  settings,
+} from '../src/db/schema/index.ts';
 import { as, people, type Person } from './affiliates-helpers.ts';
-import { audBankId, bankOrderBody } from './purchases-helpers.ts';
+import { audBankId, bankOrderBody, upload } from './purchases-helpers.ts';
 import { buildTestApp } from './test-app.ts';
 
 let app: FastifyInstance;
@@ -46,5 +52,37 @@ describe('one account racing past its buying limit (PostgreSQL)', () => {
     expect(orders).toHaveLength(3);
     const total = orders.reduce((sum, o) => sum + Math.round(Number(o.investmentAmount) * 100), 0);
     expect(total).toBeLessThanOrEqual(260_000);
+  });
+});
+
+describe('staff deciding one identity review at once (PostgreSQL)', () => {
+  it('of an approve and a reject sent together, one wins and the other answers 409; one audit row, one e-mail', async () => {
+    const [staffA, staffB, buyer] = [
+      await person({ role: 'admin' }),
+      await person({ role: 'admin' }),
+      await person(),
+    ];
+    const sent = await as(app, buyer).post('/v1/account/identity', {
+      documentUrl: (await upload(app)).link,
+      secondDocumentUrl: (await upload(app)).link,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [review] = await db
+      .select()
+      .from(identityReviews)
+      .where(eq(identityReviews.userId, buyer.id));
+    const answers = await Promise.all([
+      as(app, staffA).post(`/v1/admin/identity-reviews/${review!.id}/approve`),
+      as(app, staffB).post(`/v1/admin/identity-reviews/${review!.id}/reject`, {
+        reason: 'Blurred',
+      }),
+      as(app, staffA).post(`/v1/admin/identity-reviews/${review!.id}/approve`),
+    ]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409]);
+    const decisions = await db.select().from(auditLog).where(eq(auditLog.entityId, review!.id));
+    expect(decisions).toHaveLength(1);
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+    expect(mails).toHaveLength(1);
   });
 });
