@@ -67,6 +67,8 @@ import { createAdminStatsService } from './modules/admin/admin-stats.service.ts'
 import { createAuditLogService } from './modules/admin/audit-log.service.ts';
 import { createSystemStatusService } from './modules/admin/system-status.service.ts';
 import { createStagesService } from './modules/stages/stages.service.ts';
+import { createIdentityService } from './modules/identity/identity.service.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { registerRequestMetrics, setStatusSource } from './lib/metrics.ts';
 import { createRetentionJob, type RetentionJob } from './modules/retention/retention-job.ts';
@@ -319,6 +321,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   const affiliates = createAffiliatesService({ db, config, rateLimiter, mail: queuedMail });
+  const identity = createIdentityService({
+    db,
+    uploads,
+    mail: queuedMail,
+    publicUrl: config.publicUrl,
+  });
   const admin = {
     banks: createAdminBanksService({ db }),
     settings: createAdminSettingsService({
@@ -356,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     statements: createStatementsService({ db, presale, seller: config.seller }),
     refunds,
     stages: createStagesService({ db }),
+    identity,
   };
   setStatusSource(() => admin.system.figures());
   app.addHook('onClose', () => setStatusSource(undefined));
@@ -371,6 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(banksRoutes, { banks, publicReads });
       await v1.register(authRoutes, { auth });
       await v1.register(accountRoutes, { account });
+      await v1.register(identityRoutes, { identity });
       await v1.register(walletsRoutes, {
         wallets: createWalletsService({
           db,

@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { DeclaredRoute } from '../src/app.ts';
-import { unmatchedPayments, userTotp } from '../src/db/schema/index.ts';
+import { identityReviews, unmatchedPayments, userTotp } from '../src/db/schema/index.ts';
 import {
   ageEarnings,
   as,
@@ -442,6 +442,22 @@ const generators: Record<string, Generator> = {
     token: staff.token,
     params: { id: (await listedPayment()).id },
   }),
+  'POST /v1/account/identity': async () => {
+    const buyer = await person();
+    const [first, second] = [await upload(app()), await upload(app())];
+    return {
+      token: buyer.token,
+      body: { documentUrl: first.link, secondDocumentUrl: second.link },
+    };
+  },
+  'POST /v1/admin/identity-reviews/:id/approve': async () => ({
+    token: staff.token,
+    params: { id: await pendingReview() },
+  }),
+  'POST /v1/admin/identity-reviews/:id/reject': async () => ({
+    token: staff.token,
+    params: { id: await pendingReview() },
+  }),
   'POST /v1/purchase/:id/refund-request': async () => {
     const { buyer, purchase } = await acceptedBankOrder();
     return { token: buyer.token, params: { id: purchase.id } };
@@ -480,6 +496,22 @@ async function acceptedBankOrder() {
   });
   expect(accepted.statusCode, accepted.body).toBe(200);
   return { buyer, purchase };
+}
+
+/** A new buyer's identity documents, waiting for staff. */
+async function pendingReview() {
+  const buyer = await person();
+  const [first, second] = [await upload(app()), await upload(app())];
+  const sent = await as(app(), buyer).post('/v1/account/identity', {
+    documentUrl: first.link,
+    secondDocumentUrl: second.link,
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const [review] = await db()
+    .select({ id: identityReviews.id })
+    .from(identityReviews)
+    .where(eq(identityReviews.userId, buyer.id));
+  return review!.id;
 }
 
 /** A requested refund of 10 AUD of an accepted bank order. */

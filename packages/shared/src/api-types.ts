@@ -559,6 +559,10 @@ export interface AdminSettings {
   rateMaxAgeMinutes: number;
   /** Days before a commission is approved (payable). */
   holdDays: number;
+  /** AUD one account may buy in 12 months without a verified identity (2 decimals). */
+  kycLimitAud: string;
+  /** The same with a staff-verified identity; null: no limit. */
+  kycVerifiedLimitAud: string | null;
   whitePaperUrl: string;
   /** How and when tokens are delivered, as buyers read it (the default until staff reword it). */
   deliveryStatement: string;
@@ -585,6 +589,8 @@ export type AdminSettingsChange = Partial<
     | 'bankPaymentWindowHours'
     | 'rateMaxAgeMinutes'
     | 'holdDays'
+    | 'kycLimitAud'
+    | 'kycVerifiedLimitAud'
     | 'whitePaperUrl'
     | 'deliveryStatement'
   >

@@ -23,4 +23,6 @@ export const errorEnvelopeSchema = z.object({
   message: z.string(),
   data: z.null(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** Where the site lets the caller do what the message asks, e.g. the identity page (a path). */
+  link: z.string().optional(),
 });

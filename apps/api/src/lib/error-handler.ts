@@ -32,6 +32,7 @@ function sendAppError(reply: FastifyReply, err: AppError) {
     message: err.message,
     data: null,
     ...(err.fields ? { errors: err.fields } : {}),
+    ...(err.link ? { link: err.link } : {}),
   });
 }
 

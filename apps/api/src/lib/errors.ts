@@ -5,6 +5,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** A page of the site where the caller can do what the answer asks (a path). */
+    readonly link?: string,
   ) {
     super(message);
     this.name = 'AppError';

@@ -168,7 +168,8 @@ const transformRoute: typeof jsonSchemaTransform = (input) => {
 
 /** A copy for the document only, so the routes' own schema carries no registry id. */
 const errorDoc = errorEnvelopeSchema.meta({
-  description: 'Every error answer: `errors` names the fields that failed validation',
+  description:
+    'Every error answer: `errors` names the fields that failed validation; `link`, when present, is the page of the site where the caller can do what the message asks (e.g. the identity page of a 403 buying limit)',
 });
 
 /** OpenAPI 3.0's schema of `null` alone: `nullable` needs a `type` beside it. */

@@ -29,6 +29,7 @@ const PurchaseTerms = lazyWithQuery(() =>
   import('./routes/purchase-terms').then((m) => m.PurchaseTermsRoute),
 );
 const Profile = lazyWithQuery(() => import('./routes/profile').then((m) => m.ProfileRoute));
+const Identity = lazyWithQuery(() => import('./routes/identity').then((m) => m.IdentityRoute));
 const Transaction = lazyWithQuery(() =>
   import('./routes/transaction').then((m) => m.TransactionRoute),
 );
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: paths.profile, element: <Profile /> },
+              { path: paths.identity, element: <Identity /> },
               { path: paths.transaction, element: <Transaction /> },
               { path: paths.affiliates, element: <Affiliates /> },
               { path: paths.presaleRequests, element: <PresaleRequests /> },

@@ -19,6 +19,8 @@ export const paths = {
   mailboxProof: '/mailbox-proof',
 
   profile: '/profile',
+  /** Identity documents and the buying limit (the 403 of an order over the limit links here). */
+  identity: '/profile/identity',
   transaction: '/transaction',
   affiliates: '/affiliates',
   presaleRequests: '/presale-requests',

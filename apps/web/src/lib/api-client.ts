@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: Record<string, string> = {},
+    /** A page of the site where the caller can do what the message asks (e.g. verify identity). */
+    readonly link?: string,
   ) {
     super(message);
   }
@@ -45,7 +47,7 @@ export const networkError = () => new ApiError(0, failureMessages.network);
  */
 export function failedAnswerError(
   status: number,
-  envelope: { message?: string; errors?: Record<string, string> } | null,
+  envelope: { message?: string; errors?: Record<string, string>; link?: string } | null,
   what = 'Request failed',
 ): ApiError {
   const fallback = UNAVAILABLE_STATUSES.has(status)
@@ -53,7 +55,9 @@ export function failedAnswerError(
     : status >= 500
       ? failureMessages.serverFault
       : `${what} (${status})`;
-  return new ApiError(status, envelope?.message || fallback, envelope?.errors ?? {});
+  const link =
+    typeof envelope?.link === 'string' && envelope.link.startsWith('/') ? envelope.link : undefined;
+  return new ApiError(status, envelope?.message || fallback, envelope?.errors ?? {}, link);
 }
 
 function buildUrl(path: string, params?: Record<string, QueryValue>): string {

@@ -5,6 +5,8 @@ export interface MockReply {
   message?: string;
   data?: unknown;
   errors?: Record<string, string>;
+  /** The page an error answer points to (e.g. the identity page of a buying limit). */
+  link?: string;
 }
 
 /** A fixed answer, or one computed from the parsed JSON body; throw to fail like a network. */
@@ -38,6 +40,7 @@ export function mockApi(handlers: Record<string, MockHandler>) {
         message: reply.message ?? '',
         data: reply.data ?? null,
         ...(reply.errors ? { errors: reply.errors } : {}),
+        ...(reply.link ? { link: reply.link } : {}),
       }),
       { status, headers: { 'content-type': 'application/json' } },
     );

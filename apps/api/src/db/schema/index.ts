@@ -2,6 +2,7 @@ export * from './users.ts';
 export * from './presale.ts';
 export * from './stages.ts';
 export * from './files.ts';
+export * from './identity.ts';
 export * from './purchases.ts';
 export * from './affiliates.ts';
 export * from './infra.ts';

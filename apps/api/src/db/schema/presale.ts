@@ -35,6 +35,10 @@ export const settings = pgTable(
     /** How old an ETH or USDC rate may be and still price a crypto order. */
     rateMaxAgeMinutes: integer('rate_max_age_minutes').notNull().default(1440),
     holdDays: integer('hold_days').notNull().default(7),
+    /** AUD one account may buy in 12 months without a verified identity (KYC tiers). */
+    kycLimitAud: numeric('kyc_limit_aud', { precision: 20, scale: 2 }).notNull().default('10000'),
+    /** The same with a staff-verified identity; null: no limit. */
+    kycVerifiedLimitAud: numeric('kyc_verified_limit_aud', { precision: 20, scale: 2 }),
     whitePaperUrl: text('white_paper_url').notNull(),
     /** How and when tokens reach buyers, as staff word it; null shows the default statement. */
     deliveryStatement: text('delivery_statement'),

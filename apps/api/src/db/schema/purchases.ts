@@ -81,6 +81,10 @@ export const purchases = pgTable(
       .on(t.userId, t.acceptedAt)
       .where(sql`${t.acceptedAt} is not null`),
     uniqueIndex('purchases_user_request_key').on(t.userId, t.requestId),
+    // What an account bought in 12 months (the buying limit): its open and accepted orders.
+    index('purchases_user_limit_idx')
+      .on(t.userId, t.createdAt, t.investmentAmount)
+      .where(sql`${t.status} in (0, 1)`),
     // The bank orders still waiting for a receipt, by deadline (the lapse job).
     index('purchases_bank_due_idx')
       .on(t.paymentDueAt)

@@ -458,6 +458,30 @@ const contents = {
       greeting(p.name),
       `${formatFigure(p.tokens)} TMC are waiting for you. You proved more than one wallet: choose which one receives them on your Delivery page: ${p.url}`,
     ],
+  }),  identityApproved: (p: {
+    name: string;
+    /** AUD, 2 decimals; null: no limit. */
+    limitAud: string | null;
+    url: string;
+  }): MailContent => ({
+    subject: 'Your identity is verified',
+    lines: [
+      greeting(p.name),
+      'Our team checked your identity documents and verified your identity.',
+      p.limitAud === null
+        ? 'Your account has no buying limit now.'
+        : `Your account can now buy up to ${formatFigure(p.limitAud)} AUD in 12 months.`,
+      `See your identity and limit: ${p.url}`,
+    ],
+  }),
+  identityRejected: (p: { name: string; reason: string; url: string }): MailContent => ({
+    subject: 'We could not verify your identity',
+    lines: [
+      greeting(p.name),
+      'Our team could not verify your identity from the documents you sent.',
+      `Why: ${p.reason}`,
+      `Your buying limit stays as it was. You can send new documents on your identity page: ${p.url}`,
+    ],
   }),
 };
 

@@ -20,6 +20,8 @@ export type SettingsChange = Partial<
     | 'bankPaymentWindowHours'
     | 'rateMaxAgeMinutes'
     | 'holdDays'
+    | 'kycLimitAud'
+    | 'kycVerifiedLimitAud'
     | 'whitePaperUrl'
     | 'deliveryStatement'
   >

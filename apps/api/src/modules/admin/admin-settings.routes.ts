@@ -68,6 +68,14 @@ const settingsChange = z
       'Minutes an ETH or USDC rate may be old and still price a crypto order (older: 503)',
     ),
     holdDays: wholeNumber('holdDays', 0, 365),
+    kycLimitAud: decimalField('kycLimitAud', 2).describe(
+      'AUD one account may buy over a rolling 12 months without a verified identity',
+    ),
+    kycVerifiedLimitAud: decimalField('kycVerifiedLimitAud', 2, { positive: true })
+      .nullable()
+      .describe(
+        'The same with a staff-verified identity; null: no limit. Below kycLimitAud answers 400',
+      ),
     whitePaperUrl: z
       .string()
       .trim()
@@ -107,6 +115,8 @@ const settingsSchema = z.object({
   bankPaymentWindowHours: z.number().int(),
   rateMaxAgeMinutes: z.number().int(),
   holdDays: z.number().int(),
+  kycLimitAud: z.string(),
+  kycVerifiedLimitAud: z.string().nullable(),
   whitePaperUrl: z.string(),
   deliveryStatement: z.string(),
   raisedAud: z.string(),

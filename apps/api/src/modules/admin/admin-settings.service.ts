@@ -1,5 +1,6 @@
 import {
   DEFAULT_DELIVERY_STATEMENT,
+  identityMessages,
   minConfirmationsFloorMessage,
   stageMessages,
 } from '@tmc/shared';
@@ -36,6 +37,8 @@ export const toAdminSettingsDto = (s: SettingsRow) => ({
   bankPaymentWindowHours: s.bankPaymentWindowHours,
   rateMaxAgeMinutes: s.rateMaxAgeMinutes,
   holdDays: s.holdDays,
+  kycLimitAud: fixed(s.kycLimitAud, 2),
+  kycVerifiedLimitAud: s.kycVerifiedLimitAud === null ? null : fixed(s.kycVerifiedLimitAud, 2),
   whitePaperUrl: s.whitePaperUrl,
   deliveryStatement: s.deliveryStatement ?? DEFAULT_DELIVERY_STATEMENT,
   raisedAud: fixed(s.raisedAud, 2),
@@ -101,6 +104,15 @@ export function createAdminSettingsService({ db, minConfirmationsFloor }: AdminS
         if (money(min).greaterThan(cap))
           throw badRequest(settingsMessages.minAboveCap, {
             minPurchaseAud: settingsMessages.minAboveCap,
+          });
+        const basic = change.kycLimitAud ?? before.kycLimitAud;
+        const verified =
+          change.kycVerifiedLimitAud !== undefined
+            ? change.kycVerifiedLimitAud
+            : before.kycVerifiedLimitAud;
+        if (verified !== null && money(verified).lessThan(basic))
+          throw badRequest(identityMessages.verifiedBelowBasic, {
+            kycVerifiedLimitAud: identityMessages.verifiedBelowBasic,
           });
         const after = await updateSettings(tx, change);
         await recordAudit(tx, {

@@ -27,6 +27,8 @@ import type { RefundsService } from '../refunds/refunds.service.ts';
 import { adminRefundsRoutes } from '../refunds/refunds.routes.ts';
 import type { StagesService } from '../stages/stages.service.ts';
 import { adminStagesRoutes } from './admin-stages.routes.ts';
+import type { IdentityService } from '../identity/identity.service.ts';
+import { adminIdentityRoutes } from '../identity/identity.routes.ts';
 
 export interface AdminServices {
   banks: AdminBanksService;
@@ -43,6 +45,7 @@ export interface AdminServices {
   statements: StatementsService;
   refunds: RefundsService;
   stages: StagesService;
+  identity: IdentityService;
 }
 
 /**
@@ -69,6 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, ser
   await app.register(adminPayoutsRoutes, { payouts: services.payouts });
   await app.register(auditLogRoutes, { auditLog: services.auditLog });
   await app.register(adminRefundsRoutes, { refunds: services.refunds });
+  await app.register(adminIdentityRoutes, { identity: services.identity });
   await app.register(adminSystemRoutes, { system: services.system });
   await app.register(deliveryAdminRoutes, { delivery: services.delivery });
   await app.register(statementsAdminRoutes, { statements: services.statements });

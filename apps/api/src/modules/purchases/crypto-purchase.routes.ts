@@ -31,7 +31,7 @@ export const cryptoPurchaseRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireBuyer(app),
       // Orders per account are limited (accountOrderLimit).
-      config: { openapi: { errors: [429, 409] } },
+      config: { openapi: { errors: [403, 429, 409] } },
       schema: {
         tags,
         security,

@@ -103,7 +103,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
     {
       onRequest: requireBuyer(app),
       // Orders per account are limited (accountOrderLimit).
-      config: { openapi: { errors: [429, 409] } },
+      config: { openapi: { errors: [403, 429, 409] } },
       schema: {
         tags,
         security,
@@ -160,7 +160,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
     {
       onRequest: requireBuyer(app),
       // Orders per account are limited (accountOrderLimit).
-      config: { openapi: { errors: [429, 409] } },
+      config: { openapi: { errors: [403, 429, 409] } },
       schema: {
         tags,
         security,

@@ -45,6 +45,7 @@ import { priceOrder, type OrderInput, type PricedOrder } from '../orders/order-p
 import { findSettings } from '../presale/presale.repo.ts';
 import { findActiveStage } from '../stages/stages.repo.ts';
 import { closeIfSoldOut, holdStageFor } from '../stages/stage-sales.ts';
+import { checkBuyingLimit } from '../identity/buying-limit.ts';
 import { newPaymentReference } from './payment-reference.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { toPurchaseDto, type PurchaseDtoRow } from './purchase-dto.ts';
@@ -215,7 +216,8 @@ export function createPurchasesService({
    * Inserts a presale request for `buyer` inside the caller's transaction: claims its files
    * (each must be an unclaimed upload of its declared kind) and gives it a unique payment
    * reference, and reserves its tokens in the stage that priced it. Throws 400 on a bad file or
-   * wallet, 409 when that stage no longer sells or has fewer tokens left; the caller's
+   * wallet, 409 when that stage no longer sells or has fewer tokens left, 403 when the order
+   * would take the account past its buying limit (KYC tiers); the caller's
    * transaction then undoes everything.
    */
   async function createPurchase(tx: Tx, buyer: UserRow, input: NewPurchase) {
@@ -227,7 +229,8 @@ export function createPurchasesService({
     const { tokenSymbol, minPurchaseAud } = settings;
     // Held until the order commits: what is left is read and taken by one order at a time.
     const stage = await holdStageFor(tx, input.order, tokenSymbol);
-    // The buying limit of the account (KYC tiers) is checked here, in this transaction.
+    // The buying limit of the account (KYC tiers), in the same transaction: its row is held.
+    await checkBuyingLimit(tx, buyer.id, input.order.investmentAud, settings);
 
     const id = randomUUID();
     const toClaim: FileToClaim[] = [];
@@ -238,7 +241,7 @@ export function createPurchasesService({
     add('documentUrl', input.document);
     add('documentUrlBack', input.documentBack);
     add('billingDoc', input.billingDoc);
-    const keys = await uploads.claim(tx, buyer.id, id, toClaim);
+    const { keys } = await uploads.claim(tx, buyer.id, { purchaseId: id }, toClaim);
 
     const { order } = input;
     const purchase = await insertWithReference(tx, {
@@ -467,7 +470,7 @@ export function createPurchasesService({
           throw badRequest(purchaseMessages.paymentWindowClosed, {
             receiptUrl: purchaseMessages.paymentWindowClosed,
           });
-        const keys = await uploads.claim(tx, userId, purchase.id, [
+        const { keys } = await uploads.claim(tx, userId, { purchaseId: purchase.id }, [
           { field: 'receiptUrl', link: body.receiptUrl, kind: body.receiptType },
         ]);
         const row = await setPurchaseReceipt(tx, purchase.id, {

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   files,
+  identityReviews,
   mailOutbox,
   otpCodes,
   passwordResets,
@@ -89,6 +90,7 @@ export async function deleteUnverifiedAccounts(tx: Tx) {
       and not exists (select 1 from transactions t where t.user_id = u.id)
       and not exists (select 1 from payment_claims c where c.user_id = u.id)
       and not exists (select 1 from files f where f.owner_id = u.id)
+      and not exists (select 1 from identity_reviews i where i.user_id = u.id)
       and not exists (select 1 from audit_log a where a.actor_id = u.id)
       and not exists (select 1 from users r where r.referred_by = u.id)
       and not exists (
@@ -98,17 +100,21 @@ export async function deleteUnverifiedAccounts(tx: Tx) {
 }
 
 /**
- * Uploads no purchase claimed, past their period, and whose key no purchase names either (a
- * receipt, an identity document or a billing document): those are never touched.
+ * Uploads no purchase or identity review claimed, past their period, and whose key no purchase or
+ * identity review names either (a receipt, an order's ID or billing document, a buyer's identity
+ * documents): those are never touched. Identity documents stay while their review exists.
  */
 export function findUnclaimedUploads(tx: Tx, limit: number) {
   return tx
     .select({ id: files.id, key: files.key })
     .from(files)
     .where(
-      sql`${files.purchaseId} is null and ${olderThan(files.createdAt, RETENTION.unclaimedUploadsDays)}
+      sql`${files.purchaseId} is null and ${files.identityReviewId} is null
+        and ${olderThan(files.createdAt, RETENTION.unclaimedUploadsDays)}
         and not exists (select 1 from ${purchases} where ${files.key} in (
-          ${purchases.receiptKey}, ${purchases.documentKey}, ${purchases.documentBackKey}, ${purchases.billingDocKey}))`,
+          ${purchases.receiptKey}, ${purchases.documentKey}, ${purchases.documentBackKey}, ${purchases.billingDocKey}))
+        and not exists (select 1 from ${identityReviews} where ${files.key} in (
+          ${identityReviews.documentKey}, ${identityReviews.secondDocumentKey}))`,
     )
     .orderBy(files.createdAt)
     .limit(limit)

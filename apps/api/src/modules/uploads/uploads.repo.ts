@@ -11,5 +11,11 @@ export async function findFileForUpdate(db: Tx, key: string) {
   return row;
 }
 
-export const markFileClaimed = (db: Tx, id: string, ownerId: string, purchaseId: string) =>
-  db.update(files).set({ ownerId, purchaseId, uploadedAt: new Date() }).where(eq(files.id, id));
+/** What a claimed upload belongs to: a purchase (receipts, order documents) or an identity review. */
+export type ClaimTarget = { purchaseId: string } | { identityReviewId: string };
+
+export const markFileClaimed = (db: Tx, id: string, ownerId: string, target: ClaimTarget) =>
+  db
+    .update(files)
+    .set({ ownerId, ...target, uploadedAt: new Date() })
+    .where(eq(files.id, id));

@@ -9,7 +9,14 @@ import {
   sniffKind,
   type Storage,
 } from '../../lib/storage/storage.ts';
-import { findFileForUpdate, insertFile, markFileClaimed } from './uploads.repo.ts';
+import {
+  findFileForUpdate,
+  insertFile,
+  markFileClaimed,
+  type ClaimTarget,
+} from './uploads.repo.ts';
+
+export type { ClaimTarget };
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const TOO_LARGE_MESSAGE = 'The file is too large: 10 MB at most';
@@ -36,7 +43,8 @@ export interface FileToClaim {
   /** The request field, used to name the problem. */
   field: string;
   link: string;
-  kind: FileKind;
+  /** Absent: either kind, as long as the bytes are what the upload declared. */
+  kind?: FileKind;
 }
 
 export function createUploadsService({
@@ -67,32 +75,35 @@ export function createUploadsService({
     },
 
     /**
-     * Attaches uploaded files to a purchase inside its database transaction: each must be one of
-     * our uploads, unclaimed, stored, and really of its declared kind.
-     * Returns the storage keys to save on the purchase.
+     * Attaches uploaded files to a purchase or an identity review inside its database
+     * transaction: each must be one of our uploads, unclaimed, stored, and really of its declared
+     * kind. Returns the storage keys (and kinds) to save on the record.
      */
-    async claim(tx: Tx, userId: string, purchaseId: string, toClaim: FileToClaim[]) {
+    async claim(tx: Tx, userId: string, target: ClaimTarget, toClaim: FileToClaim[]) {
       const keys: Record<string, string> = {};
+      const kinds: Record<string, FileKind> = {};
       for (const file of toClaim) {
         const problem = (message: string) => badRequest(message, { [file.field]: message });
         const key = storage.keyFromUrl(file.link);
         const row = key ? await findFileForUpdate(tx, key) : undefined;
         if (!key || !row) throw problem(`${file.field}: file not found, please upload it again`);
-        if (row.purchaseId)
+        if (row.purchaseId || row.identityReviewId)
           throw problem(`${file.field}: this file is already attached to another request`);
         if (!(await storage.stat(key)))
           throw problem(`${file.field}: the upload did not complete, please upload it again`);
         // Checked after sealing, so what was checked is what the purchase keeps.
         const sealed = await storage.seal(key);
         const actual = sniffKind((await storage.readHead(sealed, SNIFF_BYTES)) ?? Buffer.alloc(0));
-        if (!actual || kindOfContentType(actual) !== file.kind)
+        const kind = file.kind ?? kindOfContentType(row.contentType);
+        if (!actual || kindOfContentType(actual) !== kind)
           throw problem(
-            `${file.field}: the file is not a valid ${file.kind === 'pdf' ? 'pdf' : 'image'}`,
+            `${file.field}: the file is not a valid ${kind === 'pdf' ? 'pdf' : 'image'}`,
           );
-        await markFileClaimed(tx, row.id, userId, purchaseId);
+        await markFileClaimed(tx, row.id, userId, target);
         keys[file.field] = sealed;
+        kinds[file.field] = kind;
       }
-      return keys;
+      return { keys, kinds };
     },
 
     /** The purchase an upload link is attached to (null when unclaimed or unknown); locks its row. */
@@ -101,6 +112,9 @@ export function createUploadsService({
       const row = key ? await findFileForUpdate(tx, key) : undefined;
       return row?.purchaseId ?? null;
     },
+
+    /** A signed GET URL for a stored key that lives `seconds` (identity documents: a minute). */
+    signedUrl: (key: string, seconds: number) => storage.createDownloadUrl(key, seconds),
 
     /** A short-lived signed GET URL for a stored key (files are private). */
     downloadUrl: (key: string | null) =>

@@ -7,6 +7,7 @@ export const adminPaths = {
   transactions: `${paths.admin}/transactions`,
   unmatchedPayments: `${paths.admin}/unmatched-payments`,
   refunds: `${paths.admin}/refunds`,
+  identityReviews: `${paths.admin}/identity-reviews`,
   users: `${paths.admin}/users`,
   banks: `${paths.admin}/banks`,
   rates: `${paths.admin}/rates`,
@@ -24,6 +25,7 @@ export const adminNav = [
   // Second queue to act on, so its count shows in the first screenful of the phone's tab row.
   { to: adminPaths.unmatchedPayments, label: 'Unmatched payments' },
   { to: adminPaths.refunds, label: 'Refunds' },
+  { to: adminPaths.identityReviews, label: 'Identity reviews' },
   { to: adminPaths.transactions, label: 'Transactions' },
   { to: adminPaths.users, label: 'Users' },
   { to: adminPaths.banks, label: 'Banks' },

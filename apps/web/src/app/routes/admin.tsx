@@ -14,6 +14,7 @@ import { AdminDistributions } from '../../features/admin/components/admin-distri
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { AdminPayouts } from '../../features/admin/components/admin-payouts';
 import { AdminRefunds } from '../../features/admin/components/admin-refunds';
+import { AdminIdentityReviews } from '../../features/admin/components/admin-identity-reviews';
 import { AdminRates } from '../../features/admin/components/admin-rates';
 import { AdminSettingsForm } from '../../features/admin/components/admin-settings-form';
 import { AdminTransactions } from '../../features/admin/components/admin-transactions';
@@ -84,6 +85,11 @@ const pages: { path: string; title: string; element: ReactNode }[] = [
     element: <UnmatchedPayments />,
   },
   { path: adminPaths.refunds, title: 'Refunds', element: <AdminRefunds /> },
+  {
+    path: adminPaths.identityReviews,
+    title: 'Identity reviews',
+    element: <AdminIdentityReviews />,
+  },
   { path: adminPaths.users, title: 'Users', element: <AdminUsers Statement={UserStatement} /> },
   { path: adminPaths.banks, title: 'Banks', element: <AdminBanks /> },
   { path: adminPaths.rates, title: 'Currency rates', element: <AdminRates /> },

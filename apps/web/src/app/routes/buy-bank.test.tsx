@@ -7,7 +7,7 @@ import { paths, presaleRequestPattern } from '../../config/paths';
 import type { BankRouteState } from '../../features/purchases/route-state';
 import { clearSession, getSession, setSession } from '../../lib/session';
 import { tokensFixture, userFixture } from '../../testing/fixtures';
-import { mockApi, type MockHandler } from '../../testing/mock-api';
+import { mockApi, type MockHandler, type MockReply } from '../../testing/mock-api';
 import { renderRoutes } from '../../testing/render';
 import { BuyBankRoute } from './buy-bank';
 
@@ -327,6 +327,28 @@ describe('Bank transfer screen', () => {
     await user.click(submit());
     expect(await screen.findByText(messages.notLoggedIn)).toBeInTheDocument();
     expect(submit()).toBeEnabled();
+  });
+
+  it('shows a buying limit refusal with the link to the identity page, and clears it on the next try', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const limit = 'To buy more than 10,000.00 AUD in 12 months, verify your identity first';
+    let reply: MockReply = { status: 403, message: limit, link: '/profile/identity' };
+    const { user } = renderBank({
+      [ORDER]: () => reply,
+    });
+    await waitFor(() => expect(bankSelect()).toHaveValue('bank-1'));
+    await user.click(submit());
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(limit);
+    expect(notice).toHaveFocus();
+    expect(within(notice).getByRole('link', { name: 'Verify your identity' })).toHaveAttribute(
+      'href',
+      '/profile/identity',
+    );
+
+    reply = { status: 201, data: { userInfo: userFixture, purchase } };
+    await user.click(submit());
+    await screen.findByText('Order page');
   });
 
   it('asks a guest to create an account, with the purchase terms, then signs them in and asks to verify the e-mail', async () => {

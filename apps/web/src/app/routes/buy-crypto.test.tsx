@@ -350,6 +350,23 @@ describe('Crypto transfer screen', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('shows a buying limit refusal with the link to the identity page', async () => {
+    setSession({ user: userFixture, tokens: tokensFixture() });
+    const limit = 'To buy more than 10,000.00 AUD in 12 months, verify your identity first';
+    const { user } = renderCrypto({
+      [ADD]: { status: 403, message: limit, link: '/profile/identity' },
+    });
+    await user.click(submit());
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(limit);
+    expect(notice).toHaveFocus();
+    expect(within(notice).getByRole('link', { name: 'Verify your identity' })).toHaveAttribute(
+      'href',
+      '/profile/identity',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('asks a visitor to create an account, with the referral code locked and the terms', async () => {
     const { api, user } = renderCrypto(
       {

@@ -37,6 +37,8 @@ describe('HomeRoute', () => {
     expect(paper).toHaveAttribute('href', 'https://papers.example.com/tmc');
     expect(paper).toHaveAttribute('target', '_blank');
     expect(document.title).toBe('Home · TMC Presale');
+    // The site's own banned words (the affiliate rules) hold for the home page too.
+    expect(document.body.textContent).not.toMatch(/\bmoon\b/i);
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
       'content',
       expect.stringContaining('meme coin with a grin'),

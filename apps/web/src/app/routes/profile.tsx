@@ -75,6 +75,9 @@ export function ProfileRoute() {
           <Link to={paths.transaction} className={buttonClasses('primary')}>
             My Transactions
           </Link>
+          <Link to={paths.identity} className={buttonClasses('secondary')}>
+            Identity
+          </Link>
           {user.isAffiliated ? (
             <Link to={paths.affiliates} className={buttonClasses('secondary')}>
               My Affiliates

@@ -54,6 +54,11 @@ export const PROHIBITED_WORDS = [
   "don't miss",
   'limited time',
   'fomo',
+  // Presale stages: buyers see the current price only (no later price, timer, meter or bonus).
+  'next stage',
+  'countdown',
+  'sold',
+  'bonus',
 ] as const;
 
 export interface Banner {

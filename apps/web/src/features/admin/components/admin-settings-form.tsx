@@ -66,6 +66,9 @@ const settingsSchema = z.object({
     BANK_PAYMENT_WINDOW_HOURS.max,
   ),
   holdDays: whole('Hold period', 0, 365),
+  kycLimitAud: decimal('Limit without identity', 2, false),
+  // Empty: no limit for verified accounts.
+  kycVerifiedLimitAud: z.union([z.literal(''), decimal('Limit with verified identity', 2, true)]),
   whitePaperUrl: z
     .string()
     .trim()
@@ -105,6 +108,8 @@ const formValues = (s: AdminSettings): SettingsForm => ({
   rateMaxAgeMinutes: String(s.rateMaxAgeMinutes),
   bankPaymentWindowHours: String(s.bankPaymentWindowHours),
   holdDays: String(s.holdDays),
+  kycLimitAud: s.kycLimitAud,
+  kycVerifiedLimitAud: s.kycVerifiedLimitAud ?? '',
   whitePaperUrl: s.whitePaperUrl,
   deliveryStatement: s.deliveryStatement,
 });
@@ -125,6 +130,7 @@ function changeOf(values: SettingsValues, dirty: Partial<Record<keyof SettingsFo
     if (!dirty[key]) continue;
     const value = values[key];
     if (key === 'endsAt') change.endsAt = value ? new Date(value).toISOString() : null;
+    else if (key === 'kycVerifiedLimitAud') change.kycVerifiedLimitAud = value || null;
     else change[key] = INTEGER_FIELDS.has(key) ? Number(value) : value;
   }
   return change as AdminSettingsChange;
@@ -216,6 +222,24 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
           inputMode="numeric"
           hint="How long after its quote expires a crypto order stays open, keeping its exact amount, before it ends (Not Accepted)."
           {...field('quoteGraceMinutes')}
+        />
+      </section>
+
+      <section className="card grid gap-4 p-5 sm:grid-cols-2" aria-labelledby="settings-limits">
+        <h2 id="settings-limits" className="text-xl sm:col-span-2">
+          Buying limits
+        </h2>
+        <TextField
+          label="Limit without identity (AUD)"
+          inputMode="decimal"
+          hint="What one account may buy over the last 12 months (open and accepted orders) before it must verify its identity."
+          {...field('kycLimitAud')}
+        />
+        <TextField
+          label="Limit with verified identity (AUD)"
+          inputMode="decimal"
+          hint="The same once staff approved the account's identity. Leave empty for no limit."
+          {...field('kycVerifiedLimitAud')}
         />
       </section>
 

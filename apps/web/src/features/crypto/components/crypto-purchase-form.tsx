@@ -19,6 +19,7 @@ import { Button } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { TextArea } from '../../../components/ui/text-area';
 import { toast } from '../../../components/ui/toast';
+import { LinkNotice, linkedRefusal } from '../../../components/ui/link-notice';
 import {
   UploadBox,
   type UploadBoxProps,
@@ -130,6 +131,8 @@ export function CryptoPurchaseForm({
   const addPurchase = useAddCryptoPurchase();
   const addGuestPurchase = useAddGuestCryptoPurchase();
   const [guestBody, setGuestBody] = useState<CryptoPurchaseInput | null>(null);
+  // A buying limit the order would pass: said here with the way to raise it.
+  const [limit, setLimit] = useState<{ message: string; link: string } | null>(null);
   const [placed, setPlaced] = useState<Transaction | null>(null);
 
   const { price, currency } = order;
@@ -172,10 +175,13 @@ export function CryptoPurchaseForm({
       setGuestBody(body);
       return;
     }
+    setLimit(null);
     try {
       const result = unlessCreated(await addPurchase.mutateAsync(body));
       if (result) placedOrder(result.transaction);
     } catch (error) {
+      const refusal = linkedRefusal(error);
+      if (refusal) return setLimit(refusal);
       toast.error(messageOf(error));
     }
   });
@@ -183,7 +189,17 @@ export function CryptoPurchaseForm({
   // A refusal goes back to the dialog, which shows it at the field it concerns.
   async function submitAsGuest(details: GuestDetails) {
     if (!guestBody) return;
-    const result = unlessCreated(await addGuestPurchase.mutateAsync({ ...guestBody, ...details }));
+    setLimit(null);
+    let result;
+    try {
+      result = unlessCreated(await addGuestPurchase.mutateAsync({ ...guestBody, ...details }));
+    } catch (error) {
+      const refusal = linkedRefusal(error);
+      if (!refusal) throw error;
+      setGuestBody(null);
+      setLimit(refusal);
+      return;
+    }
     if (!result) return;
     setGuestBody(null);
     placedOrder(result.transaction);
@@ -298,6 +314,9 @@ export function CryptoPurchaseForm({
             error={errors.userRemark?.message}
             {...register('userRemark')}
           />
+          {limit ? (
+            <LinkNotice message={limit.message} to={limit.link} linkLabel="Verify your identity" />
+          ) : null}
           <Button type="submit" size="lg" loading={submitting} className="sm:self-end">
             Submit
           </Button>

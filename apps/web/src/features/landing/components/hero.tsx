@@ -28,7 +28,7 @@ export function Hero({ tokenName, buyHref, whitePaperUrl }: HeroProps) {
             </p>
           </div>
           <p className="max-w-xl text-lg text-muted">
-            No moon promises and no charts to stare at: just memes, good vibes and a community that
+            No big promises and no charts to stare at: just memes, good vibes and a community that
             gets the joke. Pick up TMC in the presale by bank transfer, ETH or USDC, and come and
             have some fun with us.
           </p>

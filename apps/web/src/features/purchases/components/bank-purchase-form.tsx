@@ -18,6 +18,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
+import { LinkNotice, linkedRefusal } from '../../../components/ui/link-notice';
 import {
   UploadBox,
   type UploadBoxProps,
@@ -145,6 +146,8 @@ export function BankPurchaseForm({
   const addGuestOrder = useAddGuestBankOrder();
   const [requestId] = useState(newRequestId);
   const [guestBody, setGuestBody] = useState<BankOrderInput | null>(null);
+  // A buying limit the order would pass: said here with the way to raise it.
+  const [limit, setLimit] = useState<{ message: string; link: string } | null>(null);
   const knownWallet = user?.walletAddress ?? null;
   const onlyBank = banks?.length === 1 ? banks[0] : undefined;
 
@@ -196,10 +199,13 @@ export function BankPurchaseForm({
       setGuestBody(body);
       return;
     }
+    setLimit(null);
     try {
       const { data } = await addOrder.mutateAsync(body);
       placedOrder(data.purchase);
     } catch (error) {
+      const refusal = linkedRefusal(error);
+      if (refusal) return setLimit(refusal);
       toast.error(
         error instanceof ApiError && error.status === 401
           ? messages.notLoggedIn
@@ -211,9 +217,17 @@ export function BankPurchaseForm({
   // A refusal goes back to the dialog, which shows it at the field it concerns.
   async function submitAsGuest(details: GuestDetails) {
     if (!guestBody) return;
-    const { data } = await addGuestOrder.mutateAsync({ ...guestBody, ...details });
-    setGuestBody(null);
-    placedOrder(data.purchase);
+    setLimit(null);
+    try {
+      const { data } = await addGuestOrder.mutateAsync({ ...guestBody, ...details });
+      setGuestBody(null);
+      placedOrder(data.purchase);
+    } catch (error) {
+      const refusal = linkedRefusal(error);
+      if (!refusal) throw error;
+      setGuestBody(null);
+      setLimit(refusal);
+    }
   }
 
   const uploadField = (
@@ -365,6 +379,9 @@ export function BankPurchaseForm({
           />
         </section>
 
+        {limit ? (
+          <LinkNotice message={limit.message} to={limit.link} linkLabel="Verify your identity" />
+        ) : null}
         <Button type="submit" size="lg" loading={submitting} className="sm:self-end">
           Continue to bank transfer
         </Button>
