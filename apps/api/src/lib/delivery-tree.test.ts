@@ -5,9 +5,8 @@ import {
   buildDeliveryTree,
   checksumAddress,
   DeliveryTreeError,
-  proofBytes,
-  proofNodes,
 } from './delivery-tree.ts';
+import { proofBytes, proofNodes } from './stored-proof.ts';
 
 /** Distinct addresses from a seed, with amounts that exercise every byte of a uint256. */
 function leavesOf(count: number, seed: string) {

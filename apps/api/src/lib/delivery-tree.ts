@@ -1,5 +1,5 @@
 import { createKeccak } from 'hash-wasm';
-import { bytesToHex, getAddress, type Address, type Hex } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
 
 /** One row of a delivery root: an address and everything it may ever claim, in base units. */
 export interface DeliveryLeaf {
@@ -116,17 +116,4 @@ export function checksumAddress(lowerAddress: string): Address {
     out += nibble >= 8 ? hex[i]!.toUpperCase() : hex[i]!;
   }
   return out as Address;
-}
-
-/** A proof as stored: its nodes, 32 bytes each, one after the other. */
-export function proofBytes(proof: readonly Hex[]): Uint8Array {
-  return Buffer.from(proof.map((node) => node.slice(2)).join(''), 'hex');
-}
-
-/** The nodes of a stored proof, from its bytes or their hex (no prefix). */
-export function proofNodes(stored: Uint8Array | string): Hex[] {
-  const hex = typeof stored === 'string' ? stored : bytesToHex(stored).slice(2);
-  const nodes: Hex[] = [];
-  for (let i = 0; i < hex.length; i += 64) nodes.push(`0x${hex.slice(i, i + 64)}`);
-  return nodes;
 }

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Hex } from 'viem';
-import { proofBytes, proofNodes } from '../../lib/delivery-tree.ts';
+import { proofBytes, proofNodes } from '../../lib/stored-proof.ts';
 import { users } from './users.ts';
 
 export const DISTRIBUTION_STATUSES = [

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { PurchaseStatus } from '@tmc/shared';
 import { prepared } from '../../db/prepared.ts';
-import { proofBytes } from '../../lib/delivery-tree.ts';
+import { proofBytes } from '../../lib/stored-proof.ts';
 
 /**
  * The wallets each account holds now by its proof (Sign-In with Ethereum), lower-case, newest

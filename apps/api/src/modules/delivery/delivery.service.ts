@@ -13,9 +13,9 @@ import type { ChainClient } from '../../lib/chain.ts';
 import {
   buildDeliveryTree,
   checksumAddress,
-  proofNodes,
   type DeliveryLeaf,
 } from '../../lib/delivery-tree.ts';
+import { proofNodes } from '../../lib/stored-proof.ts';
 import { distributorAbi, type DeliveryDeployment } from '../../lib/distributor-abi.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { fixed } from '../../lib/money.ts';
