@@ -247,6 +247,34 @@ describe('Unmatched payments', () => {
     );
   });
 
+  it('asks an override for one reason, which is also the remark unless staff add one (p8)', async () => {
+    const { api, user } = renderScreen({
+      [ASSIGN]: { data: { ...short, status: 'assigned' }, message: 'Payment assigned' },
+    });
+    await screen.findByText('0.049 ETH');
+    await user.click(screen.getByRole('button', { name: 'Assign payment 0xab12…9f3c' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign payment to an order' });
+    await user.type(within(dialog).getByLabelText(/Order reference/), 'TMC-7KQ2XM');
+    await user.click(within(dialog).getByLabelText(/override/));
+    expect(within(dialog).getByLabelText(/^Remark \(optional\)/)).not.toBeRequired();
+    expect(within(dialog).getByLabelText(/^Remark/)).toHaveAccessibleDescription(
+      'Left empty, the reason for the override is the remark.',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
+    expect(within(dialog).getByText(unmatchedPaymentMessages.overrideRequired)).toBeInTheDocument();
+    expect(within(dialog).queryByText(unmatchedPaymentMessages.remarkRequired)).toBeNull();
+    expect(api.bodies(ASSIGN)).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText(/Reason for the override/), 'Exchange fee');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
+    await waitFor(() =>
+      expect(api.bodies(ASSIGN)).toEqual([
+        { reference: 'TMC-7KQ2XM', remark: 'Exchange fee', override: 'Exchange fee' },
+      ]),
+    );
+  });
+
   it('keeps the dialog open with the server message when the assignment is refused', async () => {
     const refused = 'This purchase would go over the presale hard cap';
     const { user } = renderScreen({ [ASSIGN]: { status: 400, message: refused } });
