@@ -287,6 +287,11 @@ export interface SystemStatus {
     intervalSeconds: number;
     nextBlock: string | null;
     lagBlocks: string | null;
+    /**
+     * Blocks its next block lies beyond the chain's head ("0" normally): above 0 it waits for
+     * blocks the chain has not made (a reset chain, another network) and the watcher is red.
+     */
+    aheadBlocks: string | null;
     lastSuccessAt: string | null;
     lastSuccessAgeSeconds: number | null;
     /** The copy holding the watcher's lease ("host pid 1234 ab12cd34"), null when none does. */
@@ -347,6 +352,7 @@ export interface SystemStatus {
       redMinSeconds: number;
     };
     watcherLagBlocks: { amber: number; red: number };
+    watcherAheadBlocks: { red: number };
     headBlockAgeSeconds: { amber: number; red: number };
     mailQueueDepth: { amber: number; red: number };
     mailOldestAgeSeconds: { amber: number; red: number };

@@ -34,7 +34,7 @@ export function VerifyEmailForm({ email, signInTo }: { email: string; signInTo?:
   async function logIn(password: string | undefined): Promise<boolean> {
     if (signInTo === undefined || password === undefined) return false;
     try {
-      const { data } = await login({ email, password });
+      const { data } = await login({ email, password, totp: undefined, recoveryCode: undefined });
       startSession(data);
       await navigate(signInTo, { replace: true });
       return true;
