@@ -22,7 +22,7 @@ const systemSchema = z.object({
       .string()
       .nullable()
       .describe(
-        "Blocks the next block lies beyond the chain's head (\"0\" normally); above 0 the watcher waits for blocks the chain has not made and is red",
+        'Blocks the next block lies beyond the chain\'s head ("0" normally); above 0 the watcher waits for blocks the chain has not made and is red',
       ),
     lastSuccessAt: z.string().nullable(),
     lastSuccessAgeSeconds: z.number().int().nullable(),

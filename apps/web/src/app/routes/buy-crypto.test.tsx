@@ -179,7 +179,9 @@ describe('Crypto transfer screen', () => {
       'We detect a transfer of the exact amount by itself: there is nothing else to do. The transaction hash is only needed if you sent a different amount, or if the payment does not show on your order within a few minutes: then verify it with the hash, right after submitting or later from Transactions.',
     );
     expect(screen.queryByText(/Copy the transaction hash/)).not.toBeInTheDocument();
-    expect(screen.queryByText(/the transaction hash you verify afterwards/)).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(/the transaction hash you verify afterwards/),
+    ).not.toBeInTheDocument();
   });
 
   it('shows the USDC contract for a USDC order', () => {

@@ -99,8 +99,8 @@ function Parts({ data }: { data: SystemStatus }) {
             </span>
             <span className="font-normal text-muted">
               {' '}
-              (it waits for blocks this chain has not made, so no payment is read: a reset chain,
-              a replaced node or another network?)
+              (it waits for blocks this chain has not made, so no payment is read: a reset chain, a
+              replaced node or another network?)
             </span>
           </Row>
         ) : null}

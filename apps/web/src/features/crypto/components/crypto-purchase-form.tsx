@@ -256,9 +256,9 @@ export function CryptoPurchaseForm({
             </li>
             <li>
               We detect a transfer of the exact amount by itself: there is nothing else to do. The
-              transaction hash is only needed if you sent a different amount, or if the payment
-              does not show on your order within a few minutes: then verify it with the hash, right
-              after submitting or later from Transactions.
+              transaction hash is only needed if you sent a different amount, or if the payment does
+              not show on your order within a few minutes: then verify it with the hash, right after
+              submitting or later from Transactions.
             </li>
             <li>Once verified, your presale request is accepted and your tokens are allocated.</li>
           </ol>

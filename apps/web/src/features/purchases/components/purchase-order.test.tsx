@@ -299,9 +299,10 @@ describe('PurchaseOrder', () => {
         Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
     expect(
-      screen.getByText('Crypto step').compareDocumentPosition(
-        screen.getByRole('heading', { name: 'Amounts' }),
-      ) & Node.DOCUMENT_POSITION_FOLLOWING,
+      screen
+        .getByText('Crypto step')
+        .compareDocumentPosition(screen.getByRole('heading', { name: 'Amounts' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
   });
 

@@ -325,7 +325,6 @@ export function PurchaseOrder({
             </dl>
             <DeliveryWallet wallet={purchase.wallet ?? user?.walletAddress ?? null} />
           </section>
-
         </div>
 
         <div className="flex min-w-0 flex-col gap-6">
