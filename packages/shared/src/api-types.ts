@@ -451,6 +451,8 @@ export interface UnmatchedPayment {
   resolvedAt: string | null;
   /** How many buyers claimed it (verify button); see GET /v1/admin/unmatched-payments/:id. */
   claimCount: number;
+  /** The references of the orders buyers claimed it for, sorted (shown in the list). */
+  claimedFor: string[];
   /** Several claims, or a claim by an account that did not prove the sender. */
   flagged: boolean;
 }
@@ -475,6 +477,8 @@ export interface AssignmentCandidate {
   amountDue: string;
   /** The transfer minus the amount due, in the coin (negative: short). */
   difference: string;
+  /** The difference in AUD at the order's frozen rate, 2 decimals (negative: short). */
+  differenceAud: string;
   /** What the transfer credits the order without an override. */
   tokensForValue: string;
   tokensDue: string;

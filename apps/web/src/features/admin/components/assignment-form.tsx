@@ -38,6 +38,12 @@ export function useAssignmentForm() {
   return {
     reference,
 
+    /** Fills the order reference with a candidate staff picked from the list. */
+    chooseReference(value: string) {
+      setReference(value);
+      clear('reference');
+    },
+
     reset() {
       setReference('');
       setRemark('');
