@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Decimal } from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { parseEther } from 'viem';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import {
   unmatchedPaymentMessages as says,
   verifyPaymentMessages as verifyMessages,
 } from '@tmc/shared';
-import { auditLog, purchases, unmatchedPayments } from '../src/db/schema/index.ts';
+import { auditLog, paymentClaims, purchases, unmatchedPayments } from '../src/db/schema/index.ts';
 import { as, useAffiliatesApp, type Person } from './affiliates-helpers.ts';
 import { insertCryptoOrder, readOrder, readSettings } from './crypto-helpers.ts';
 import { TEST_CHAIN } from './test-app.ts';
@@ -86,6 +87,7 @@ describe('GET /v1/admin/unmatched-payments', () => {
       createdAt: newer.createdAt.toISOString(),
       resolvedAt: null,
       claimCount: 0,
+      claimedFor: [],
       flagged: false,
     });
     expect(page.data.find((p: { _id: string }) => p._id === older.id)).toMatchObject({
@@ -97,6 +99,53 @@ describe('GET /v1/admin/unmatched-payments', () => {
     const bad = await staff().get('/v1/admin/unmatched-payments?status=lost');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(says.status);
+  });
+});
+
+describe('what staff decide on (m6)', () => {
+  it('lists the orders buyers claimed a transfer for, and gives each candidate its difference in AUD', async () => {
+    const buyer = await person();
+    const other = await person();
+    const first = await ethOrder(buyer);
+    const second = await ethOrder(other, '0.06');
+    const payment = await listed('0.04');
+    await db()
+      .insert(paymentClaims)
+      .values(
+        [first, second].map((o, i) => ({
+          txnHash: payment.txnHash,
+          logIndex: null,
+          transactionId: o.transaction.id,
+          userId: i === 0 ? buyer.id : other.id,
+          senderAddress: PAYER,
+          senderProven: false,
+        })),
+      );
+
+    const list = await staff().get('/v1/admin/unmatched-payments?limit=30');
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list.json().data.data.find((p: { _id: string }) => p._id === payment.id);
+    expect(row).toMatchObject({ claimCount: 2, flagged: true });
+    expect(row.claimedFor).toEqual([first.purchase.reference, second.purchase.reference].sort());
+
+    const detail = await staff().get(`/v1/admin/unmatched-payments/${payment.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const candidates = detail.json().data.candidates as {
+      reference: string;
+      difference: string;
+      differenceAud: string;
+    }[];
+    expect(candidates).toHaveLength(2);
+    const forFirst = candidates.find((c) => c.reference === first.purchase.reference)!;
+    // 0.04 ETH sent for about 0.05: short. The seeded rate is 0.0002 ETH per AUD.
+    expect(forFirst.difference).toMatch(/^-0\.01/);
+    expect(forFirst.differenceAud).toBe(
+      new Decimal(forFirst.difference)
+        .div('0.0002')
+        .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+        .toFixed(2),
+    );
+    expect(forFirst.differenceAud).toMatch(/^-50\.\d{2}$/);
   });
 });
 

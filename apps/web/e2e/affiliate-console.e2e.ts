@@ -9,8 +9,8 @@ import {
   type Browser,
   type Page,
 } from './browser.ts';
-import pg from 'pg';
 import { becomeAffiliate, logIn, verifiedAccount } from './accounts-api.ts';
+import { ageEarnings } from './affiliate-helpers.ts';
 import { waitForMail } from './mail-catcher.ts';
 import { logInAsStaff, STAFF } from './staff.ts';
 
@@ -34,22 +34,6 @@ async function setHoldDays(page: Page, days: number) {
   await field(page, 'Hold period (days)').fill(String(days));
   await page.getByRole('button', { name: 'Save settings' }).click();
   await toastSays(page, 'Settings saved');
-}
-
-/** Moves an affiliate's earnings back in time on the site's database (a week passing). */
-async function ageEarnings(affiliateEmail: string, days: number) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query(
-      `update affiliate_earnings set created_at = created_at - make_interval(days => $2)
-       where affiliate_id = (select id from users where email = $1)`,
-      [affiliateEmail, days],
-    );
-    expect(rowCount).toBeGreaterThan(0);
-  } finally {
-    await client.end();
-  }
 }
 
 /** True when the page itself does not scroll sideways at the current width. */

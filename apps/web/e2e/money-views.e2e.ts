@@ -298,7 +298,7 @@ describe('a staff override', () => {
       .check();
     const reason = 'Rest paid in cash at the office, receipt 17';
     await form.getByLabel('Reason for the override', { exact: true }).fill(reason);
-    await form.getByLabel('Remark', { exact: true }).fill('Buyer called');
+    await form.getByLabel('Remark (optional)', { exact: true }).fill('Buyer called');
     await form.getByRole('button', { name: 'Assign payment' }).click();
     await form.waitFor({ state: 'hidden' });
 

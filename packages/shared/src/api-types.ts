@@ -287,6 +287,11 @@ export interface SystemStatus {
     intervalSeconds: number;
     nextBlock: string | null;
     lagBlocks: string | null;
+    /**
+     * Blocks its next block lies beyond the chain's head ("0" normally): above 0 it waits for
+     * blocks the chain has not made (a reset chain, another network) and the watcher is red.
+     */
+    aheadBlocks: string | null;
     lastSuccessAt: string | null;
     lastSuccessAgeSeconds: number | null;
     /** The copy holding the watcher's lease ("host pid 1234 ab12cd34"), null when none does. */
@@ -347,6 +352,7 @@ export interface SystemStatus {
       redMinSeconds: number;
     };
     watcherLagBlocks: { amber: number; red: number };
+    watcherAheadBlocks: { red: number };
     headBlockAgeSeconds: { amber: number; red: number };
     mailQueueDepth: { amber: number; red: number };
     mailOldestAgeSeconds: { amber: number; red: number };
@@ -445,6 +451,8 @@ export interface UnmatchedPayment {
   resolvedAt: string | null;
   /** How many buyers claimed it (verify button); see GET /v1/admin/unmatched-payments/:id. */
   claimCount: number;
+  /** The references of the orders buyers claimed it for, sorted (shown in the list). */
+  claimedFor: string[];
   /** Several claims, or a claim by an account that did not prove the sender. */
   flagged: boolean;
 }
@@ -469,6 +477,8 @@ export interface AssignmentCandidate {
   amountDue: string;
   /** The transfer minus the amount due, in the coin (negative: short). */
   difference: string;
+  /** The difference in AUD at the order's frozen rate, 2 decimals (negative: short). */
+  differenceAud: string;
   /** What the transfer credits the order without an override. */
   tokensForValue: string;
   tokensDue: string;

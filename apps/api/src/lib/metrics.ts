@@ -22,7 +22,7 @@ AggregatorRegistry.setRegistries(registry);
 
 /** What the database and the chain say now: read once per scrape, shared by the gauges below. */
 export interface StatusFigures {
-  watcher?: { nextBlock: bigint; lagBlocks?: bigint; lastSuccessAt?: Date };
+  watcher?: { nextBlock: bigint; lagBlocks?: bigint; aheadBlocks?: bigint; lastSuccessAt?: Date };
   unmatchedOpen: number;
   mailQueueDepth: number;
   mailOldestAgeSeconds: number;
@@ -184,6 +184,11 @@ fromFigures(
   'tmc_payment_watcher_lag_blocks',
   "Blocks between the chain's head and the payment watcher's next block",
   (f) => f.watcher?.lagBlocks,
+);
+fromFigures(
+  'tmc_payment_watcher_ahead_blocks',
+  "Blocks the payment watcher's next block is beyond the chain's head (above 0: it waits for blocks the chain has not made and reads no payment)",
+  (f) => f.watcher?.aheadBlocks,
 );
 fromFigures(
   'tmc_payment_watcher_last_success_timestamp_seconds',

@@ -8,7 +8,7 @@ export interface LoginRedirectState {
 }
 
 /** Only same-site paths, so a crafted callbackUrl cannot send people to another site. */
-function isSafePath(value: string | null | undefined): value is string {
+export function isSafePath(value: string | null | undefined): value is string {
   return !!value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
 }
 

@@ -18,6 +18,12 @@ const systemSchema = z.object({
     intervalSeconds: z.number(),
     nextBlock: z.string().nullable(),
     lagBlocks: z.string().nullable(),
+    aheadBlocks: z
+      .string()
+      .nullable()
+      .describe(
+        'Blocks the next block lies beyond the chain\'s head ("0" normally); above 0 the watcher waits for blocks the chain has not made and is red',
+      ),
     lastSuccessAt: z.string().nullable(),
     lastSuccessAgeSeconds: z.number().int().nullable(),
     leader: z.string().nullable(),
@@ -88,6 +94,7 @@ const systemSchema = z.object({
       redMinSeconds: z.number(),
     }),
     watcherLagBlocks: limits,
+    watcherAheadBlocks: z.object({ red: z.number() }),
     headBlockAgeSeconds: limits,
     mailQueueDepth: limits,
     mailOldestAgeSeconds: limits,

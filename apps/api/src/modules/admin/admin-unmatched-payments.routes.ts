@@ -35,6 +35,9 @@ const unmatchedPaymentSchema = z.object({
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
   claimCount: z.number().int(),
+  claimedFor: z
+    .array(z.string())
+    .describe('The references of the orders buyers claimed the transfer for, sorted'),
   flagged: z.boolean(),
 });
 
@@ -56,6 +59,9 @@ const unmatchedPaymentDetailSchema = unmatchedPaymentSchema.extend({
       coin: z.enum(CRYPTO_CURRENCIES),
       amountDue: z.string(),
       difference: z.string(),
+      differenceAud: z
+        .string()
+        .describe("The difference in AUD at the order's frozen rate (2 decimals, negative: short)"),
       tokensForValue: z.string(),
       tokensDue: z.string(),
       senderProven: z.boolean(),

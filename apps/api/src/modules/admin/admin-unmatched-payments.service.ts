@@ -45,7 +45,7 @@ import {
   recordReview,
   subtractFromPresaleTotals,
 } from './admin-purchases.repo.ts';
-import { creditedFigures } from '../orders/order-pricing.ts';
+import { audValueAt, creditedFigures } from '../orders/order-pricing.ts';
 import type { Transfer, TransactionsService } from '../transactions/transactions.service.ts';
 import {
   findCryptoOrderByReference,
@@ -87,7 +87,7 @@ const coinText = (units: bigint, coin: 'ETH' | 'USDC') =>
 const toDto = (
   p: UnmatchedPaymentRow,
   reference: string | null,
-  claims: { count: number; unproven: number } | undefined,
+  claims: { count: number; unproven: number; references: string[] } | undefined,
 ): UnmatchedPayment => ({
   _id: p.id,
   txnHash: p.txnHash,
@@ -104,6 +104,7 @@ const toDto = (
   createdAt: p.createdAt.toISOString(),
   resolvedAt: p.resolvedAt?.toISOString() ?? null,
   claimCount: claims?.count ?? 0,
+  claimedFor: claims?.references ?? [],
   flagged: !!claims && (claims.count > 1 || claims.unproven > 0),
 });
 
@@ -336,6 +337,12 @@ export function createAdminUnmatchedPaymentsService({
               difference:
                 (value < due ? '-' : '') +
                 coinText(value < due ? due - value : value - due, row.coin),
+              differenceAud:
+                (value < due ? '-' : '') +
+                audValueAt(
+                  purchase,
+                  formatUnits(value < due ? due - value : value - due, DECIMALS[row.coin]),
+                ),
               tokensForValue: creditedFigures(purchase, formatUnits(value, DECIMALS[row.coin]))
                 .tokenAmount,
               tokensDue: purchase.tokenAmount,

@@ -27,6 +27,7 @@ export async function readSystemFigures(db: Tx, watcherName: string) {
   const watcherRow = db
     .select({
       nextBlock: chainWatchers.nextBlock,
+      headBlock: chainWatchers.headBlock,
       holder: chainWatchers.holder,
       leaseUntil: chainWatchers.leaseUntil,
       lastSuccessAt: chainWatchers.lastSuccessAt,

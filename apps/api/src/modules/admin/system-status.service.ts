@@ -14,6 +14,11 @@ export const THRESHOLDS = {
   /** Seconds since the watcher's last good poll, as multiples of its interval (and at least). */
   watcherSilence: { amberIntervals: 4, redIntervals: 20, amberMinSeconds: 60, redMinSeconds: 300 },
   watcherLagBlocks: { amber: 25, red: 100 },
+  /**
+   * Blocks the watcher's next block is beyond the chain's head: it waits for blocks this chain
+   * has not made (a reset dev chain, a replaced node, another network) and reads no payment.
+   */
+  watcherAheadBlocks: { red: 0 },
   /** Age of the chain's newest block; not judged on the dev chain, which mines only on demand. */
   headBlockAgeSeconds: { amber: 120, red: 600 },
   mailQueueDepth: { amber: 20, red: 200 },
@@ -44,6 +49,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** Blocks from the watcher's next block up to the head (0 when it is caught up). */
 const lagOf = (head: bigint | undefined, nextBlock: bigint) =>
   head === undefined ? undefined : head + 1n > nextBlock ? head + 1n - nextBlock : 0n;
+
+/**
+ * Blocks the watcher's next block lies beyond the head (0 when it does not). The head is the
+ * higher of the one read here (while the RPC answers) and the one the watcher's own last poll
+ * read, so neither a head cached here nor a lagging node behind a load balancer raises it; a
+ * chain that went back (a reset) shows once the watcher has polled it.
+ */
+function aheadOf(
+  live: bigint | undefined,
+  watcher: { nextBlock: bigint; headBlock: bigint | null } | undefined,
+) {
+  if (!watcher) return undefined;
+  const heads = [live, watcher.headBlock ?? undefined].filter((h) => h !== undefined);
+  if (heads.length === 0) return undefined;
+  const head = heads.reduce((a, b) => (a > b ? a : b));
+  return watcher.nextBlock > head + 1n ? watcher.nextBlock - head - 1n : 0n;
+}
 
 const nullDelivery = {
   claimed: null,
@@ -129,6 +151,7 @@ export function createSystemStatusService({
     const watcherRow = figures.reachable ? figures.watcher : undefined;
     const headNumber = chainHead.number ?? lastKnownHead;
     const lagBlocks = watcherRow && lagOf(headNumber, watcherRow.nextBlock);
+    const aheadBlocks = aheadOf(chainHead.number, watcherRow);
     const silence = watcherRow?.lastSuccessAt
       ? ageSeconds(watcherRow.lastSuccessAt, now)
       : undefined;
@@ -147,6 +170,9 @@ export function createSystemStatusService({
         : worst(
             silenceLevel,
             lagBlocks === undefined ? 'ok' : past(lagBlocks, THRESHOLDS.watcherLagBlocks),
+            aheadBlocks !== undefined && aheadBlocks > THRESHOLDS.watcherAheadBlocks.red
+              ? 'red'
+              : 'ok',
           );
 
     const headAge = chainHead.time ? ageSeconds(chainHead.time, now) : undefined;
@@ -227,6 +253,7 @@ export function createSystemStatusService({
         intervalSeconds,
         nextBlock: watcherRow ? `${watcherRow.nextBlock}` : null,
         lagBlocks: lagBlocks === undefined ? null : `${lagBlocks}`,
+        aheadBlocks: aheadBlocks === undefined ? null : `${aheadBlocks}`,
         lastSuccessAt: watcherRow?.lastSuccessAt?.toISOString() ?? null,
         lastSuccessAgeSeconds: silence ?? null,
         leader:
@@ -283,6 +310,7 @@ export function createSystemStatusService({
         watcher: watcherRow && {
           nextBlock: watcherRow.nextBlock,
           lagBlocks: lagOf(headNumber, watcherRow.nextBlock),
+          aheadBlocks: aheadOf(chainHead.number, watcherRow),
           lastSuccessAt: watcherRow.lastSuccessAt ?? undefined,
         },
         unmatchedOpen: figures.reachable ? figures.unmatchedOpen : 0,

@@ -174,3 +174,11 @@ export function creditedFigures(
   if (money(tokens).gte(order.tokenAmount)) return whole;
   return { investmentAud: fixed(aud, DECIMALS.AUD), tokenAmount: fixed(tokens, DECIMALS.TOKEN) };
 }
+
+/** What an amount of the order's coin is worth in AUD at the order's frozen rate (2 decimals). */
+export function audValueAt(order: Pick<FrozenOrder, 'rate'>, amount: string): string {
+  return fixed(
+    money(amount).div(order.rate).toDecimalPlaces(DECIMALS.AUD, Money.ROUND_HALF_UP),
+    DECIMALS.AUD,
+  );
+}

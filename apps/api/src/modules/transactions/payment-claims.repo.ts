@@ -13,12 +13,15 @@ const transferKey = sql`${paymentClaims.txnHash} || ':' || coalesce(${paymentCla
 export const claimKey = (txnHash: string, logIndex: number | null) =>
   `${txnHash}:${logIndex ?? -1}`;
 
-/** Claim counts and whether any is flagged, for a page of transfers, in one query. */
+/**
+ * Claim counts, whether any is flagged and the references of the orders claimed (sorted), for a
+ * page of transfers, in one query.
+ */
 export async function summariseClaims(
   db: Tx,
   transfers: readonly { txnHash: string; logIndex: number | null }[],
 ) {
-  const summary = new Map<string, { count: number; unproven: number }>();
+  const summary = new Map<string, { count: number; unproven: number; references: string[] }>();
   if (transfers.length === 0) return summary;
   const hashes = [...new Set(transfers.map((t) => t.txnHash))];
   const rows = await db
@@ -26,11 +29,17 @@ export async function summariseClaims(
       key: sql<string>`${transferKey}`,
       count: sql<number>`count(*)::int`,
       unproven: sql<number>`count(*) filter (where not ${paymentClaims.senderProven})::int`,
+      references: sql<
+        string[]
+      >`coalesce(array_agg(distinct ${purchases.reference} order by ${purchases.reference}) filter (where ${purchases.reference} is not null), '{}')`,
     })
     .from(paymentClaims)
+    .innerJoin(transactions, eq(transactions.id, paymentClaims.transactionId))
+    .leftJoin(purchases, eq(purchases.id, transactions.purchaseId))
     .where(sql`${paymentClaims.txnHash} in ${hashes}`)
     .groupBy(transferKey);
-  for (const r of rows) summary.set(r.key, { count: r.count, unproven: r.unproven });
+  for (const r of rows)
+    summary.set(r.key, { count: r.count, unproven: r.unproven, references: r.references });
   return summary;
 }
 

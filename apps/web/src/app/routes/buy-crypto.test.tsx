@@ -168,6 +168,22 @@ describe('Crypto transfer screen', () => {
     expect(screen.getByLabelText('User Remark')).toHaveValue('');
   });
 
+  it('says the payment is detected by itself and the hash is only for a different amount (m3)', () => {
+    renderCrypto();
+    expect(screen.getByText(/^Submit your order/)).toHaveTextContent(
+      'Submit your order, then send the exact amount of ETH or USDC to the company wallet: we detect the payment by itself.',
+    );
+    const steps = screen.getByRole('heading', { name: 'How to pay' })
+      .nextElementSibling as HTMLElement;
+    expect(within(steps).getAllByRole('listitem')[2]).toHaveTextContent(
+      'We detect a transfer of the exact amount by itself: there is nothing else to do. The transaction hash is only needed if you sent a different amount, or if the payment does not show on your order within a few minutes: then verify it with the hash, right after submitting or later from Transactions.',
+    );
+    expect(screen.queryByText(/Copy the transaction hash/)).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(/the transaction hash you verify afterwards/),
+    ).not.toBeInTheDocument();
+  });
+
   it('shows the USDC contract for a USDC order', () => {
     renderCrypto({}, { price: '100', currency: 'USDC' });
     expect(screen.getByText('100 USDC')).toBeInTheDocument();

@@ -38,8 +38,8 @@ export function BuyCryptoRoute() {
           <header className="flex flex-col gap-2">
             <h1 className="text-4xl sm:text-5xl">Pay with Crypto Transfer</h1>
             <p className="text-muted">
-              Submit your order, send the exact amount of ETH or USDC to the company wallet, then
-              verify the payment with its transaction hash.
+              Submit your order, then send the exact amount of ETH or USDC to the company wallet: we
+              detect the payment by itself.
             </p>
           </header>
           <CryptoPurchaseForm

@@ -138,6 +138,17 @@ describe('Buy page', () => {
     expect(amount()).toBeDisabled();
   });
 
+  it('makes the button the chosen currency allows the primary one (m13)', async () => {
+    const { user } = renderBuy();
+    await chooseFiat(user, 'EUR');
+    expect(bankButton()).toHaveAttribute('data-variant', 'primary');
+    expect(cryptoButton()).toHaveAttribute('data-variant', 'secondary');
+
+    await user.click(screen.getByRole('radio', { name: /ETH/ }));
+    expect(cryptoButton()).toHaveAttribute('data-variant', 'primary');
+    expect(bankButton()).toHaveAttribute('data-variant', 'secondary');
+  });
+
   it('goes to the bank screen with the route state and the referral code', async () => {
     const { user, router } = renderBuy(`${paths.buy}?referral_code=JAMIE20`);
     await chooseFiat(user, 'EUR');

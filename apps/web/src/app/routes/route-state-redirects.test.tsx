@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../testing/render';
 import { routes } from '../router';
+import { forgetSignupPassword, rememberSignupPassword } from '../../features/auth/signup-password';
 
 describe('account screens that need route state', () => {
   it.each([
@@ -30,6 +31,18 @@ describe('account screens that need route state', () => {
     expect(heading.parentElement).toHaveTextContent(
       'Your e-mail is not verified yet. We sent a new 4-digit code to jamie@example.com',
     );
+  });
+
+  it('/otp after such a login, with its password in this tab, says the code logs in (m15)', async () => {
+    rememberSignupPassword('jamie@example.com', 'typed at login');
+    renderRoutes(routes, [
+      { pathname: '/otp', state: { email: 'jamie@example.com', codeResent: true, returnTo: '/' } },
+    ]);
+    const heading = await screen.findByRole('heading', { name: 'Verify OTP', level: 1 });
+    expect(heading.parentElement).toHaveTextContent(
+      'Your e-mail is not verified yet. We sent a new 4-digit code to jamie@example.com: enter it to verify your e-mail and you are logged in.',
+    );
+    forgetSignupPassword();
   });
 
   it('/otp after a sign-up just says where the code went', async () => {

@@ -58,6 +58,7 @@ export function Button({
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      data-variant={variant}
       className={buttonClasses(variant, size, className)}
       {...props}
     >

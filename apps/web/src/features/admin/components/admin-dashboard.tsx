@@ -44,6 +44,11 @@ function Tile({
   );
 }
 
+/** "0.4%", or "less than 0.1%" for a raise too small to show at one decimal (not "0.0%"). */
+export function percentText(percent: number): string {
+  return percent > 0 && percent < 0.1 ? 'less than 0.1%' : `${percent.toFixed(1)}%`;
+}
+
 /** Share of the hard cap raised, in whole percent for the bar (display only). */
 function percentOf(raised: string, cap: string): number {
   const capValue = Number(cap);
@@ -89,17 +94,15 @@ export function AdminDashboard({
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={Math.round(percent)}
-            aria-valuetext={`${percent.toFixed(1)}%`}
+            aria-valuetext={percentText(percent)}
             className="h-4 overflow-hidden rounded-full border-2 border-line bg-surface-2"
           >
             <div className="h-full rounded-full bg-lime" style={{ width: `${percent}%` }} />
           </div>
-          <p className="text-sm text-muted">{percent.toFixed(1)}% of the hard cap raised</p>
+          <p className="text-sm text-muted">{percentText(percent)} of the hard cap raised</p>
         </section>
 
-        <DashboardCharts />
-        <StageSales />
-
+        {/* What needs staff comes first: on a phone the charts are screens long. */}
         <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-4">
           <Tile
             label="Pending reviews"
@@ -142,6 +145,9 @@ export function AdminDashboard({
             tone="text-success"
           />
         </div>
+
+        <DashboardCharts />
+        <StageSales />
 
         <section aria-labelledby="requests-by-status" className="card flex flex-col gap-3 p-5">
           <h2 id="requests-by-status" className="text-xl">

@@ -38,6 +38,12 @@ export function useAssignmentForm() {
   return {
     reference,
 
+    /** Fills the order reference with a candidate staff picked from the list. */
+    chooseReference(value: string) {
+      setReference(value);
+      clear('reference');
+    },
+
     reset() {
       setReference('');
       setRemark('');
@@ -48,15 +54,19 @@ export function useAssignmentForm() {
 
     /** The body `schema` makes of the fields, or null with the errors shown under them. */
     parse<T>(schema: z.ZodType<T>, fields: { reference: boolean }): T | null {
+      const withOverride = fields.reference && overriding;
+      // One thought, one box: an override's reason is also the remark unless staff add one.
+      const reasonIsRemark = withOverride && !remark.trim();
       const parsed = schema.safeParse({
-        remark,
+        remark: reasonIsRemark ? override : remark,
         ...(fields.reference ? { reference } : {}),
-        ...(fields.reference && overriding ? { override } : {}),
+        ...(withOverride ? { override } : {}),
       });
       if (parsed.success) return parsed.data;
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
+        if (field === 'remark' && reasonIsRemark) continue;
         if ((field === 'reference' || field === 'remark' || field === 'override') && !found[field])
           found[field] = issue.message;
       }
@@ -111,8 +121,9 @@ export function useAssignmentForm() {
 
     remarkField: (
       <TextArea
-        label="Remark"
-        required
+        label={overriding ? 'Remark (optional)' : 'Remark'}
+        required={!overriding}
+        hint={overriding ? 'Left empty, the reason for the override is the remark.' : undefined}
         maxLength={500}
         ref={remarkRef}
         value={remark}

@@ -18,12 +18,37 @@ const COLORS = {
 const secondsOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 /** A line (or bars) series; the values are for drawing only, the table shows the exact figures. */
-interface Series {
+export interface Series {
   label: string;
   color: string;
   values: number[];
   dash?: number[];
   bars?: boolean;
+}
+
+let dayFormat: Intl.DateTimeFormat | undefined;
+/** A time axis label in the console's own form ("23 Nov"), for the UTC day it falls on. */
+export function dayTick(seconds: number): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  return dayFormat.format(new Date(seconds * 1000));
+}
+
+/**
+ * The raised line alone: with the hard cap drawn too, the scale runs to the cap and an early
+ * presale's raise lies flat on 0. The cap is in the summary and the table.
+ */
+export function raisedSeries(data: AdminCharts): Series[] {
+  return [
+    {
+      label: 'Raised (AUD)',
+      color: COLORS.lime,
+      values: data.days.map((d) => Number(d.raisedAud)),
+    },
+  ];
 }
 
 /** Axis labels: AUD in k and M, counts as they are. */
@@ -84,7 +109,7 @@ function Chart({ x, series, money }: { x: number[]; series: Series[]; money: boo
             legend: { show: true, live: false },
             scales: { x: { time: true } },
             axes: [
-              { ...axis, space: 60 },
+              { ...axis, space: 60, values: (_u, ticks) => ticks.map(dayTick) },
               { ...axis, size: money ? 64 : 40, values: (_u, ticks) => ticks.map(tickText(money)) },
             ],
             series: [
@@ -207,26 +232,8 @@ const Charts = memo(function Charts({ data }: { data: AdminCharts }) {
       <ChartCard
         id="chart-raised"
         title="Raised over time"
-        summary={`${last ? aud(last.raisedAud) : '—'} raised of a ${aud(data.hardCapAud)} hard cap, by day (UTC).`}
-        chart={
-          <Chart
-            x={days}
-            money
-            series={[
-              {
-                label: 'Raised (AUD)',
-                color: COLORS.lime,
-                values: data.days.map((d) => Number(d.raisedAud)),
-              },
-              {
-                label: 'Hard cap',
-                color: COLORS.pink,
-                dash: [6, 6],
-                values: data.days.map(() => Number(data.hardCapAud)),
-              },
-            ]}
-          />
-        }
+        summary={`${last ? aud(last.raisedAud) : '—'} raised of a ${aud(data.hardCapAud)} hard cap, by day (UTC). The scale follows the amount raised.`}
+        chart={<Chart x={days} money series={raisedSeries(data)} />}
         table={
           <Table
             caption="AUD raised at the end of each day, against the hard cap"

@@ -20,6 +20,7 @@ const status: SystemStatus = {
     intervalSeconds: 15,
     nextBlock: '10',
     lagBlocks: '0',
+    aheadBlocks: '0',
     lastSuccessAt: '2026-11-27T11:59:50.000Z',
     lastSuccessAgeSeconds: 10,
     leader: null,
@@ -46,6 +47,7 @@ const status: SystemStatus = {
       redMinSeconds: 300,
     },
     watcherLagBlocks: limits,
+    watcherAheadBlocks: { red: 0 },
     headBlockAgeSeconds: limits,
     mailQueueDepth: limits,
     mailOldestAgeSeconds: limits,
@@ -119,5 +121,62 @@ describe('System page: token delivery', () => {
     expect(value('Funding shortfall')).toHaveTextContent(/^700(\.0+)? TMC$/);
     expect(value('Reader lag')).toHaveTextContent('3 blocks');
     expect(within(part).getByText('Amber')).toBeInTheDocument();
+  });
+});
+
+describe('System page: payment watcher (m12)', () => {
+  const render = (data: SystemStatus) => {
+    setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+    mockApi({ 'GET /v1/admin/system': { data } });
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <>
+            <SystemRedBanner systemPath="/admin/system" />
+            <SystemStatusPage />
+          </>
+        ),
+      },
+    ]);
+  };
+  const watcherPart = async () =>
+    (await screen.findByRole('heading', { name: 'Payment watcher' })).closest('section')!;
+
+  it('says the watcher waits beyond the head, in red, and the banner names it', async () => {
+    render({
+      ...status,
+      watcher: { ...status.watcher, status: 'red', nextBlock: '35', aheadBlocks: '23' },
+      chain: { ...status.chain, headBlock: '11' },
+    });
+    const part = await watcherPart();
+    expect(within(part).getByText('Beyond the head').nextSibling).toHaveTextContent(
+      '23 blocks (it waits for blocks this chain has not made, so no payment is read: a reset chain, a replaced node or another network?)',
+    );
+    expect(within(part).getByText('Red')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Needs attention: payment watcher, crypto rates.',
+    );
+  });
+
+  it('says nothing of it when the watcher is not beyond the head', async () => {
+    render(status);
+    const part = await watcherPart();
+    expect(within(part).queryByText('Beyond the head')).toBeNull();
+    expect(within(part).getByText('Lag').nextSibling).toHaveTextContent(
+      '0 blocks (amber over 1, red over 2)',
+    );
+  });
+
+  it('marks the lag as read from the last head while the chain RPC is down', async () => {
+    render({
+      ...status,
+      watcher: { ...status.watcher, lagBlocks: '2' },
+      chain: { ...status.chain, status: 'red', reachable: false, headBlock: null },
+    });
+    const part = await watcherPart();
+    const lag = within(part).getByText('Lag').nextSibling as HTMLElement;
+    expect(lag).toHaveTextContent('2 blocks (from the last head read: the chain RPC is down)');
+    expect(within(lag).getByText('2 blocks')).toHaveClass('text-muted');
   });
 });

@@ -84,6 +84,7 @@ const orDash = (v: ReactNode) => (v === null || v === undefined ? '—' : v);
 
 function Parts({ data }: { data: SystemStatus }) {
   const { watcher, chain, mail, database, listeners, rates, thresholds } = data;
+  const ahead = watcher.aheadBlocks !== null && watcher.aheadBlocks !== '0';
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Part id="system-watcher" title="Payment watcher" level={watcher.status}>
@@ -91,12 +92,27 @@ function Parts({ data }: { data: SystemStatus }) {
           {watcher.enabled ? `every ${watcher.intervalSeconds} s` : 'off (interval 0)'}
         </Row>
         <Row label="Next block">{orDash(watcher.nextBlock)}</Row>
+        {ahead ? (
+          <Row label="Beyond the head">
+            <span className="text-danger">
+              {watcher.aheadBlocks} {watcher.aheadBlocks === '1' ? 'block' : 'blocks'}
+            </span>
+            <span className="font-normal text-muted">
+              {' '}
+              (it waits for blocks this chain has not made, so no payment is read: a reset chain, a
+              replaced node or another network?)
+            </span>
+          </Row>
+        ) : null}
         <Row label="Lag">
-          {watcher.lagBlocks === null ? '—' : `${watcher.lagBlocks} blocks`}
+          <span className={cn(!chain.reachable && 'text-muted')}>
+            {watcher.lagBlocks === null ? '—' : `${watcher.lagBlocks} blocks`}
+          </span>
           <span className="font-normal text-muted">
             {' '}
-            (amber over {thresholds.watcherLagBlocks.amber}, red over{' '}
-            {thresholds.watcherLagBlocks.red})
+            {chain.reachable
+              ? `(amber over ${thresholds.watcherLagBlocks.amber}, red over ${thresholds.watcherLagBlocks.red})`
+              : '(from the last head read: the chain RPC is down)'}
           </span>
         </Row>
         <Row label="Last success">

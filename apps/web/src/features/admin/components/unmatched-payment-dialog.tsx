@@ -6,7 +6,8 @@ import {
   type UnmatchedPaymentDetail,
 } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { Button } from '../../../components/ui/button';
+import { formatAmount, formatDateTime, formatMoney } from '../../../lib/format';
 import { useAssignUnmatchedPayment } from '../api/assign-unmatched-payment';
 import { useUnmatchedPayment } from '../api/get-unmatched-payment';
 import { useRefundUnmatchedPayment } from '../api/refund-unmatched-payment';
@@ -104,7 +105,12 @@ export function UnmatchedPaymentDialog({ target, onClose }: UnmatchedPaymentDial
           {action === 'assign' ? (
             <>
               {form.referenceField}
-              <AssignmentFacts detail={detail.data} loading={detail.isLoading} />
+              <AssignmentFacts
+                detail={detail.data}
+                loading={detail.isLoading}
+                chosen={form.reference.trim().toUpperCase()}
+                onChoose={(reference) => form.chooseReference(reference)}
+              />
               {form.overrideFields}
             </>
           ) : null}
@@ -119,9 +125,15 @@ export function UnmatchedPaymentDialog({ target, onClose }: UnmatchedPaymentDial
 function AssignmentFacts({
   detail,
   loading,
+  chosen,
+  onChoose,
 }: {
   detail: UnmatchedPaymentDetail | undefined;
   loading: boolean;
+  /** The reference typed or picked so far (upper case). */
+  chosen: string;
+  /** Fills the order reference with an open candidate. */
+  onChoose: (reference: string) => void;
 }) {
   if (loading) return <p className="text-sm text-muted">Loading claims and candidate orders…</p>;
   if (!detail) return null;
@@ -177,8 +189,9 @@ function AssignmentFacts({
               <li key={c.reference}>
                 <strong>{c.reference}</strong> ({c.email}){c.open ? '' : ', not open'}
                 {c.claimed ? ', claimed' : ''}: due {formatAmount(c.amountDue, 18)} {c.coin},
-                difference {formatAmount(c.difference, 18)} {c.coin}; credits{' '}
-                {formatAmount(c.tokensForValue, 2)} of {formatAmount(c.tokensDue, 2)} tokens. Sender{' '}
+                difference {formatAmount(c.difference, 18)} {c.coin} (≈{' '}
+                {formatMoney(c.differenceAud, 'AUD')}); credits {formatAmount(c.tokensForValue, 2)}{' '}
+                of {formatAmount(c.tokensDue, 2)} tokens. Sender{' '}
                 {c.senderProvenSince
                   ? `was a wallet this account proved when it was sent (counting since ${formatDateTime(c.senderProvenSince)})`
                   : 'was not a wallet this account proved when it was sent'}
@@ -188,6 +201,16 @@ function AssignmentFacts({
                 .
                 {c.suggestion ? (
                   <span className="block font-semibold text-accent">Likely: {c.suggestion}</span>
+                ) : null}
+                {c.open && c.reference !== chosen ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    className="mt-1"
+                    onClick={() => onChoose(c.reference)}
+                  >
+                    Use {c.reference}
+                  </Button>
                 ) : null}
               </li>
             ))}

@@ -30,6 +30,7 @@ const short: UnmatchedPayment = {
   createdAt: '2025-03-05T03:46:00.000Z',
   resolvedAt: null,
   claimCount: 2,
+  claimedFor: ['TMC-7KQ2XM', 'TMC-B0TB0T'],
   flagged: true,
 };
 const unknown: UnmatchedPayment = {
@@ -42,6 +43,7 @@ const unknown: UnmatchedPayment = {
   reason: 'unknown',
   purchaseReference: null,
   claimCount: 0,
+  claimedFor: [],
   flagged: false,
 };
 const DETAIL = `GET /v1/admin/unmatched-payments/${short._id}`;
@@ -71,6 +73,7 @@ const detail: UnmatchedPaymentDetail = {
       coin: 'ETH',
       amountDue: '0.050000000000524598',
       difference: '-0.001000000000524598',
+      differenceAud: '-5.00',
       tokensForValue: '12250.000000000000000000',
       tokensDue: '12500.000000000000000000',
       senderProven: false,
@@ -165,6 +168,53 @@ describe('Unmatched payments', () => {
     expect(within(row).queryByRole('button', { name: 'Copy sender address' })).toBeNull();
   });
 
+  it('shows the orders buyers claimed a payment for, and no reason once it is assigned (m6)', async () => {
+    const claimedOnly: UnmatchedPayment = {
+      ...short,
+      _id: 'u-4',
+      amount: '0.03',
+      reason: 'unknown',
+      purchaseReference: null,
+      claimedFor: ['TMC-7KQ2XM', 'TMC-B0TB0T'],
+    };
+    const assigned: UnmatchedPayment = {
+      ...unknown,
+      _id: 'u-5',
+      amount: '0.04',
+      coin: 'ETH',
+      status: 'assigned',
+      purchaseReference: 'TMC-Z4WS47',
+      resolvedAt: '2025-03-06T03:46:00.000Z',
+    };
+    renderScreen({ [LIST]: page([claimedOnly, assigned]) });
+    await screen.findByText('0.03 ETH');
+    const claimed = rowOf('0.03 ETH');
+    expect(within(claimed).getByText(/^Claimed:/)).toHaveTextContent(
+      'Claimed: TMC-7KQ2XM, TMC-B0TB0T',
+    );
+    expect(within(claimed).getByText('No matching order')).toBeInTheDocument();
+
+    const done = rowOf('0.04 ETH');
+    expect(within(done).getByText('TMC-Z4WS47')).toBeInTheDocument();
+    expect(within(done).queryByText('No matching order')).toBeNull();
+  });
+
+  it('fills the reference from a candidate, and gives the difference in AUD too (m6)', async () => {
+    const { user } = renderScreen();
+    await screen.findByText('0.049 ETH');
+    await user.click(screen.getByRole('button', { name: 'Assign payment 0xab12…9f3c' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign payment to an order' });
+    const candidate = (await within(dialog).findByText('TMC-7KQ2XM', { selector: 'strong' }))
+      .parentElement!;
+    expect(candidate).toHaveTextContent('difference -0.001000000000524598 ETH (≈ -5.00 AUD)');
+
+    await user.click(within(candidate).getByRole('button', { name: 'Use TMC-7KQ2XM' }));
+    expect(within(dialog).getByLabelText(/Order reference/)).toHaveValue('TMC-7KQ2XM');
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: 'Use TMC-7KQ2XM' })).toBeNull(),
+    );
+  });
+
   it('filters by status and says when there is nothing to show', async () => {
     const { user, listCalls } = renderScreen({
       [LIST]: () => ({ ...page([]) }),
@@ -243,6 +293,34 @@ describe('Unmatched payments', () => {
     await waitFor(() =>
       expect(api.bodies(ASSIGN)).toEqual([
         { reference: 'TMC-7KQ2XM', remark: 'Checked', override: 'Rest paid in cash' },
+      ]),
+    );
+  });
+
+  it('asks an override for one reason, which is also the remark unless staff add one (p8)', async () => {
+    const { api, user } = renderScreen({
+      [ASSIGN]: { data: { ...short, status: 'assigned' }, message: 'Payment assigned' },
+    });
+    await screen.findByText('0.049 ETH');
+    await user.click(screen.getByRole('button', { name: 'Assign payment 0xab12…9f3c' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign payment to an order' });
+    await user.type(within(dialog).getByLabelText(/Order reference/), 'TMC-7KQ2XM');
+    await user.click(within(dialog).getByLabelText(/override/));
+    expect(within(dialog).getByLabelText(/^Remark \(optional\)/)).not.toBeRequired();
+    expect(within(dialog).getByLabelText(/^Remark/)).toHaveAccessibleDescription(
+      'Left empty, the reason for the override is the remark.',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
+    expect(within(dialog).getByText(unmatchedPaymentMessages.overrideRequired)).toBeInTheDocument();
+    expect(within(dialog).queryByText(unmatchedPaymentMessages.remarkRequired)).toBeNull();
+    expect(api.bodies(ASSIGN)).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText(/Reason for the override/), 'Exchange fee');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign payment' }));
+    await waitFor(() =>
+      expect(api.bodies(ASSIGN)).toEqual([
+        { reference: 'TMC-7KQ2XM', remark: 'Exchange fee', override: 'Exchange fee' },
       ]),
     );
   });

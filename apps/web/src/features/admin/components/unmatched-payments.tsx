@@ -77,7 +77,10 @@ export function UnmatchedPayments() {
           <span className="font-bold tabular-nums">
             {formatAmount(row.amount, 18)} {row.coin}
           </span>
-          <Badge tone="cyan">{unmatchedPaymentReasonLabel[row.reason]}</Badge>
+          {/* Why it matched no order: moot once staff assigned or refunded it. */}
+          {row.status === 'open' ? (
+            <Badge tone="cyan">{unmatchedPaymentReasonLabel[row.reason]}</Badge>
+          ) : null}
         </span>
       ),
     },
@@ -85,7 +88,22 @@ export function UnmatchedPayments() {
       id: 'order',
       header: 'Order',
       cell: (row) =>
-        row.purchaseReference ? <code className="font-mono">{row.purchaseReference}</code> : '-',
+        row.purchaseReference ? (
+          <code className="font-mono">{row.purchaseReference}</code>
+        ) : row.claimedFor.length ? (
+          // What buyers said it pays: staff see it without opening the row.
+          <span className="text-xs">
+            Claimed:{' '}
+            {row.claimedFor.map((reference, i) => (
+              <span key={reference}>
+                {i ? ', ' : ''}
+                <code className="font-mono">{reference}</code>
+              </span>
+            ))}
+          </span>
+        ) : (
+          '-'
+        ),
     },
     {
       id: 'status',

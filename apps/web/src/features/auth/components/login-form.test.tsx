@@ -144,7 +144,11 @@ describe('LoginForm', () => {
     await user.type(password(), 'password1{Enter}');
 
     await screen.findByText(/OTP page/);
-    expect(router.state.location.state).toEqual({ email: 'jamie@example.com', codeResent: true });
+    expect(router.state.location.state).toEqual({
+      email: 'jamie@example.com',
+      codeResent: true,
+      returnTo: '/',
+    });
     expect(screen.queryByText(/Login failed/)).not.toBeInTheDocument();
     expect(screen.queryByText(messages.verifyEmail)).not.toBeInTheDocument();
     // The code screen sends this password with the code, so no set-password step follows.

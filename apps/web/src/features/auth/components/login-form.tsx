@@ -7,9 +7,7 @@ import { EmailField } from '../../../components/ui/email-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { postLoginTarget } from '../../../lib/auth-redirect';
-import { REFERRAL_STORAGE_KEY } from '../../../lib/referral';
-import { setSession } from '../../../lib/session';
-import { useLogin } from '../api/login';
+import { startSession, useLogin } from '../api/login';
 import type { EmailState } from '../route-state';
 import { rememberSignupPassword } from '../signup-password';
 import { PasswordField } from './password-field';
@@ -50,8 +48,7 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     defaultValues: { email: defaultEmail, password: '' },
     submit: async (values) => {
       const { data } = await login.mutateAsync({ ...values, ...secondFactorOf(code) });
-      setSession(data);
-      localStorage.removeItem(REFERRAL_STORAGE_KEY);
+      startSession(data);
       await navigate(postLoginTarget(location), { replace: true });
     },
     onFailure: async (error, values) => {
@@ -65,9 +62,14 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
       // 403: the e-mail is not verified yet and the server has sent a fresh code. Not a failure
       // to report: the code screen says what happened.
       if (error instanceof ApiError && error.status === 403) {
-        // The code goes with this password, so it verifies the account without the set-password step.
+        // The code goes with this password, so it verifies the account without the set-password
+        // step, and the code screen logs in with it.
         rememberSignupPassword(values.email, values.password);
-        const state: EmailState = { email: values.email, codeResent: true };
+        const state: EmailState = {
+          email: values.email,
+          codeResent: true,
+          returnTo: postLoginTarget(location),
+        };
         await navigate(paths.otp, { state });
         return true;
       }

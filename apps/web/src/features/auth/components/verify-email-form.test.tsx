@@ -2,8 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authMessages, messages } from '@tmc/shared';
+import { authMessages, messages, securityMessages } from '@tmc/shared';
 import { toast } from '../../../components/ui/toast';
+import { clearSession, getSession } from '../../../lib/session';
+import { tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
 import { rememberSignupPassword, signupPasswordFor } from '../signup-password';
@@ -13,11 +15,12 @@ function LoginProbe() {
   return <p>Login page for {JSON.stringify(useLocation().state)}</p>;
 }
 
-function renderForm() {
+function renderForm(signInTo?: string) {
   return renderRoutes(
     [
-      { path: '/otp', element: <VerifyEmailForm email="jamie@example.com" /> },
+      { path: '/otp', element: <VerifyEmailForm email="jamie@example.com" signInTo={signInTo} /> },
       { path: '/login', element: <LoginProbe /> },
+      { path: '/presale-requests', element: <p>Requests page</p> },
     ],
     ['/otp'],
   );
@@ -27,6 +30,7 @@ const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n}` });
 const boxValues = () => [1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value);
 
 afterEach(() => {
+  clearSession();
   vi.useRealTimers();
   toast.clear();
   vi.restoreAllMocks();
@@ -101,6 +105,70 @@ describe('VerifyEmailForm', () => {
     expect(await screen.findByText('Email verified successfully')).toBeInTheDocument();
     await screen.findByText(/Login page/);
     expect(router.state.location.state).toEqual({ email: 'jamie@example.com' });
+  });
+
+  it('after a login of the unverified account, the code logs in and goes where the login was going (m15)', async () => {
+    const api = mockApi({
+      'POST /v1/auth/otpVerification': { message: 'Email verified successfully' },
+      'POST /v1/auth/login': { data: { user: userFixture, tokens: tokensFixture('a7', 'r7') } },
+    });
+    localStorage.setItem('referralCode', 'MEME42');
+    rememberSignupPassword('jamie@example.com', 'typed at login');
+    const user = userEvent.setup();
+    const { router } = renderForm('/presale-requests');
+
+    await user.click(box(1));
+    await user.paste('4815');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await screen.findByText('Requests page');
+    expect(router.state.location.pathname).toBe('/presale-requests');
+    expect(api.bodies('POST /v1/auth/otpVerification')).toEqual([
+      { otp: '4815', email: 'jamie@example.com', password: 'typed at login' },
+    ]);
+    expect(api.bodies('POST /v1/auth/login')).toEqual([
+      { email: 'jamie@example.com', password: 'typed at login' },
+    ]);
+    expect(getSession().accessToken).toBe('a7');
+    expect(localStorage.getItem('referralCode')).toBeNull();
+    expect(signupPasswordFor('jamie@example.com')).toBeUndefined();
+  });
+
+  it('falls back to /login when the login after the code is refused, e.g. for a second factor', async () => {
+    mockApi({
+      'POST /v1/auth/otpVerification': { message: 'Email verified successfully' },
+      'POST /v1/auth/login': {
+        status: 401,
+        message: securityMessages.totpRequired,
+        errors: { totp: securityMessages.totpRequired },
+      },
+    });
+    rememberSignupPassword('jamie@example.com', 'typed at login');
+    const user = userEvent.setup();
+    const { router } = renderForm('/presale-requests');
+
+    await user.click(box(1));
+    await user.paste('4815');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await screen.findByText(/Login page/);
+    expect(router.state.location.state).toEqual({ email: 'jamie@example.com' });
+    expect(getSession().user).toBeNull();
+  });
+
+  it('without the password (a reload), the code only verifies and /login follows', async () => {
+    const api = mockApi({
+      'POST /v1/auth/otpVerification': { message: 'Email verified successfully' },
+    });
+    const user = userEvent.setup();
+    renderForm('/presale-requests');
+
+    await user.click(box(1));
+    await user.paste('4815');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await screen.findByText(/Login page/);
+    expect(api.bodies('POST /v1/auth/login')).toEqual([]);
   });
 
   it('a code that came without the password continues to the set-password step, then /login', async () => {

@@ -271,7 +271,9 @@ export function CryptoPurchaseForm({
               {currency === 'ETH' ? ` ${ETH_SENDER_NOTE}` : null}
             </li>
             <li>
-              Copy the transaction hash from your wallet and verify the payment, right after
+              We detect a transfer of the exact amount by itself: there is nothing else to do. The
+              transaction hash is only needed if you sent a different amount, or if the payment does
+              not show on your order within a few minutes: then verify it with the hash, right after
               submitting or later from Transactions.
             </li>
             <li>Once verified, your presale request is accepted and your tokens are allocated.</li>
@@ -303,7 +305,7 @@ export function CryptoPurchaseForm({
                 upload={upload}
                 value={field.value ?? null}
                 onChange={field.onChange}
-                hint="You pay after submitting, so there is nothing to upload yet: the transaction hash you verify afterwards proves your payment. Add a screenshot only if you already have one that helps, e.g. of your wallet's send screen."
+                hint="You pay after submitting, so there is usually nothing to upload yet: your payment is detected by itself. If you already have a screenshot that helps our team, e.g. of your wallet's send screen, add it here."
               />
             )}
           />

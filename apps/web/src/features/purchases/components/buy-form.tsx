@@ -346,10 +346,21 @@ export function BuyForm({
       </section>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <Button size="lg" onClick={bankTransfer} disabled={!isFiat}>
+        {/* The spec's two buttons stay; the one the chosen currency allows is the primary one. */}
+        <Button
+          size="lg"
+          variant={isFiat ? 'primary' : 'secondary'}
+          onClick={bankTransfer}
+          disabled={!isFiat}
+        >
           Bank Transfer
         </Button>
-        <Button size="lg" variant="secondary" onClick={cryptoTransfer} disabled={isFiat}>
+        <Button
+          size="lg"
+          variant={isFiat ? 'secondary' : 'primary'}
+          onClick={cryptoTransfer}
+          disabled={isFiat}
+        >
           Crypto Transfer
         </Button>
       </div>

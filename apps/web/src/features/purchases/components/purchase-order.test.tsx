@@ -289,6 +289,23 @@ describe('PurchaseOrder', () => {
     ).toBeInTheDocument();
   });
 
+  it('puts the next step before the amounts and the timeline, so a phone shows it first (m16)', async () => {
+    renderOrder(detail({ ...awaiting, paymentMode: 1, userCurrency: 'ETH' }));
+    const next = await screen.findByRole('heading', { name: 'Next step' });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.slice(0, 3)).toEqual(['Next step', 'Amounts', 'Status']);
+    expect(
+      next.compareDocumentPosition(screen.getByText('Crypto step')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      screen
+        .getByText('Crypto step')
+        .compareDocumentPosition(screen.getByRole('heading', { name: 'Amounts' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
   it('says when the order is not the buyer’s (404) and links back to the list', async () => {
     const user = userEvent.setup();
     const { router } = renderOrder({ status: 404, message: 'Presale request not found' });

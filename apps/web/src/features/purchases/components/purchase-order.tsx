@@ -282,6 +282,17 @@ export function PurchaseOrder({
 
       <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-6">
+          {/* What to do, and the live payment status, come first: on a phone the first screen. */}
+          <section aria-labelledby="order-next" className="flex flex-col gap-4">
+            <h2 id="order-next" className="text-xl">
+              Next step
+            </h2>
+            {notice}
+            <div aria-live="polite" className="flex flex-col gap-4">
+              {nextStep}
+            </div>
+            {cancelButton}
+          </section>
           <section aria-labelledby="order-amounts" className="card flex flex-col gap-4 p-5 sm:p-6">
             <h2 id="order-amounts" className="text-xl">
               Amounts
@@ -313,17 +324,6 @@ export function PurchaseOrder({
               ) : null}
             </dl>
             <DeliveryWallet wallet={purchase.wallet ?? user?.walletAddress ?? null} />
-          </section>
-
-          <section aria-labelledby="order-next" className="flex flex-col gap-4">
-            <h2 id="order-next" className="text-xl">
-              Next step
-            </h2>
-            {notice}
-            <div aria-live="polite" className="flex flex-col gap-4">
-              {nextStep}
-            </div>
-            {cancelButton}
           </section>
         </div>
 
