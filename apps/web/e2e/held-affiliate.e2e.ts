@@ -122,7 +122,13 @@ describe('an affiliate without a payout destination (M3)', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/affiliates');
     await summary.getByText('Held until you add a payout destination').waitFor();
-    await line.getByText('Held until you add a payout destination').waitFor();
+    // On a phone the earnings are a list of cards, one per earning, instead of a table.
+    const card = page
+      .getByRole('list', { name: 'Affiliate earnings' })
+      .getByRole('listitem')
+      .filter({ hasText: buyerEmail });
+    await card.getByText('Held', { exact: true }).waitFor();
+    await card.getByText('Held until you add a payout destination').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
     );

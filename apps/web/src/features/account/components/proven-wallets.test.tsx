@@ -69,6 +69,55 @@ describe('ProvenWallets', () => {
     await waitFor(() => expect(screen.getByText(walletProofMessages.proven)).toBeInTheDocument());
   });
 
+  it('proves with a wallet that only announces itself by EIP-6963 (no window.ethereum)', async () => {
+    const request = vi.fn(({ method }: { method: string }) =>
+      Promise.resolve(method === 'eth_requestAccounts' ? [ADDRESS] : '0xsigned'),
+    );
+    const announce = () =>
+      window.dispatchEvent(
+        new CustomEvent('eip6963:announceProvider', {
+          detail: {
+            info: { uuid: 'announced-only', name: 'Announced', icon: '', rdns: 'test.announced' },
+            provider: { request },
+          },
+        }),
+      );
+    window.addEventListener('eip6963:requestProvider', announce);
+    try {
+      const provenAt = '2026-01-01T00:00:00.000Z';
+      let proven = false;
+      mockApi({
+        'GET /v1/account/wallets': () => ({
+          data: { wallets: [{ address: ADDRESS, proven, provenAt: proven ? provenAt : null }] },
+        }),
+        'POST /v1/account/wallets/nonce': {
+          data: { message: MESSAGE, nonce: 'n', expiresAt: '' },
+        },
+        'POST /v1/account/wallets/prove': () => {
+          proven = true;
+          return {
+            data: {
+              wallet: { address: ADDRESS, proven: true, provenAt },
+              wallets: [{ address: ADDRESS, proven: true, provenAt }],
+            },
+            message: walletProofMessages.proven,
+          };
+        },
+      });
+      const user = userEvent.setup();
+      renderWithClient(<ProvenWallets />);
+      await user.click(await screen.findByRole('button', { name: 'Prove this wallet' }));
+      expect(await screen.findByText('Proven')).toBeInTheDocument();
+      expect(request.mock.calls.map(([args]) => args.method)).toEqual([
+        'eth_requestAccounts',
+        'personal_sign',
+      ]);
+      expect(screen.queryByText(/No browser wallet found/)).not.toBeInTheDocument();
+    } finally {
+      window.removeEventListener('eip6963:requestProvider', announce);
+    }
+  });
+
   it('says so when there is no wallet yet', async () => {
     mockApi({ 'GET /v1/account/wallets': { data: { wallets: [] } } });
     renderWithClient(<ProvenWallets />);

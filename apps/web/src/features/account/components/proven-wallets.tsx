@@ -2,7 +2,7 @@ import { getAddress, isAddressEqual, type Address } from 'viem';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { injectedWallet } from '../../crypto/lib/wallet-discovery';
+import { useBrowserWallet } from '../../crypto/lib/use-browser-wallet';
 import { useProveWallet, useWallets } from '../api/wallet-proofs';
 
 const NO_WALLET = 'No browser wallet found: open this page in a browser with a wallet extension';
@@ -15,9 +15,11 @@ const NO_WALLET = 'No browser wallet found: open this page in a browser with a w
 export function ProvenWallets() {
   const wallets = useWallets();
   const prove = useProveWallet();
+  // A wallet that only announces itself (EIP-6963, no window.ethereum) counts too.
+  const pickWallet = useBrowserWallet();
 
   async function proveOne(address: string) {
-    const wallet = injectedWallet();
+    const wallet = pickWallet();
     if (!wallet) {
       toast.error(NO_WALLET);
       return;

@@ -7,11 +7,8 @@ import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { ProgressStep } from '../../../components/ui/progress-step';
 import { cn } from '../../../lib/cn';
 import { shortHash } from '../../../lib/format';
-import {
-  injectedWallet,
-  watchWallets,
-  type BrowserWallet,
-} from '../../crypto/lib/wallet-discovery';
+import type { BrowserWallet } from '../../crypto/lib/wallet-discovery';
+import { useBrowserWallet } from '../../crypto/lib/use-browser-wallet';
 import {
   connectAccount,
   ensureChain,
@@ -52,13 +49,6 @@ export interface ClaimButtonProps {
   onClaimed: () => unknown;
   /** The server reads nothing claimable now (all claimed, or not unlocked yet). */
   nothingClaimable?: boolean;
-}
-
-/** The browser wallet, as the payment flow finds it: EIP-6963 announcements, else window.ethereum. */
-function useBrowserWallet() {
-  const [wallets, setWallets] = useState<BrowserWallet[]>([]);
-  useEffect(() => watchWallets(setWallets), []);
-  return () => wallets[0] ?? injectedWallet();
 }
 
 /**
