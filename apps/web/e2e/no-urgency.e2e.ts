@@ -95,12 +95,12 @@ interface Stage {
   state: string;
 }
 
-let staffAccess: string;
-let laterStage: Stage;
+/** Cleanup steps, added as what they undo is made (none when the setup failed before it). */
+const cleanups: (() => Promise<void>)[] = [];
 const buyerEmail = `nora.nourgency.${Date.now()}@tmc.test`;
 
 beforeAll(async () => {
-  staffAccess = await staffToken();
+  const staffAccess = await staffToken();
   // A year ahead: the stage clock leaves it scheduled for the whole run.
   const startsAt = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
   const created = await staffCall('POST', '/v1/admin/stages', staffAccess, {
@@ -110,8 +110,16 @@ beforeAll(async () => {
     startsAt,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  laterStage = created.body.data as Stage;
+  const laterStage = created.body.data as Stage;
   expect(laterStage.state).toBe('scheduled');
+  // Closed at the end, so no other test of the run meets a scheduled stage.
+  cleanups.push(async () => {
+    const closed = await staffCall('POST', `/v1/admin/stages/${laterStage.id}/close`, staffAccess, {
+      remark: 'Scheduled by the no-urgency browser test',
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect((closed.body.data as { stage: Stage }).stage.state).toBe('closed');
+  });
 
   // The buyer, who is an affiliate too: every account has an affiliate area.
   await verifiedAccount('Nora Nourgency', buyerEmail, PASSWORD);
@@ -122,11 +130,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (!laterStage) return;
-  const closed = await staffCall('POST', `/v1/admin/stages/${laterStage.id}/close`, staffAccess, {
-    remark: 'Scheduled by the no-urgency browser test',
-  });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+  for (const cleanup of cleanups) await cleanup();
 });
 
 const requestsInFlight = new WeakMap<Page, { open: Set<Request>; since: number }>();
