@@ -57,6 +57,8 @@ import { createQueuedMailDelivery } from './lib/mailer/queued-mail.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createRefundsService } from './modules/refunds/refunds.service.ts';
 import { refundRequestRoutes } from './modules/refunds/refunds.routes.ts';
+import { createLateOffersService } from './modules/late-payments/late-offers.service.ts';
+import { lateOfferLinkRoutes } from './modules/late-payments/late-offers.routes.ts';
 import { createAdminBanksService } from './modules/admin/admin-banks.service.ts';
 import { createAdminSettingsService } from './modules/admin/admin-settings.service.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
@@ -259,6 +261,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: queuedMail,
     publicUrl: config.publicUrl,
   });
+  const lateOffers = createLateOffersService({
+    db,
+    mail: queuedMail,
+    rateLimiter,
+    priceOrder: purchases.priceOrder,
+    publicUrl: config.publicUrl,
+  });
   const paymentWatcher = createPaymentWatcher({
     db,
     chain: deps.chain,
@@ -356,6 +365,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     statements: createStatementsService({ db, presale, seller: config.seller }),
     refunds,
     stages: createStagesService({ db }),
+    lateOffers,
   };
   setStatusSource(() => admin.system.figures());
   app.addHook('onClose', () => setStatusSource(undefined));
@@ -383,6 +393,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(uploadsRoutes, { uploads });
       await v1.register(purchasesRoutes, { purchases });
       await v1.register(refundRequestRoutes, { refunds });
+      await v1.register(lateOfferLinkRoutes, { lateOffers });
       await v1.register(transactionsRoutes, { transactions });
       await v1.register(cryptoPurchaseRoutes, { cryptoPurchases });
       await v1.register(affiliatesRoutes, { affiliates });

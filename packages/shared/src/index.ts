@@ -18,3 +18,4 @@ export * from './delivery.ts';
 export * from './statements.ts';
 export * from './refunds.ts';
 export * from './stages.ts';
+export * from './late-offers.ts';
