@@ -28,7 +28,7 @@ useMailedApp(async (t) => {
 });
 
 const OFFER_SUBJECT = /late payment/;
-const LINK = /\/late-offers\/([A-Za-z0-9_-]{43})/;
+const LINK = /\/late-offer#token=([A-Za-z0-9_-]{43})/;
 
 const readPurchase = async (id: string) =>
   (await db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
@@ -59,9 +59,9 @@ async function lateReceipt(buyer: Person, id: string) {
 
 const offer = (id: string) => as(app, staff).post(`/v1/admin/purchases/${id}/late-offer`);
 const view = (token: string) =>
-  app.inject({ method: 'GET', url: `/v1/late-offers/${token}` });
+  app.inject({ method: 'POST', url: '/v1/late-offers/read', payload: { token } });
 const accept = (token: string) =>
-  app.inject({ method: 'POST', url: `/v1/late-offers/${token}/accept` });
+  app.inject({ method: 'POST', url: '/v1/late-offers/accept', payload: { token } });
 
 async function offerLink(buyer: Person, id: string) {
   const res = await offer(id);

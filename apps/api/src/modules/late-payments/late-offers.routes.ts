@@ -5,7 +5,8 @@ import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/uuid.ts';
 import type { LateOffersService } from './late-offers.service.ts';
 
-const tokenParams = z.object({
+// The token travels in the body, never in a URL that logs and referrers keep.
+const tokenBody = z.object({
   token: lateOfferTokenSchema.meta({ pattern: '^[A-Za-z0-9_-]{43}$' }),
 });
 
@@ -14,35 +15,35 @@ export const lateOfferLinkRoutes: FastifyPluginAsyncZod<{ lateOffers: LateOffers
   app,
   { lateOffers },
 ) => {
-  app.get(
-    '/late-offers/:token',
+  app.post(
+    '/late-offers/read',
     {
-      config: { openapi: { errors: [429] } },
+      config: { openapi: { errors: [404] } },
       schema: {
         tags: ['purchases'],
         summary:
           'An offer to turn a late bank payment into an order at the price of the day, by its e-mailed link (no session: the link is the key); state offered, accepted, withdrawn or expired. 404 for an unknown link; 30 an hour per network',
-        params: tokenParams,
+        body: tokenBody,
         response: { 200: envelopeSchema(lateOfferSchema) },
       },
     },
-    async (req) => envelope(200, await lateOffers.view(req.params.token, req.ip)),
+    async (req) => envelope(200, await lateOffers.view(req.body.token, req.ip)),
   );
 
   app.post(
-    '/late-offers/:token/accept',
+    '/late-offers/accept',
     {
-      config: { openapi: { errors: [409, 410] } },
+      config: { openapi: { errors: [404, 409, 410] } },
       schema: {
         tags: ['purchases'],
         summary:
           'The buyer consents: the ended order becomes Pending at the offered price, its tokens reserved in the stage, awaiting staff review. Again: the same answer (one order). 404 unknown link; 410 expired or withdrawn; 409 the price of the day changed, the presale is not selling or the stage has fewer tokens left; 30 an hour per network',
-        params: tokenParams,
+        body: tokenBody,
         response: { 200: envelopeSchema(lateOfferSchema) },
       },
     },
     async (req) => {
-      const { offer, already } = await lateOffers.accept(req.params.token, req.ip);
+      const { offer, already } = await lateOffers.accept(req.body.token, req.ip);
       return envelope(
         200,
         offer,

@@ -153,7 +153,7 @@ export function createLateOffersService({
             previousTokenPriceAud: plain(offer.previousTokenPriceAud),
             stageName: offer.stageName,
             expiresAt: offer.expiresAt.toISOString(),
-            link: `${publicUrl}/late-offers/${token}`,
+            link: `${publicUrl}/late-offer#token=${token}`,
           });
         await recordAudit(tx, {
           actorId: staffId,
@@ -183,7 +183,7 @@ export function createLateOffersService({
       };
     },
 
-    /** GET /v1/late-offers/:token: what the consent page shows (any state). */
+    /** POST /v1/late-offers/read: what the consent page shows (any state). */
     async view(token: string, ip: string): Promise<LateOffer> {
       const { offer, purchase } = await byToken(token, ip);
       const settings = await tokenSymbol(db);
@@ -191,7 +191,7 @@ export function createLateOffersService({
     },
 
     /**
-     * POST /v1/late-offers/:token/accept: the buyer's consent. The order's row, then the
+     * POST /v1/late-offers/accept: the buyer's consent. The order's row, then the
      * offer's, are held: two clicks make one order (the second answers it as already accepted).
      */
     async accept(token: string, ip: string) {
