@@ -44,6 +44,7 @@ import {
   listRefunds,
   lockRefund,
   moveRefund,
+  pageBuyerRefunds,
   hasOpenRefund,
   refundedOfPurchase,
   requestedOfPurchase,
@@ -509,6 +510,20 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
       return safeBatch(settings.chainId, `TMC refund ${found.reference ?? r.id}`, [
         { ...transaction, contractMethod: null, contractInputsValues: null },
       ]);
+    },
+
+    /** GET /v1/account/refunds: the caller's refunds across their orders, newest first. */
+    async listMine(userId: string, q: ListQuery<unknown>) {
+      const { rows, total } = await pageBuyerRefunds(db, userId, q);
+      return pageOf(
+        rows.map((r) => ({
+          ...toRefundDto(r.refund),
+          purchaseId: r.purchaseId,
+          reference: r.reference,
+        })),
+        total,
+        q,
+      );
     },
 
     async list(q: ListQuery<unknown> & { state?: RefundState }) {
