@@ -169,13 +169,9 @@ const op = fc.oneof(
     fc.record({ kind: fc.constant('refund' as const), order: fc.nat(), full: fc.boolean() }),
     2,
   ),
-  // Refunds of listed transfers: with them, seed 24 finds a transfer credited by value from a
-  // wallet its order's account did not hold (a listed transfer with a refund in progress still
-  // takes part in crediting). Weight 0 until that is fixed; set MONEY_INVARIANTS_LISTED_REFUNDS=1
-  // to run them.
   weighted(
     fc.record({ kind: fc.constant('refundListed' as const), listed: fc.nat(), full: fc.boolean() }),
-    process.env.MONEY_INVARIANTS_LISTED_REFUNDS ? 1 : 0,
+    1,
   ),
   // Any requested refund (staff's, or the excess of an overpaid transfer the site offered).
   weighted(
