@@ -245,6 +245,7 @@ describe('late bank payments', () => {
       reason: 'late payment, buyer wants the money back',
     });
     expect(refund.statusCode, refund.body).toBe(201);
+    expect((await view(token)).json().data.state).toBe('withdrawn');
     const refused = await accept(token);
     expect(refused.statusCode).toBe(410);
     expect(refused.json().message).toBe(lateOfferMessages.withdrawn);

@@ -34,6 +34,7 @@ import { findSettings } from '../presale/presale.repo.ts';
 import { refundAmountText, toAdminRefundDto, toRefundDto } from '../orders/refund-dto.ts';
 import { findOrder, lockOrder, markOrderReverted } from '../orders/revert-purchase.repo.ts';
 import { reduceSale, revertSale } from '../orders/revert-purchase.ts';
+import { withdrawLateOffers } from '../orders/late-offers.repo.ts';
 import {
   acceptedTokensOfBuyer,
   approvedCryptoRefunds,
@@ -220,6 +221,8 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
       destination: can.destination,
     });
     if (!row) throw conflict(says.inProgress);
+    // A late payment's open offer of an order at today's price ends: its money is going back.
+    await withdrawLateOffers(tx, purchaseId);
     return { row, userId: can.userId };
   }
 
