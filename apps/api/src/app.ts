@@ -56,7 +56,9 @@ import { createPayoutsService } from './modules/affiliates/payouts.service.ts';
 import { createQueuedMailDelivery } from './lib/mailer/queued-mail.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createRefundsService } from './modules/refunds/refunds.service.ts';
-import { refundRequestRoutes } from './modules/refunds/refunds.routes.ts';
+import { accountRefundsRoutes, refundRequestRoutes } from './modules/refunds/refunds.routes.ts';
+import { createLateOffersService } from './modules/late-payments/late-offers.service.ts';
+import { lateOfferLinkRoutes } from './modules/late-payments/late-offers.routes.ts';
 import { createAdminBanksService } from './modules/admin/admin-banks.service.ts';
 import { createAdminSettingsService } from './modules/admin/admin-settings.service.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
@@ -230,6 +232,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uploads = createUploadsService({ db, storage: deps.storage, rateLimiter });
   const queuedMail = createQueuedMailDelivery(deps.mailer, app.log);
   const account = createAccountService({ db, mail: queuedMail, rateLimiter });
+  const orderDelivery = deps.delivery
+    ? (userId: string, purchaseId: string) =>
+        findOrderDelivery(db, deps.delivery!.distributorAddress.toLowerCase(), userId, purchaseId)
+    : undefined;
   const purchases = createPurchasesService({
     db,
     mail: queuedMail,
@@ -240,10 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimiter,
     publicUrl: config.publicUrl,
     seller: config.seller,
-    orderDelivery: deps.delivery
-      ? (userId, purchaseId) =>
-          findOrderDelivery(db, deps.delivery!.distributorAddress.toLowerCase(), userId, purchaseId)
-      : undefined,
+    orderDelivery,
   });
   const purchaseAcceptance = createPurchaseAcceptance({
     onAccepted: [(tx, purchase) => recordEarnings(tx, purchase, config.publicUrl)],
@@ -259,6 +262,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     rateLimiter,
     mail: queuedMail,
+    publicUrl: config.publicUrl,
+  });
+  const lateOffers = createLateOffersService({
+    db,
+    mail: queuedMail,
+    rateLimiter,
+    priceOrder: purchases.priceOrder,
     publicUrl: config.publicUrl,
   });
   const paymentWatcher = createPaymentWatcher({
@@ -361,10 +371,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : undefined,
     }),
     delivery,
-    statements: createStatementsService({ db, presale, seller: config.seller }),
+    statements: createStatementsService({ db, presale, seller: config.seller, orderDelivery }),
     refunds,
     stages: createStagesService({ db }),
     identity,
+    lateOffers,
   };
   setStatusSource(() => admin.system.figures());
   app.addHook('onClose', () => setStatusSource(undefined));
@@ -393,6 +404,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(uploadsRoutes, { uploads });
       await v1.register(purchasesRoutes, { purchases });
       await v1.register(refundRequestRoutes, { refunds });
+      await v1.register(accountRefundsRoutes, { refunds });
+      await v1.register(lateOfferLinkRoutes, { lateOffers });
       await v1.register(transactionsRoutes, { transactions });
       await v1.register(cryptoPurchaseRoutes, { cryptoPurchases });
       await v1.register(affiliatesRoutes, { affiliates });

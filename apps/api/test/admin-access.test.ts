@@ -93,6 +93,7 @@ const ADMIN_ROUTES: {
   { method: 'POST', url: `/v1/admin/refunds/${id}/decline`, body: { reason: 'no' } },
   { method: 'POST', url: `/v1/admin/refunds/${id}/paid`, body: { evidence: 'REF-1' } },
   { method: 'GET', url: `/v1/admin/refunds/${id}/safe-tx.json` },
+  { method: 'POST', url: `/v1/admin/purchases/${id}/late-offer` },
 ];
 
 const call = (who: Person | undefined, route: (typeof ADMIN_ROUTES)[number]) => {

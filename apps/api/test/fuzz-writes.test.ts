@@ -6,6 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { DeclaredRoute } from '../src/app.ts';
+import { purchaseMessages } from '@tmc/shared';
 import { identityReviews, unmatchedPayments, userTotp } from '../src/db/schema/index.ts';
 import {
   ageEarnings,
@@ -485,7 +486,39 @@ const generators: Record<string, Generator> = {
     expect(approved.statusCode, approved.body).toBe(200);
     return { token: staff.token, params: { id } };
   },
+  'POST /v1/admin/purchases/:id/late-offer': async () => ({
+    token: staff.token,
+    params: { id: (await latePayment()).purchase.id },
+  }),
+  'POST /v1/late-offers/read': async () => ({
+    body: { token: await lateOfferToken() },
+    ip: nextIp(),
+  }),
+  'POST /v1/late-offers/accept': async () => ({
+    body: { token: await lateOfferToken() },
+    ip: nextIp(),
+  }),
 };
+
+/** A bank order of 100 AUD that ended before its receipt came: a late payment. */
+async function latePayment() {
+  const buyer = await person();
+  const purchase = await insertBankPurchase(db(), buyer, '100', {
+    status: 3,
+    remark: purchaseMessages.bankOrderLapsed,
+    lateReceiptAt: new Date(),
+  });
+  return { buyer, purchase };
+}
+
+/** The consent link's token of an offer staff made for a late payment. */
+async function lateOfferToken() {
+  const { buyer, purchase } = await latePayment();
+  const offered = await as(app(), staff).post(`/v1/admin/purchases/${purchase.id}/late-offer`);
+  expect(offered.statusCode, offered.body).toBe(201);
+  const mail = await box().next(buyer.email, /late payment/);
+  return /#token=([\w-]+)/.exec(mail.text)![1]!;
+}
 
 /** A buyer's accepted bank order of 100 AUD. */
 async function acceptedBankOrder() {

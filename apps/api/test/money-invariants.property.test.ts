@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatUnits, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type { Db } from '../src/db/client.ts';
 import {
   affiliateEarnings,
   purchases,
+  refunds,
   settings,
   transactions,
   unmatchedPayments,
@@ -30,7 +31,9 @@ import { buildTestApp } from './test-app.ts';
  * verifications of any order with any payment, i.e. claims by other accounts; proofs, re-proofs
  * and moves of wallets between accounts; the watcher, and its outages past an order's quote;
  * staff assignments with and without override; quote expiries, order lapses, acceptances,
- * rejections, reverts and payouts), on PostgreSQL. After every step the
+ * rejections, reverts and payouts; refunds, partial and full, of bank and crypto orders, of the
+ * excess of overpaid transfers and of listed transfers, approved or declined, with and without
+ * the company wallet's transfer back), on PostgreSQL. After every step the
  * books must agree. CI runs a fixed seed and a fresh one, printed;
  * MONEY_INVARIANTS_SEED=<seed> replays one.
  */
@@ -161,6 +164,33 @@ const op = fc.oneof(
   weighted(fc.record({ kind: fc.constant('reject' as const), order: fc.nat() }), 1),
   weighted(fc.record({ kind: fc.constant('revert' as const), order: fc.nat() }), 1),
   weighted(fc.record({ kind: fc.constant('payout' as const), tier: fc.constantFrom(1, 2) }), 1),
+  // Staff refund an order (bank or crypto) or a listed transfer, in full or in part.
+  weighted(
+    fc.record({ kind: fc.constant('refund' as const), order: fc.nat(), full: fc.boolean() }),
+    2,
+  ),
+  weighted(
+    fc.record({ kind: fc.constant('refundListed' as const), listed: fc.nat(), full: fc.boolean() }),
+    1,
+  ),
+  // Any requested refund (staff's, or the excess of an overpaid transfer the site offered).
+  weighted(
+    fc.record({
+      kind: fc.constant('decideRefund' as const),
+      refund: fc.nat(),
+      approve: fc.constantFrom(true, true, false),
+    }),
+    2,
+  ),
+  // An approved crypto refund: the company wallet sends it (or not yet), then the watcher reads.
+  weighted(
+    fc.record({
+      kind: fc.constant('sendRefund' as const),
+      refund: fc.nat(),
+      transfer: fc.constantFrom(true, true, false),
+    }),
+    2,
+  ),
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -190,6 +220,29 @@ let forwarder: Address | undefined;
 /** Every transaction this test sent to the company wallet, across runs. */
 const allSent: Sent[] = [];
 
+/**
+ * The oracle of refunds, by this test's own count: what the company wallet sent back for
+ * approved refunds (each transfer exactly a refund's amount to its destination), per coin in base
+ * units, across runs. The books must show exactly that as refunded (paid).
+ */
+const sentBack = { ETH: 0n, USDC: 0n };
+
+/** The books' per-coin figures against this test's own record of what went in and out. */
+async function checkRefundOracle(allSeen: boolean) {
+  const books = await checkRefundBooks(db);
+  for (const coin of ['ETH', 'USDC'] as const) {
+    expect(books[coin].refunded.toString(), `${coin} refunded`).toBe(sentBack[coin].toString());
+    // Once the site has come across every transfer, what it received is what this test sent.
+    if (allSeen)
+      expect(books[coin].received.toString(), `${coin} received`).toBe(
+        allSent
+          .filter((s) => s.coin === coin)
+          .reduce((n, s) => n + s.value, 0n)
+          .toString(),
+      );
+  }
+}
+
 async function checkBooks(mustBeSeen: Set<string>) {
   const totals = await readSettings(db);
   const all = await db.select().from(purchases);
@@ -208,8 +261,9 @@ async function checkBooks(mustBeSeen: Set<string>) {
   const keys = paid.map((t) => `${t.txnHash}:${t.logIndex ?? -1}`);
   expect(new Set(keys).size).toBe(keys.length);
   const listed = await db.select().from(unmatchedPayments);
-  // Per coin: received = credited + refunded + promised back + still listed (refund-books.ts).
-  await checkRefundBooks(db);
+  // Per coin: received = credited + refunded + promised back + still listed (refund-books.ts),
+  // refunded = what this test sent back, received = what it sent once all is seen.
+  await checkRefundOracle(allSent.every((s) => mustBeSeen.has(s.hash)));
 
   // Nothing vanishes: each transaction's transfers to the wallet = what they credited + what is
   // listed, once the site has come across it; after the watcher, it has come across all.
@@ -294,9 +348,18 @@ async function checkBooks(mustBeSeen: Set<string>) {
     const p = byPurchase.get(t.purchaseId!)!;
     if (p.reviewedBy) continue;
     const at = await blockTime(t.blockNumber!);
-    const holder = holdings
-      .get(t.fromAddress!.toLowerCase())
-      ?.find((h) => Math.floor(h.from / 1000) * 1000 <= at && at < h.until);
+    // As the site knew it when it credited: a block's time can run ahead of the wall clock (blocks
+    // mined in a burst), so a proof made after the credit may carry an earlier time than the block.
+    const known = t.verifiedAt?.getTime() ?? Infinity;
+    const address = t.fromAddress!.toLowerCase();
+    const asKnown: { userId: string; from: number; until: number }[] = [];
+    for (const row of proofs.filter((r) => r.address === address)) {
+      if (row.provenAt.getTime() > known) break;
+      const previous = asKnown.at(-1);
+      if (previous) previous.until = row.provenAt.getTime();
+      asKnown.push({ userId: row.userId, from: row.countsFrom.getTime(), until: Infinity });
+    }
+    const holder = asKnown.find((h) => Math.floor(h.from / 1000) * 1000 <= at && at < h.until);
     if (holder?.userId === t.userId) continue;
     expect(
       holder,
@@ -609,6 +672,74 @@ async function run(ops: Op[]) {
           answer = await staff.post(`/v1/admin/payouts/${payout._id}/paid`, { reference: 'batch' });
         break;
       }
+      case 'refund': {
+        const order = pick(orders, step.order);
+        if (!order) break;
+        const amount = await refundableOf(order);
+        if (!amount) break;
+        answer = await staff.post('/v1/admin/refunds', {
+          purchaseId: order.purchaseId,
+          amount: step.full ? amount.full : amount.half,
+          coin: amount.coin,
+          reason: 'property test',
+        });
+        break;
+      }
+      case 'refundListed': {
+        const open = await db
+          .select()
+          .from(unmatchedPayments)
+          .where(eq(unmatchedPayments.status, 'open'));
+        const row = pick(open, step.listed);
+        if (!row) break;
+        const places = DECIMALS[row.coin];
+        const value = BigInt(row.amountBaseUnits);
+        answer = await staff.post('/v1/admin/refunds', {
+          unmatchedPaymentId: row.id,
+          amount: formatUnits(step.full || value < 2n ? value : value / 2n, places),
+          coin: row.coin,
+          reason: 'property test',
+        });
+        break;
+      }
+      case 'decideRefund': {
+        const requested = await db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.state, 'requested'))
+          .orderBy(asc(refunds.createdAt));
+        const refund = pick(requested, step.refund);
+        if (!refund) break;
+        answer = step.approve
+          ? await staff.post(`/v1/admin/refunds/${refund.id}/approve`)
+          : await staff.post(`/v1/admin/refunds/${refund.id}/decline`, { reason: 'no' });
+        break;
+      }
+      case 'sendRefund': {
+        const approved = await db
+          .select()
+          .from(refunds)
+          .where(and(eq(refunds.state, 'approved'), ne(refunds.coin, 'AUD')))
+          .orderBy(asc(refunds.createdAt));
+        const refund = pick(approved, step.refund);
+        if (step.transfer && refund) {
+          const coin = refund.coin as CryptoCurrency;
+          const value = parseUnits(money(refund.amount).toFixed(), DECIMALS[coin]);
+          // The company wallet (dev account 1) sends exactly the refund to its destination.
+          await tools.pay(coin, formatUnits(value, DECIMALS[coin]), {
+            to: refund.destination as Address,
+            fromIndex: 1,
+          });
+          sentBack[coin] += value;
+        }
+        await watchAll();
+        if (refund) {
+          const [after] = await db.select().from(refunds).where(eq(refunds.id, refund.id));
+          // Without its transfer a refund stays approved; with it, this one or its twin is paid.
+          if (!step.transfer) expect(after!.state).toBe('approved');
+        }
+        break;
+      }
     }
     // Every refusal is a clear 4xx, never a fault.
     if (answer) expect(answer.statusCode, `${step.kind}: ${answer.body}`).toBeLessThan(500);
@@ -618,6 +749,41 @@ async function run(ops: Op[]) {
   await tools.mine((await readSettings(db)).minConfirmations);
   await watchAll();
   await checkBooks(new Set(payments.map((p) => p.hash)));
+}
+
+/** What is left to refund of an order, in its coin: the whole and a half of it (DB figures). */
+async function refundableOf(order: Order) {
+  const [row] = await db.select().from(purchases).where(eq(purchases.id, order.purchaseId));
+  if (!row) return undefined;
+  const live = (
+    await db.select().from(refunds).where(eq(refunds.purchaseId, order.purchaseId))
+  ).filter((r) => r.state !== 'declined');
+  if (!order.crypto) {
+    const left = money(row.investmentAmount);
+    if (left.lte(0)) return undefined;
+    const half = left.div(2).toDecimalPlaces(2, Money.ROUND_DOWN);
+    return {
+      coin: 'AUD',
+      full: left.toFixed(2),
+      half: half.gt(0) ? half.toFixed(2) : left.toFixed(2),
+    };
+  }
+  const [credited] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.purchaseId, order.purchaseId), eq(transactions.paymentStatus, 1)));
+  if (!credited?.paidBaseUnits) return undefined;
+  const coin = credited.tokenSymbol as CryptoCurrency;
+  const places = DECIMALS[coin];
+  const left =
+    BigInt(credited.paidBaseUnits) -
+    live.reduce((n, r) => n + parseUnits(money(r.amount).toFixed(), places), 0n);
+  if (left <= 0n) return undefined;
+  return {
+    coin,
+    full: formatUnits(left, places),
+    half: formatUnits(left > 1n ? left / 2n : left, places),
+  };
 }
 
 const seeds = propertySeeds('MONEY_INVARIANTS_SEED', 24);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   cancelOrderMessages,
+  lateOfferMessages,
   PaymentStatus,
   purchaseMessages,
   PurchaseStatus,
@@ -79,26 +80,21 @@ describe('bank orders: the payment window', () => {
     }
   });
 
-  it('past its window an order takes no receipt, even before the lapse job has run', async () => {
+  it('past its window an order ends, even before the lapse job has run: its receipt is late', async () => {
     const buyer = await person();
     const order = await placeBankOrder(buyer);
     await closeWindow(order._id);
     const { link } = await upload(app);
-    const before = await counts(db);
     const res = await as(app, buyer).post(`/v1/purchase/${order._id}/receipt`, {
       receiptUrl: link,
       receiptType: 'image',
     });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({
-      code: 400,
-      message: purchaseMessages.paymentWindowClosed,
-      data: null,
-    });
-    expect(await counts(db)).toEqual(before);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(lateOfferMessages.lateReceipt);
     expect(await readPurchase(order._id)).toMatchObject({
-      status: PurchaseStatus.Pending,
-      receiptKey: null,
+      status: PurchaseStatus.NotAccepted,
+      remark: purchaseMessages.bankOrderLapsed,
+      lateReceiptAt: expect.any(Date),
     });
   });
 

@@ -151,6 +151,7 @@ describe('POST /v1/purchase/add: a bank purchase', () => {
         'stageId',
         'stageName',
         'tokenPriceAud',
+        'lateReceiptAt',
       ].sort(),
     );
 

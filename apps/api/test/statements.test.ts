@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { statementMessages } from '@tmc/shared';
+import { statementMessages, type OrderDelivery } from '@tmc/shared';
+import { createStatementsService } from '../src/modules/statements/statements.service.ts';
 import { auditLog, purchases, refunds } from '../src/db/schema/index.ts';
 import { as, decide, insertBankPurchase, useAffiliatesApp } from './affiliates-helpers.ts';
 import { pdfText } from './pdf-helpers.ts';
@@ -208,5 +209,58 @@ describe('statements', () => {
       '/v1/admin/users/00000000-0000-4000-8000-000000000000/statements?period=2026&format=csv',
     );
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('statements: delivery columns', () => {
+  it("fill each sale's line with its claim transaction and date, read as the order page reads them", async () => {
+    const buyer = await t.person();
+    const claimed = await acceptedOrder(buyer, '200.00', '2026-03-02T00:00:00Z');
+    const notYet = await acceptedOrder(buyer, '80.00', '2026-03-03T00:00:00Z');
+    const asked: string[] = [];
+    const claimTx = `0x${'ab'.repeat(32)}`;
+    // The order page's delivery line of each order (GET /v1/purchase/:id `delivery`).
+    const orderDelivery = (userId: string, purchaseId: string): Promise<OrderDelivery | null> => {
+      asked.push(`${userId}:${purchaseId}`);
+      return Promise.resolve(
+        purchaseId === claimed.id
+          ? {
+              state: 'claimed',
+              epoch: 1,
+              publishedAt: '2026-04-01T00:00:00.000Z',
+              claimedTx: claimTx,
+              // 10:30 on 5 April in Sydney (AEST, UTC+10).
+              claimedAt: '2026-04-05T00:30:00.000Z',
+            }
+          : {
+              state: 'published',
+              epoch: 1,
+              publishedAt: '2026-04-01T00:00:00.000Z',
+              claimedTx: null,
+              claimedAt: null,
+            },
+      );
+    };
+    const statements = createStatementsService({
+      db: t.db(),
+      presale: { settings: () => Promise.resolve({ tokenSymbol: 'TMC' }) } as never,
+      seller: { name: 'TMC Presale Pty Ltd', address: '1 Test St' },
+      orderDelivery,
+    });
+    const csv = await statements.forBuyer(buyer.id, { period: 'FY2026', format: 'csv' });
+    const rows = parseCsv(String(csv.body));
+    const header = rows[0]!;
+    const line = (reference: string) => rows.find((r) => r[2] === reference)!;
+    const col = (name: string) => header.indexOf(name);
+    expect(col('delivery_tx')).toBeGreaterThan(-1);
+    expect(line(claimed.reference)[col('delivery_tx')]).toBe(claimTx);
+    expect(line(claimed.reference)[col('delivery_date')]).toBe('2026-04-05');
+    expect(line(notYet.reference)[col('delivery_tx')]).toBe('');
+    expect(line(notYet.reference)[col('delivery_date')]).toBe('');
+    expect(asked.sort()).toEqual([`${buyer.id}:${claimed.id}`, `${buyer.id}:${notYet.id}`].sort());
+
+    const pdf = await statements.forBuyer(buyer.id, { period: 'FY2026', format: 'pdf' });
+    const text = await pdfText(pdf.body as Buffer);
+    expect(text).toContain(`Delivered 2026-04-05 in ${claimTx}`);
   });
 });

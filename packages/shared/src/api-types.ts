@@ -1,5 +1,6 @@
 import type { PaymentProgress } from './payment-progress.ts';
 import type { Refund } from './refunds.ts';
+import type { LateOffer } from './late-offers.ts';
 import type { PayoutDestination, PayoutHeldReason } from './payout-destinations.ts';
 import type { UnmatchedPaymentReason, UnmatchedPaymentStatus } from './admin.ts';
 import type { CryptoCurrency, PaymentMode, PaymentStatus, PurchaseStatus, Role } from './enums.ts';
@@ -132,6 +133,8 @@ export interface Purchase {
   stageName: string | null;
   /** AUD per token: the price this order keeps. */
   tokenPriceAud: string;
+  /** Bank orders: when a receipt came after the order had ended (a late payment); else null. */
+  lateReceiptAt: string | null;
 }
 
 /** `data` of GET /v1/purchase/:id: one of the caller's orders with what its page shows. */
@@ -150,6 +153,8 @@ export interface PurchaseDetail {
   refunds: Refund[];
   /** Where an accepted order's tokens are; null before acceptance or before delivery starts. */
   delivery: OrderDelivery | null;
+  /** A late payment: the latest order at today's price staff offered for it; else null. */
+  lateOffer: LateOffer | null;
 }
 
 /**
@@ -409,6 +414,8 @@ export interface PurchaseReview extends Purchase {
   currentTokenPriceAud: string;
   /** Pending bank orders with a receipt: the money must be confirmed by then, or the order ends. */
   confirmationDueAt: string | null;
+  /** A late payment: the latest order at the price of the day offered for it; else null. */
+  lateOffer: LateOffer | null;
   fraudSignals: { code: FraudSignalCode; message: string }[];
 }
 

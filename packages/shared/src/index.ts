@@ -19,3 +19,4 @@ export * from './statements.ts';
 export * from './refunds.ts';
 export * from './stages.ts';
 export * from './identity.ts';
+export * from './late-offers.ts';

@@ -125,6 +125,13 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
+/** A refund in the buyer's list (My TMC), with the order it belongs to. */
+export const buyerRefundSchema = refundSchema.extend({
+  purchaseId: z.string(),
+  reference: z.string(),
+});
+export type BuyerRefund = z.infer<typeof buyerRefundSchema>;
+
 /** A refund in the staff queue. */
 export const adminRefundSchema = refundSchema.extend({
   /** The same as `id`: the staff lists key their rows by `_id`. */

@@ -54,6 +54,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found',
   409: 'Conflict',
+  410: 'Gone: the link expired or its offer was withdrawn',
   413: 'Request body too large',
   415: 'Unsupported content type',
   429: 'Too many requests (see `retry-after`)',

@@ -60,6 +60,7 @@ const ForgetPasswordOtp = lazyWithQuery(() =>
 const MailboxProof = lazyWithQuery(() =>
   import('./routes/mailbox-proof').then((m) => m.MailboxProofRoute),
 );
+const LateOffer = lazyWithQuery(() => import('./routes/late-offer').then((m) => m.LateOfferRoute));
 const UpdatePassword = lazyWithQuery(() =>
   import('./routes/update-password').then((m) => m.UpdatePasswordRoute),
 );
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
             element: <AffiliateDisclaimer />,
           },
           { path: paths.purchaseTerms, handle: prerendered, element: <PurchaseTerms /> },
+          { path: paths.lateOffer, element: <LateOffer /> },
           {
             element: <RequireAuth />,
             children: [

@@ -28,6 +28,8 @@ export const paths = {
   delivery: '/delivery',
   /** A buyer's yearly statements, for their tax return. */
   statements: '/statements',
+  /** The e-mailed consent link of a late bank payment's offer (token in the fragment). */
+  lateOffer: '/late-offer',
 
   admin: '/admin',
 } as const;

@@ -69,6 +69,7 @@ export const purchaseFixture: Purchase = {
   stageId: 'stage-1',
   stageName: 'Stage 1',
   tokenPriceAud: '0.02',
+  lateReceiptAt: null,
 };
 
 /** {@link purchaseFixture} as the staff queue (GET /v1/admin/purchases) answers it: nobody reviewed it yet. */
@@ -90,5 +91,6 @@ export const purchaseReviewFixture: PurchaseReview = {
   pricedAt: purchaseFixture.createdAt,
   currentTokenPriceAud: '0.02',
   confirmationDueAt: null,
+  lateOffer: null,
   fraudSignals: [],
 };

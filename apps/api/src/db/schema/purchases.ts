@@ -48,6 +48,8 @@ export const purchases = pgTable(
     receiptAt: timestamp('receipt_at', { withTimezone: true }),
     /** Bank orders: the receipt must come before this, else the order ends (Not Accepted). */
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    /** A bank order's receipt that came after the order ended (its window closed): a late payment. */
+    lateReceiptAt: timestamp('late_receipt_at', { withTimezone: true }),
     /** The buyer's key for one checkout: a retried order creation answers the order already made. */
     requestId: uuid('request_id'),
     documentKey: text('document_key'),
@@ -388,5 +390,53 @@ export const refunds = pgTable(
     index('refunds_approved_crypto_idx')
       .on(t.coin, t.destination)
       .where(sql`${t.state} = 'approved' and ${t.coin} <> 'AUD'`),
+  ],
+);
+
+/**
+ * Staff offer a late bank payment an order at the price of the day; the buyer consents by a
+ * single-use e-mail link (only its SHA-256 is kept). `offered` → `accepted` (the order is repriced
+ * and Pending again) or `withdrawn` (a newer offer, or a refund, replaced it); an offer past
+ * `expiresAt` is answered as expired.
+ */
+export const lateOffers = pgTable(
+  'late_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    tokenHash: text('token_hash').notNull(),
+    state: text('state', { enum: ['offered', 'accepted', 'withdrawn'] })
+      .notNull()
+      .default('offered'),
+    stageId: uuid('stage_id')
+      .notNull()
+      .references(() => stages.id),
+    stageName: text('stage_name').notNull(),
+    tokenPriceAud: numeric('token_price_aud', { precision: 38, scale: 18 }).notNull(),
+    /** The ended order's own price, never used again (shown beside the new one). */
+    previousTokenPriceAud: numeric('previous_token_price_aud', {
+      precision: 38,
+      scale: 18,
+    }).notNull(),
+    rate: numeric('rate', { precision: 38, scale: 18 }).notNull(),
+    investmentAmount: numeric('investment_amount', { precision: 20, scale: 2 }).notNull(),
+    tokenAmount: numeric('token_amount', { precision: 60, scale: 18 }).notNull(),
+    offeredBy: uuid('offered_by')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('late_offers_token_key').on(t.tokenHash),
+    index('late_offers_purchase_idx').on(t.purchaseId, t.createdAt),
+    // One live offer per order: a new one withdraws the last.
+    uniqueIndex('late_offers_open_key')
+      .on(t.purchaseId)
+      .where(sql`${t.state} = 'offered'`),
   ],
 );

@@ -165,6 +165,29 @@ const contents = {
       ...(p.orderUrl ? [`See your order: ${p.orderUrl}`] : []),
     ],
   }),
+  lateOffer: (p: {
+    name: string;
+    reference: string;
+    investmentAud: string;
+    tokenAmount: string;
+    tokenSymbol: string;
+    tokenPriceAud: string;
+    previousTokenPriceAud: string;
+    stageName: string;
+    expiresAt: string;
+    link: string;
+  }): MailContent => ({
+    subject: `Your late payment for ${p.reference}: an order at today's price`,
+    lines: [
+      greeting(p.name),
+      `Your receipt for order ${p.reference} came after its payment window closed, so the order had ended and its price of A$${p.previousTokenPriceAud} per token no longer holds.`,
+      `We can make it an order at today's price instead: A$${formatFigure(p.investmentAud)} buys ${formatFigure(p.tokenAmount)} ${p.tokenSymbol} at A$${p.tokenPriceAud} per token (${p.stageName}).`,
+      `To accept, open this link by ${deadline(p.expiresAt)} (it works once):`,
+      p.link,
+      'Nothing changes unless you accept. If you would rather have your money back, reply to this e-mail and we will refund it.',
+    ],
+    secretLink: true,
+  }),
   // The address is not proven yet: no name the requester chose is repeated to it.
   verifyEmail: ({ code }: { code: string }): MailContent => ({
     subject: 'Your TMC verification code',
@@ -285,7 +308,7 @@ const contents = {
           : 'Your request stays Pending until our team has checked your payment; you can follow it on the Presale Requests page.',
         ...(awaiting && p.paymentDueAt
           ? [
-              `Pay and upload the receipt by ${deadline(p.paymentDueAt)}. After that the order ends (Not Accepted) and takes no receipt; you can then place a new order at the price of the day.`,
+              `Pay and upload the receipt by ${deadline(p.paymentDueAt)}. After that the order ends (Not Accepted); a receipt that comes later is a late payment, which we offer you at the price of the day or refund.`,
             ]
           : []),
       ],

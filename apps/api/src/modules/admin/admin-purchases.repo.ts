@@ -46,6 +46,8 @@ export interface AdminPurchaseQuery {
   paymentMode?: number;
   /** true: a receipt is attached; false: none yet (a bank order awaiting payment). */
   receipt?: boolean;
+  /** true: a late payment (a receipt that came after the order ended); false: not one. */
+  late?: boolean;
   email?: string;
   reference?: string;
   id?: string;
@@ -73,6 +75,7 @@ const filterShapeOf = (q: AdminPurchaseQuery) =>
     q.status ?? '',
     q.paymentMode ?? '',
     q.receipt ?? '',
+    q.late ?? '',
     Boolean(q.email),
     Boolean(q.reference),
     Boolean(q.id),
@@ -86,6 +89,8 @@ function whereOf(q: AdminPurchaseQuery) {
     conditions.push(sql`${purchases.paymentMode} = ${literal(q.paymentMode)}`);
   if (q.receipt !== undefined)
     conditions.push(q.receipt ? isNotNull(purchases.receiptKey) : isNull(purchases.receiptKey));
+  if (q.late !== undefined)
+    conditions.push(q.late ? isNotNull(purchases.lateReceiptAt) : isNull(purchases.lateReceiptAt));
   if (q.email) conditions.push(ilike(buyer.email, sql.placeholder('emailPattern')));
   if (q.reference) conditions.push(eq(purchases.reference, sql.placeholder('reference')));
   if (q.id) conditions.push(eq(purchases.id, sql.placeholder('id')));
@@ -195,7 +200,8 @@ const searchCount = preparedByShape(
 );
 
 async function totalOf(db: Tx, q: AdminPurchaseQuery) {
-  if (!(q.email || q.reference || q.id))
+  // Late payments are few and have no kept count: counted as a search is.
+  if (!(q.email || q.reference || q.id || q.late !== undefined))
     return exactTotal(db, 'purchases', [q.status, q.paymentMode, q.receipt]);
   const [{ total }] = (await searchCount(q)(db).execute(valuesOf(q))) as [{ total: number }];
   return boundedTotal(total);

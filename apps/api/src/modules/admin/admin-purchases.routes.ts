@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { lateOfferSchema } from '@tmc/shared';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
 import { filterInt, pageSchema } from '../../lib/list-query.ts';
 import { purchaseSchema } from '../purchases/purchase-dto.ts';
@@ -56,6 +57,9 @@ export const reviewSchema = purchaseSchema.extend({
     .describe(
       'Pending bank orders with a receipt: staff must confirm the money by then (7 days after the receipt), or the order ends Not Accepted',
     ),
+  lateOffer: lateOfferSchema
+    .nullable()
+    .describe('A late payment: the latest order at the price of the day offered for it'),
   fraudSignals: z.array(
     z.object({
       code: z.enum(['shared-wallet', 'same-signup-ip', 'same-mailbox']),
@@ -101,11 +105,12 @@ export const adminPurchasesRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          'Every presale request with buyer, payment, files and fraud signals (query status, email, paymentMode, receipt=true|false: with or without a receipt, reference)',
+          'Every presale request with buyer, payment, files and fraud signals (query status, email, paymentMode, receipt=true|false: with or without a receipt, late=true|false: late bank payments or not, reference)',
         querystring: adminListQuery({
           status: intParam('status', 0, 4).optional(),
           paymentMode: intParam('paymentMode', 0, 1).optional(),
           receipt: boolParam('receipt').optional(),
+          late: boolParam('late').optional(),
           email: searchParam,
           reference: searchParam,
         }),

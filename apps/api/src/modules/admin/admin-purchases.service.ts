@@ -6,6 +6,7 @@ import {
   purchaseMessages,
   PurchaseStatus,
   purchaseStatusLabel,
+  type LateOffer,
 } from '@tmc/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -36,6 +37,8 @@ import {
   type ReviewRow,
 } from './admin-purchases.repo.ts';
 import { fraudSignalsOf, type Party } from './fraud-signals.ts';
+import { latestLateOffers } from '../orders/late-offers.repo.ts';
+import { toLateOfferDto } from '../orders/late-offer-dto.ts';
 import { illegalTransitionMessage, isLegalTransition } from './purchase-transitions.ts';
 
 export const reviewMessages = {
@@ -79,14 +82,31 @@ export function createAdminPurchasesService({
   mail,
   publicUrl,
 }: AdminPurchasesDeps) {
-  /** The token price staff compare an order's frozen price with. */
+  /** The token price staff compare an order's frozen price with, and the token's symbol. */
   async function currentTokenPrice() {
     const settings = await findSettings(db);
     if (!settings) throw new AppError(503, 'The presale is not configured yet');
-    return plain(settings.tokenPriceAud);
+    return { price: plain(settings.tokenPriceAud), symbol: settings.tokenSymbol };
   }
 
-  async function toReviewDto(row: ReviewRow, currentTokenPriceAud: string) {
+  /** The latest late offer of each late payment among `rows`, in one read. */
+  async function lateOffersOf(rows: ReviewRow[], symbol: string) {
+    const late = rows.filter((r) => r.purchase.lateReceiptAt !== null);
+    const offers = await latestLateOffers(
+      db,
+      late.map((r) => r.purchase.id),
+    );
+    return (row: ReviewRow) => {
+      const offer = offers.get(row.purchase.id);
+      return offer ? toLateOfferDto(offer, row.purchase.reference, symbol) : null;
+    };
+  }
+
+  async function toReviewDto(
+    row: ReviewRow,
+    currentTokenPriceAud: string,
+    lateOffer: LateOffer | null = null,
+  ) {
     const { purchase, buyer, affiliate, transaction } = row;
     // The introducer only earns (so only matters) when the affiliate is an approved influencer.
     const introducer = affiliate?.isInfluencer ? row.introducer : null;
@@ -136,6 +156,7 @@ export function createAdminPurchasesService({
         purchase.status === PurchaseStatus.Pending
           ? confirmationDueOf(purchase).toISOString()
           : null,
+      lateOffer,
       fraudSignals: fraudSignalsOf({
         buyer,
         buyerWallets: [purchase.wallet, transaction?.fromAddress ?? null],
@@ -152,7 +173,9 @@ export function createAdminPurchasesService({
       id: purchaseId,
     });
     if (!rows[0]) throw notFound(reviewMessages.notFound);
-    return toReviewDto(rows[0], await currentTokenPrice());
+    const { price, symbol } = await currentTokenPrice();
+    const offerOf = await lateOffersOf(rows, symbol);
+    return toReviewDto(rows[0], price, offerOf(rows[0]));
   }
 
   /** Accept: the shared acceptance step (totals, affiliate earnings) and the bank payment it proves. */
@@ -177,12 +200,13 @@ export function createAdminPurchasesService({
 
   return {
     async list(q: ListQuery<unknown> & Omit<AdminPurchaseQuery, 'offset' | 'limit' | 'sortPrice'>) {
-      const [{ rows, total, estimate }, price] = await Promise.all([
+      const [{ rows, total, estimate }, { price, symbol }] = await Promise.all([
         listPurchasesForReview(db, q),
         currentTokenPrice(),
       ]);
+      const offerOf = await lateOffersOf(rows, symbol);
       return pageOf(
-        await Promise.all(rows.map((row) => toReviewDto(row, price))),
+        await Promise.all(rows.map((row) => toReviewDto(row, price, offerOf(row)))),
         total,
         q,
         estimate,

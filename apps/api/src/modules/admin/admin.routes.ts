@@ -26,6 +26,8 @@ import { statementsAdminRoutes } from '../statements/statements.routes.ts';
 import type { RefundsService } from '../refunds/refunds.service.ts';
 import { adminRefundsRoutes } from '../refunds/refunds.routes.ts';
 import type { StagesService } from '../stages/stages.service.ts';
+import type { LateOffersService } from '../late-payments/late-offers.service.ts';
+import { adminLateOfferRoutes } from '../late-payments/late-offers.routes.ts';
 import { adminStagesRoutes } from './admin-stages.routes.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import { adminIdentityRoutes } from '../identity/identity.routes.ts';
@@ -46,6 +48,7 @@ export interface AdminServices {
   refunds: RefundsService;
   stages: StagesService;
   identity: IdentityService;
+  lateOffers: LateOffersService;
 }
 
 /**
@@ -73,6 +76,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminServices> = async (app, ser
   await app.register(auditLogRoutes, { auditLog: services.auditLog });
   await app.register(adminRefundsRoutes, { refunds: services.refunds });
   await app.register(adminIdentityRoutes, { identity: services.identity });
+  await app.register(adminLateOfferRoutes, { lateOffers: services.lateOffers });
   await app.register(adminSystemRoutes, { system: services.system });
   await app.register(deliveryAdminRoutes, { delivery: services.delivery });
   await app.register(statementsAdminRoutes, { statements: services.statements });

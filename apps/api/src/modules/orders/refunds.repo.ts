@@ -271,3 +271,35 @@ export async function isRefundEvidence(db: Tx, txnHash: string, logIndex: number
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * A buyer's refunds across their orders, newest first: those of their orders and those of the
+ * listed transfers that point to them (overpaid parts), with the order's reference; one page
+ * and the total, in the database (refunds_purchase_idx, refunds_unmatched_idx).
+ */
+export async function pageBuyerRefunds(
+  db: Tx,
+  userId: string,
+  page: { limit: number; offset: number },
+) {
+  const order = sql`coalesce(${refunds.purchaseId}, ${unmatchedPayments.purchaseId})`;
+  const mine = and(eq(purchases.userId, userId));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ refund: refunds, purchaseId: purchases.id, reference: purchases.reference })
+      .from(refunds)
+      .leftJoin(unmatchedPayments, eq(unmatchedPayments.id, refunds.unmatchedPaymentId))
+      .innerJoin(purchases, eq(purchases.id, order))
+      .where(mine)
+      .orderBy(desc(refunds.createdAt), desc(refunds.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(refunds)
+      .leftJoin(unmatchedPayments, eq(unmatchedPayments.id, refunds.unmatchedPaymentId))
+      .innerJoin(purchases, eq(purchases.id, order))
+      .where(mine),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}

@@ -45,6 +45,10 @@ export const purchaseSchema = z.object({
     .describe('The presale stage that priced it; null on orders placed before stages'),
   stageName: z.string().nullable(),
   tokenPriceAud: z.string().describe('AUD per token: the price this order keeps'),
+  lateReceiptAt: z
+    .string()
+    .nullable()
+    .describe('Bank orders: when a receipt came after the order had ended (a late payment)'),
 });
 
 /** Fiat amounts show 2 decimals like AUD; ETH 18 and USDC 6 (API.md). */
@@ -78,6 +82,7 @@ export const purchaseDtoColumns = {
   stageId: purchases.stageId,
   stageName: purchases.stageName,
   tokenPriceAud: purchases.tokenPriceAud,
+  lateReceiptAt: purchases.lateReceiptAt,
 };
 
 type PurchaseRow = typeof purchases.$inferSelect;
@@ -130,6 +135,7 @@ export async function toPurchaseDto(
     stageId: p.stageId,
     stageName: p.stageName,
     tokenPriceAud: plain(p.tokenPriceAud),
+    lateReceiptAt: p.lateReceiptAt?.toISOString() ?? null,
   };
 }
 

@@ -11,6 +11,8 @@ import {
   purchaseMessages,
   receiptBodySchema,
   refundSchema,
+  lateOfferSchema,
+  lateOfferMessages,
 } from '@tmc/shared';
 import { bankSchema } from '../banks/banks.routes.ts';
 import { transactionSchema } from '../transactions/transaction-dto.ts';
@@ -242,6 +244,11 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
               payment: paymentProgressSchema,
               delivery: orderDeliverySchema,
               refunds: z.array(refundSchema),
+              lateOffer: lateOfferSchema
+                .nullable()
+                .describe(
+                  'A late payment (a receipt after the order ended): the latest order at the price of the day offered for it',
+                ),
               cancelledByBuyer: z.boolean(),
             }),
           ),
@@ -259,7 +266,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
         tags,
         security,
         summary:
-          'Attach the bank receipt to my Pending bank order (the same file again answers 200 unchanged)',
+          'Attach the bank receipt to my Pending bank order (the same file again answers 200 unchanged). A receipt for an order that ended because its payment window closed (or whose window has closed) is taken as a late payment (`lateReceiptAt`): the order stays Not Accepted until staff offer it at the price of the day or refund it',
         params: idParams,
         body: receiptBodySchema,
         response: { 200: envelopeSchema(z.object({ purchase: purchaseSchema })) },
@@ -267,7 +274,11 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
     },
     async (req) => {
       const purchase = await purchases.attachReceipt(req.user.id, req.params.id, req.body);
-      return envelope(200, { purchase }, RECEIPT_ATTACHED);
+      return envelope(
+        200,
+        { purchase },
+        purchase.lateReceiptAt ? lateOfferMessages.lateReceipt : RECEIPT_ATTACHED,
+      );
     },
   );
 

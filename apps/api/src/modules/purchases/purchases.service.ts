@@ -65,6 +65,9 @@ import {
 } from './purchases.repo.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { isPastPaymentWindow } from './order-lapse.ts';
+import { endBankOrderPastWindow } from './order-lapse.repo.ts';
+import { latestLateOffer, setLateReceipt } from '../orders/late-offers.repo.ts';
+import { toLateOfferDto } from '../orders/late-offer-dto.ts';
 
 /** Guest checkouts are unauthenticated writes: limited per IP on top of the sign-up and login limits. */
 export const guestPurchaseLimit: RateLimitRule = {
@@ -463,20 +466,32 @@ export function createPurchasesService({
             receiptUrl: purchaseMessages.receiptAlreadyAttached,
           });
         }
-        if (purchase.status !== PurchaseStatus.Pending)
+        // The deadline holds by itself, whether or not the lapse job has ended the order yet:
+        // past it the order ends here, and its receipt is a late payment.
+        const late = isPastPaymentWindow(purchase) && purchase.status === PurchaseStatus.Pending;
+        if (late) await endBankOrderPastWindow(tx, purchase.id, purchaseMessages.bankOrderLapsed);
+        const ended =
+          late ||
+          (purchase.status === PurchaseStatus.NotAccepted &&
+            purchase.remark === purchaseMessages.bankOrderLapsed);
+        if (purchase.status !== PurchaseStatus.Pending && !ended)
           throw badRequest(purchaseMessages.notAwaitingReceipt);
-        // The deadline holds by itself, whether or not the lapse job has ended the order yet.
-        if (isPastPaymentWindow(purchase))
-          throw badRequest(purchaseMessages.paymentWindowClosed, {
-            receiptUrl: purchaseMessages.paymentWindowClosed,
-          });
         const { keys } = await uploads.claim(tx, userId, { purchaseId: purchase.id }, [
           { field: 'receiptUrl', link: body.receiptUrl, kind: body.receiptType },
         ]);
-        const row = await setPurchaseReceipt(tx, purchase.id, {
-          receiptKey: keys.receiptUrl!,
-          receiptType: body.receiptType,
-        });
+        const receipt = { receiptKey: keys.receiptUrl!, receiptType: body.receiptType };
+        const row = ended
+          ? await setLateReceipt(tx, purchase.id, receipt, purchaseMessages.bankOrderLapsed)
+          : await setPurchaseReceipt(tx, purchase.id, receipt);
+        if (row && ended)
+          await recordAudit(tx, {
+            actorId: userId,
+            action: 'purchase.lateReceipt',
+            entity: 'purchase',
+            entityId: row.id,
+            before: { status: purchase.status, receipt: false },
+            after: { status: row.status, receipt: true, lateReceiptAt: row.lateReceiptAt },
+          });
         if (!row) throw badRequest(purchaseMessages.notAwaitingReceipt);
         return dto(row, bankName);
       });
@@ -527,16 +542,18 @@ export function createPurchasesService({
     /** GET /v1/purchase/:id: one of the caller's orders with its bank account and latest payment. */
     async getMine(userId: string, purchaseId: string): Promise<PurchaseDetail> {
       const row = await mine(userId, purchaseId);
-      const [purchase, evidence, settings, delivery, own, ofTransfers] = await Promise.all([
-        dto(row.purchase, row.bank?.bankName ?? null),
-        readPaymentEvidence(db, row.purchase.id),
-        presale.settings(),
-        row.purchase.status === PurchaseStatus.Accepted && orderDelivery
-          ? orderDelivery(userId, row.purchase.id)
-          : null,
-        refundsOfPurchase(db, row.purchase.id),
-        refundsOfTransfersFor(db, row.purchase.id),
-      ]);
+      const [purchase, evidence, settings, delivery, own, ofTransfers, lateOffer] =
+        await Promise.all([
+          dto(row.purchase, row.bank?.bankName ?? null),
+          readPaymentEvidence(db, row.purchase.id),
+          presale.settings(),
+          row.purchase.status === PurchaseStatus.Accepted && orderDelivery
+            ? orderDelivery(userId, row.purchase.id)
+            : null,
+          refundsOfPurchase(db, row.purchase.id),
+          refundsOfTransfersFor(db, row.purchase.id),
+          row.purchase.lateReceiptAt ? latestLateOffer(db, row.purchase.id) : undefined,
+        ]);
       const { transaction } = evidence;
       return {
         purchase,
@@ -548,6 +565,9 @@ export function createPurchasesService({
         refunds: [...own, ...ofTransfers.map((r) => r.refund)]
           .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
           .map(toRefundDto),
+        lateOffer: lateOffer
+          ? toLateOfferDto(lateOffer, row.purchase.reference, settings.tokenSymbol)
+          : null,
         cancelledByBuyer:
           row.purchase.status === PurchaseStatus.NotAccepted &&
           (await cancelledByBuyer(db, row.purchase.id)),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminRefundSchema,
+  buyerRefundSchema,
   createRefundSchema,
   declineRefundSchema,
   REFUND_STATES,
@@ -43,6 +44,28 @@ export const refundRequestRoutes: FastifyPluginAsyncZod<{ refunds: RefundsServic
       const refund = await refunds.request(req.user.id, req.params.id, req.body.reason);
       return reply.code(201).send(envelope(201, refund, refundMessages.requested));
     },
+  );
+};
+
+/** The buyer's refunds across their orders (My TMC). */
+export const accountRefundsRoutes: FastifyPluginAsyncZod<{ refunds: RefundsService }> = async (
+  app,
+  { refunds },
+) => {
+  app.get(
+    '/account/refunds',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['account'],
+        security,
+        summary:
+          "My refunds across my orders, newest first (state, amount, coin, reason or decline reason, the order's reference): a list envelope, 10 a page by default",
+        querystring: listQuerySchema(z.object({}).strict()),
+        response: { 200: envelopeSchema(pageSchema(buyerRefundSchema)) },
+      },
+    },
+    async (req) => envelope(200, await refunds.listMine(req.user.id, req.query)),
   );
 };
 

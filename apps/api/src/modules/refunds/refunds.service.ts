@@ -34,6 +34,7 @@ import { findSettings } from '../presale/presale.repo.ts';
 import { refundAmountText, toAdminRefundDto, toRefundDto } from '../orders/refund-dto.ts';
 import { findOrder, lockOrder, markOrderReverted } from '../orders/revert-purchase.repo.ts';
 import { reduceSale, revertSale } from '../orders/revert-purchase.ts';
+import { withdrawLateOffers } from '../orders/late-offers.repo.ts';
 import {
   acceptedTokensOfBuyer,
   approvedCryptoRefunds,
@@ -44,6 +45,7 @@ import {
   listRefunds,
   lockRefund,
   moveRefund,
+  pageBuyerRefunds,
   hasOpenRefund,
   refundedOfPurchase,
   requestedOfPurchase,
@@ -219,6 +221,8 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
       destination: can.destination,
     });
     if (!row) throw conflict(says.inProgress);
+    // A late payment's open offer of an order at today's price ends: its money is going back.
+    await withdrawLateOffers(tx, purchaseId);
     return { row, userId: can.userId };
   }
 
@@ -509,6 +513,20 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
       return safeBatch(settings.chainId, `TMC refund ${found.reference ?? r.id}`, [
         { ...transaction, contractMethod: null, contractInputsValues: null },
       ]);
+    },
+
+    /** GET /v1/account/refunds: the caller's refunds across their orders, newest first. */
+    async listMine(userId: string, q: ListQuery<unknown>) {
+      const { rows, total } = await pageBuyerRefunds(db, userId, q);
+      return pageOf(
+        rows.map((r) => ({
+          ...toRefundDto(r.refund),
+          purchaseId: r.purchaseId,
+          reference: r.reference,
+        })),
+        total,
+        q,
+      );
     },
 
     async list(q: ListQuery<unknown> & { state?: RefundState }) {

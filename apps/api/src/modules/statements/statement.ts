@@ -97,10 +97,15 @@ export function buildStatement(
       deliveryTx: null,
       deliveryDate: null,
     };
+    // The sale's line says where its tokens went (a claim may come in a later period).
+    const delivered = order.delivery
+      ? { deliveryTx: order.delivery.tx, deliveryDate: dayIn(order.delivery.at, timeZone) }
+      : {};
     const sold = firstFigures(order);
     if (within(order.acceptedAt))
       add(order.acceptedAt, {
         ...line,
+        ...delivered,
         kind: 'Purchase',
         amount: plain(order.userAmount),
         currency: order.userCurrency,

@@ -7,6 +7,7 @@ import { purchases, refunds } from '../../db/schema/index.ts';
 export const STATEMENT_ROW_LIMIT = 5000;
 
 export interface StatementOrder {
+  id: string;
   reference: string;
   status: number;
   acceptedAt: Date;
@@ -19,6 +20,8 @@ export interface StatementOrder {
   tokenPriceAud: string;
   /** Its refunds not declined, each with what its approval took off the order. */
   refunds: StatementRefund[];
+  /** Where its tokens went, as the order page's `delivery` says: the claim's transaction. */
+  delivery?: { tx: string; at: Date } | null;
 }
 
 type RefundJson = Omit<StatementRefund, 'paidAt'> & { paidAt: string | null };
@@ -45,6 +48,7 @@ export async function findStatementOrders(
     and(gte(column, range.from), lt(column, range.until));
   const rows = await db
     .select({
+      id: purchases.id,
       reference: purchases.reference,
       status: purchases.status,
       acceptedAt: purchases.acceptedAt,

@@ -1,4 +1,4 @@
-import { statementPeriod } from '@tmc/shared';
+import { PurchaseStatus, statementPeriod, type OrderDelivery } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -6,7 +6,7 @@ import { findUserById } from '../account/users.repo.ts';
 import type { PresaleService } from '../presale/presale.service.ts';
 import { buildStatement, startOfDay } from './statement.ts';
 import { statementCsv, statementPdf } from './statement-files.ts';
-import { findStatementOrders } from './statements.repo.ts';
+import { findStatementOrders, type StatementOrder } from './statements.repo.ts';
 
 /** Statements are dated in Australia's eastern time unless the buyer asks for their own zone. */
 export const STATEMENT_TIME_ZONE = 'Australia/Sydney';
@@ -21,11 +21,28 @@ export function createStatementsService({
   db,
   presale,
   seller,
+  orderDelivery,
 }: {
   db: Db;
   presale: Pick<PresaleService, 'settings'>;
   seller: { name: string; address: string };
+  /** The order page's delivery line (absent: delivery has not started, no delivery columns). */
+  orderDelivery?: (userId: string, purchaseId: string) => Promise<OrderDelivery | null>;
 }) {
+  /** Each accepted order's claim transaction and time, read as its order page reads them. */
+  async function withDeliveries(userId: string, orders: StatementOrder[]) {
+    if (!orderDelivery) return orders;
+    return Promise.all(
+      orders.map(async (order) => {
+        if (order.status !== PurchaseStatus.Accepted) return order;
+        const delivery = await orderDelivery(userId, order.id);
+        return delivery?.claimedTx && delivery.claimedAt
+          ? { ...order, delivery: { tx: delivery.claimedTx, at: new Date(delivery.claimedAt) } }
+          : order;
+      }),
+    );
+  }
+
   /** The statement file of `userId` (the route has checked `period`, `format` and `tz`). */
   async function file(userId: string, query: StatementQuery) {
     const user = await findUserById(db, userId);
@@ -36,7 +53,7 @@ export function createStatementsService({
       from: startOfDay(period.from, timeZone),
       until: startOfDay(period.until, timeZone),
     };
-    const orders = await findStatementOrders(db, userId, range);
+    const orders = await withDeliveries(userId, await findStatementOrders(db, userId, range));
     const statement = buildStatement(period, timeZone, range, orders);
     const fileName = `tmc-statement-${period.code}.${query.format}`;
     if (query.format === 'csv')

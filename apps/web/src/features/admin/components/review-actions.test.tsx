@@ -103,6 +103,29 @@ describe('ReviewActions', () => {
     );
   });
 
+  it("offers a late payment at today's price or a refund, never a decision at its old price", async () => {
+    setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
+    const OFFER = `POST /v1/admin/purchases/${ID}/late-offer`;
+    const api = mockApi({
+      [OFFER]: {
+        status: 201,
+        data: {},
+        message: 'Offer sent: the buyer accepts it by the link in the e-mail',
+      },
+    });
+    const user = userEvent.setup();
+    renderWithClient(
+      <ReviewActions
+        review={{ ...review(3), lateReceiptAt: '2025-03-09T04:00:00.000Z', lateOffer: null }}
+      />,
+    );
+    expect(actionNames()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Refund' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Offer at today’s price' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, e-mail the offer' }));
+    await waitFor(() => expect(api.bodies(OFFER)).toHaveLength(1));
+  });
+
   it('cancelling the confirmation sends nothing', async () => {
     const api = mockApi({});
     const user = userEvent.setup();

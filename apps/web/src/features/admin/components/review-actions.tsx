@@ -6,13 +6,14 @@ import { toast } from '../../../components/ui/toast';
 import { useDecidePurchase } from '../api/decide-purchase';
 import { legalDecisions, type Decision } from '../purchase-decisions';
 import { ConfirmDialog } from './confirm-dialog';
+import { LatePaymentActions } from './late-payment-actions';
 import { StartRefund } from './start-refund';
 
 const REMARK_MAX = 1000;
 
 interface ReviewActionsProps {
   review: Pick<PurchaseReview, '_id' | 'status' | 'paymentMode' | 'reference'> &
-    Partial<Pick<PurchaseReview, 'receiptUrl'>> & {
+    Partial<Pick<PurchaseReview, 'receiptUrl' | 'lateReceiptAt' | 'lateOffer'>> & {
       /** The coin a crypto order was paid in, for its refund. */
       refundCoin?: 'ETH' | 'USDC';
     };
@@ -28,6 +29,17 @@ export function ReviewActions({ review, onDecided }: ReviewActionsProps) {
   const decide = useDecidePurchase();
   const decisions = legalDecisions(review);
 
+  if (review.lateReceiptAt && review.status === PurchaseStatus.NotAccepted) {
+    return (
+      <LatePaymentActions
+        review={{
+          ...review,
+          lateReceiptAt: review.lateReceiptAt,
+          lateOffer: review.lateOffer ?? null,
+        }}
+      />
+    );
+  }
   if (decisions.length === 0) {
     return <p className="text-sm text-muted">This request is final: no further decision.</p>;
   }

@@ -32,6 +32,11 @@ const receiptOptions = withAll([
   { value: 'false', label: 'Awaiting payment' },
 ]);
 
+const lateOptions = withAll([
+  { value: 'true', label: 'Late payments' },
+  { value: 'false', label: 'On time' },
+]);
+
 function columnsFor(onReview: (row: PurchaseReview) => void): Column<PurchaseReview>[] {
   return [
     // The reference under the date and the signals under the status: two columns less, so the
@@ -104,6 +109,7 @@ export function ReviewQueue() {
     status: String(PurchaseStatus.Pending),
     paymentMode: String(PaymentMode.Bank),
     receipt: 'true',
+    late: '',
     email: '',
     reference: '',
   });
@@ -122,6 +128,7 @@ export function ReviewQueue() {
         { kind: 'select', name: 'status', label: 'Status', options: statusOptions },
         { kind: 'select', name: 'paymentMode', label: 'Payment mode', options: paymentModeOptions },
         { kind: 'select', name: 'receipt', label: 'Receipt', options: receiptOptions },
+        { kind: 'select', name: 'late', label: 'Late payment', options: lateOptions },
         { kind: 'search', name: 'email', label: 'Buyer email' },
         { kind: 'search', name: 'reference', label: 'Reference' },
       ]}

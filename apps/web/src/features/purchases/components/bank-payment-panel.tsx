@@ -147,7 +147,8 @@ export function BankPaymentPanel({
           <p className="text-sm" data-testid="payment-due">
             Pay and upload the receipt by{' '}
             <strong className="text-fg">{formatDeadline(purchase.paymentDueAt)}</strong>. After that
-            the order ends (Not Accepted) and takes no receipt.
+            the order ends (Not Accepted): a receipt after that is a late payment, which we offer at
+            the price of the day or refund.
           </p>
         ) : null}
         <form

@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useRequestRefund } from '../api/request-refund';
 
-const tone: Record<Refund['state'], BadgeTone> = {
+export const refundStateTone: Record<Refund['state'], BadgeTone> = {
   requested: 'pink',
   approved: 'cyan',
   paid: 'success',
@@ -49,7 +49,7 @@ function RefundSteps({ refund }: { refund: Refund }) {
         <span className="font-bold tabular-nums">
           {formatAmount(refund.amount, 18)} {refund.coin}
         </span>
-        <Badge tone={tone[refund.state]}>{refundStateLabel[refund.state]}</Badge>
+        <Badge tone={refundStateTone[refund.state]}>{refundStateLabel[refund.state]}</Badge>
       </div>
       <p className="text-xs break-all text-muted">To {refund.destination}</p>
       <ol className="flex flex-col gap-1 text-sm">

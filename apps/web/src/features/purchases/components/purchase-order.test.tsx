@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Bank, Holdings, Purchase, PurchaseDetail } from '@tmc/shared';
+import {
+  lateOfferMessages,
+  purchaseMessages,
+  type Bank,
+  type Holdings,
+  type Purchase,
+  type PurchaseDetail,
+} from '@tmc/shared';
 import { clearSession, setSession } from '../../../lib/session';
 import { purchaseFixture, tokensFixture, userFixture } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
@@ -30,6 +37,7 @@ const detail = (
     transaction: null,
     tokenSymbol: 'TMC',
     refunds: [],
+    lateOffer: null,
     payment: {
       state: 'awaitingPayment',
       txnHash: null,
@@ -177,24 +185,71 @@ describe('PurchaseOrder', () => {
     ]);
   });
 
-  it('shows the payment deadline, and once it has passed takes no receipt and offers a new order', async () => {
+  it('shows the payment deadline, and once it has passed takes the receipt as a late payment', async () => {
     const due = new Date(Date.now() + 3 * 24 * 3_600_000).toISOString();
     const open = renderOrder(detail({ ...awaiting, paymentDueAt: due }));
     expect(await screen.findByTestId('payment-due')).toHaveTextContent(
-      /^Pay and upload the receipt by .+\. After that the order ends \(Not Accepted\) and takes no receipt\.$/,
+      /^Pay and upload the receipt by .+\. After that the order ends \(Not Accepted\): a receipt after that is a late payment, which we offer at the price of the day or refund\.$/,
     );
     open.unmount();
 
     const past = new Date(Date.now() - 60_000).toISOString();
-    renderOrder(detail({ ...awaiting, paymentDueAt: past }));
-    expect(
-      await screen.findByText(/The payment window of this order closed on/),
-    ).toBeInTheDocument();
+    const ended = renderOrder(detail({ ...awaiting, paymentDueAt: past }));
+    expect(await screen.findByText(/The payment window of this order closed/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit receipt' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit late receipt' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Place a new order' })).toHaveAttribute(
       'href',
       '/token/buy',
     );
+    ended.unmount();
+
+    // Ended by the lapse job: the same late upload.
+    renderOrder(
+      detail({
+        ...awaiting,
+        status: 3,
+        paymentDueAt: past,
+        remark: purchaseMessages.bankOrderLapsed,
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Submit late receipt' })).toBeInTheDocument();
+  });
+
+  it('shows a late payment and the offer at the price of the day to accept by e-mail', async () => {
+    const late: Purchase = {
+      ...awaiting,
+      status: 3,
+      remark: purchaseMessages.bankOrderLapsed,
+      receiptUrl: 'http://files.test/r.png?sig=1',
+      receiptType: 'image',
+      lateReceiptAt: '2025-03-09T04:00:00.000Z',
+    };
+    const waiting = renderOrder(detail(late));
+    expect(await screen.findByTestId('late-payment')).toHaveTextContent(
+      lateOfferMessages.lateReceipt,
+    );
+    waiting.unmount();
+    const offered = detail(late);
+    offered.data.lateOffer = {
+      id: 'o-1',
+      purchaseId: late._id,
+      reference: late.reference,
+      state: 'offered',
+      investmentAmount: '100.00',
+      tokenAmount: '2000.000000000000000000',
+      tokenPriceAud: '0.05',
+      previousTokenPriceAud: '0.02',
+      stageName: 'Stage 2',
+      tokenSymbol: 'TMC',
+      expiresAt: '2025-03-12T04:00:00.000Z',
+      createdAt: '2025-03-09T05:00:00.000Z',
+      acceptedAt: null,
+    };
+    renderOrder(offered);
+    const note = await screen.findByTestId('late-payment');
+    expect(note).toHaveTextContent(/We offered you 2,000\.00 TMC at 0\.05 AUD per TMC/);
+    expect(note).toHaveTextContent(/Accept it by the link in our e-mail/);
   });
 
   it('offers the PDF receipt once accepted, with the whole timeline done', async () => {

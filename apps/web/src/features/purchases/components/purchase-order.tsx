@@ -5,6 +5,7 @@ import {
   isPaymentWindowClosed,
   PaymentMode,
   PurchaseStatus,
+  purchaseMessages,
   type Bank,
   type PurchaseDetail,
 } from '@tmc/shared';
@@ -31,6 +32,7 @@ import { BankPaymentPanel } from './bank-payment-panel';
 import { FileCell, FilePreviewDialog, type FilePreview } from './file-cell';
 import { OrderDeliveryNote } from './order-delivery-note';
 import { OrderRefunds } from './order-refunds';
+import { LatePaymentNote, LateReceiptUpload } from './late-payment';
 import { OrderTimeline } from './order-timeline';
 
 const RECEIPT_ATTACHED = 'Receipt attached: our team will review your payment.';
@@ -182,24 +184,19 @@ export function PurchaseOrder({
     <CancelOrder purchaseId={purchase._id} reference={purchase.reference} />
   ) : null;
 
+  // Ended for want of a receipt (or its window just closed): a receipt now is a late payment.
+  const lapsed =
+    isPaymentWindowClosed(purchase) ||
+    (!crypto &&
+      purchase.status === PurchaseStatus.NotAccepted &&
+      !purchase.receiptUrl &&
+      purchase.remark === purchaseMessages.bankOrderLapsed);
+
   let nextStep: ReactNode;
-  if (isPaymentWindowClosed(purchase)) {
-    nextStep = (
-      <div className="card flex flex-col gap-3 p-5 sm:p-6" role="status">
-        <p>
-          The payment window of this order closed on{' '}
-          <strong>{formatDateTime(purchase.paymentDueAt)}</strong> without a receipt, so it takes
-          none any more and ends (Not Accepted).
-        </p>
-        <p className="text-muted">
-          Still want {tokenSymbol}?{' '}
-          <Link to={paths.buy} className={linkClass}>
-            Place a new order
-          </Link>{' '}
-          at today&rsquo;s price.
-        </p>
-      </div>
-    );
+  if (lapsed) {
+    nextStep = <LateReceiptUpload purchase={purchase} upload={upload} />;
+  } else if (purchase.lateReceiptAt && purchase.status === PurchaseStatus.NotAccepted) {
+    nextStep = <LatePaymentNote lateReceiptAt={purchase.lateReceiptAt} offer={detail.lateOffer} />;
   } else if (awaiting) {
     nextStep = (
       <BankPaymentPanel
