@@ -78,7 +78,17 @@ async function diffRows(id: string) {
   const res = await as(built.app, admin).get(`/v1/admin/distributions/${id}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{
-    data: { diff: { rows: { address: string; email: string | null; change: string; previous: string; next: string }[] } };
+    data: {
+      diff: {
+        rows: {
+          address: string;
+          email: string | null;
+          change: string;
+          previous: string;
+          next: string;
+        }[];
+      };
+    };
   }>().data.diff.rows;
 }
 

@@ -533,7 +533,7 @@ async function run(ops: Op[]) {
         if ((await claimedOf(getAddress(leaf.address))) >= BigInt(leaf.cumulativeBaseUnits)) break;
         const claimed = await sendIfItWorks(CALLERS[step.caller]!, {
           functionName: 'claim',
-          args: [getAddress(leaf.address), BigInt(leaf.cumulativeBaseUnits), leaf.proof as Hex[]],
+          args: [getAddress(leaf.address), BigInt(leaf.cumulativeBaseUnits), leaf.proof],
         });
         if (claimed) done.claims++;
         break;

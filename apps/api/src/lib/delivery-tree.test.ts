@@ -1,11 +1,7 @@
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { getAddress, keccak256, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import {
-  buildDeliveryTree,
-  checksumAddress,
-  DeliveryTreeError,
-} from './delivery-tree.ts';
+import { buildDeliveryTree, checksumAddress, DeliveryTreeError } from './delivery-tree.ts';
 import { proofBytes, proofNodes } from './stored-proof.ts';
 
 /** Distinct addresses from a seed, with amounts that exercise every byte of a uint256. */
