@@ -443,6 +443,7 @@ export function createAdminUnmatchedPaymentsService({
         !source.fromAddress
       )
         throw badRequest(says.notMovable);
+      if (source.receivedBaseUnits !== null) throw badRequest(says.paidInParts);
       const transfer = await rereadTransfer({
         txnHash: source.txnHash,
         logIndex: source.logIndex,

@@ -181,7 +181,8 @@ export async function cancelUnpaidPurchase(db: Tx, id: string) {
         eq(purchases.id, id),
         eq(purchases.status, PurchaseStatus.Pending),
         isNull(purchases.receiptKey),
-        sql`not exists (select 1 from ${transactions} where ${transactions.purchaseId} = ${id} and ${transactions.paymentStatus} <> ${PaymentStatus.Pending})`,
+        // Paid, ended, or partially paid: money arrived for it.
+        sql`not exists (select 1 from ${transactions} where ${transactions.purchaseId} = ${id} and (${transactions.paymentStatus} <> ${PaymentStatus.Pending} or ${transactions.receivedBaseUnits} is not null))`,
         sql`not exists (select 1 from ${unmatchedPayments} where ${unmatchedPayments.purchaseId} = ${id})`,
         // A transfer its buyer claimed for it waits for staff, who may still assign it here.
         sql`not exists (select 1 from ${paymentClaims} c join ${transactions} t on t.id = c.transaction_id where t.purchase_id = ${id})`,
