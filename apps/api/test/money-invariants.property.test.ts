@@ -7,6 +7,7 @@ import { DECIMALS, verifyPaymentMessages as says, type CryptoCurrency } from '@t
 import type { Db } from '../src/db/client.ts';
 import {
   affiliateEarnings,
+  paymentParts,
   purchases,
   settings,
   transactions,
@@ -29,7 +30,9 @@ import { buildTestApp } from './test-app.ts';
  * order's quote, from proven and unproven senders, and ETH through a contract; transactions with several transfers;
  * verifications of any order with any payment, i.e. claims by other accounts; proofs, re-proofs
  * and moves of wallets between accounts; the watcher, and its outages past an order's quote;
- * staff assignments with and without override; quote expiries, order lapses, acceptances,
+ * staff assignments with and without override; short transfers from proven wallets that leave
+ * an order partially paid, and the rest of them; quote expiries, order lapses (crediting a
+ * partially paid order for the value received), acceptances,
  * rejections, reverts and payouts), on PostgreSQL. After every step the
  * books must agree. CI runs a fixed seed and a fresh one, printed;
  * MONEY_INVARIANTS_SEED=<seed> replays one.
@@ -115,6 +118,8 @@ const op = fc.oneof(
         'excess',
         'nominal',
         'half',
+        // What is still missing of a partially paid order (the whole quote when nothing arrived).
+        'rest',
         // What a wallet or a person makes of the quote: cut to 4 decimals, another order's quote.
         'truncated',
         'otherQuote',
@@ -208,15 +213,27 @@ async function checkBooks(mustBeSeen: Set<string>) {
   const keys = paid.map((t) => `${t.txnHash}:${t.logIndex ?? -1}`);
   expect(new Set(keys).size).toBe(keys.length);
   const listed = await db.select().from(unmatchedPayments);
+  // Transfers counted towards an order as parts (partially paid, then completed or expired).
+  const parts = await db.select().from(paymentParts);
+  const partsOf = (transactionId: string) =>
+    parts
+      .filter((p) => p.transactionId === transactionId)
+      .reduce((n, p) => n + BigInt(p.amountBaseUnits), 0n);
   // Per coin: received = credited + refunded + promised back + still listed (refund-books.ts).
   await checkRefundBooks(db);
 
   // Nothing vanishes: each transaction's transfers to the wallet = what they credited + what is
-  // listed, once the site has come across it; after the watcher, it has come across all.
+  // listed + what counts towards an open order, once the site has come across it; after the
+  // watcher, it has come across all. An order paid in parts credited its own transfer with what
+  // its parts did not pay.
   for (const sent of allSent) {
-    const credited = paid
-      .filter((t) => t.txnHash === sent.hash)
-      .reduce((n, t) => n + BigInt(t.paidBaseUnits!), 0n);
+    const credited =
+      paid
+        .filter((t) => t.txnHash === sent.hash)
+        .reduce((n, t) => n + BigInt(t.paidBaseUnits!) - partsOf(t.id), 0n) +
+      parts
+        .filter((p) => p.txnHash === sent.hash)
+        .reduce((n, p) => n + BigInt(p.amountBaseUnits), 0n);
     // An assigned row's value is in the order it credited.
     const held = listed
       .filter((u) => u.txnHash === sent.hash && u.status !== 'assigned')
@@ -234,6 +251,7 @@ async function checkBooks(mustBeSeen: Set<string>) {
         {
           paid: paid.filter((t) => t.txnHash === sent.hash),
           listed: listed.filter((u) => u.txnHash === sent.hash),
+          parts: parts.filter((p) => p.txnHash === sent.hash),
         },
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),
@@ -264,6 +282,14 @@ async function checkBooks(mustBeSeen: Set<string>) {
       `${p.reference} ${t.tokenAmount} > ${worth.toFixed()}`,
     ).toBe(true);
     expect(money(p.tokenAmount).lte(worth)).toBe(true);
+  }
+  // A partially paid order is open with less than its quote; a part counts for one order only.
+  const allTransactions = await db.select().from(transactions);
+  for (const t of allTransactions.filter(
+    (t) => t.receivedBaseUnits !== null && t.paymentStatus === 0,
+  )) {
+    expect(BigInt(t.receivedBaseUnits!) < BigInt(t.quoteBaseUnits!)).toBe(true);
+    expect(partsOf(t.id).toString()).toBe(t.receivedBaseUnits);
   }
   for (const p of accepted.filter((p) => p.paymentMode === 1))
     expect(paid.filter((t) => t.purchaseId === p.id && t.paymentStatus === 1)).toHaveLength(1);
@@ -420,7 +446,13 @@ async function run(ops: Op[]) {
         const other = cryptoOrders().find(
           (o) => o !== order && o.crypto!.coin === coin && o.crypto!.price !== price,
         );
+        const [row] = await db
+          .select({ received: transactions.receivedBaseUnits })
+          .from(transactions)
+          .where(eq(transactions.id, order.crypto.transactionId));
+        const received = BigInt(row?.received ?? '0');
         const value = {
+          rest: received > 0n && received < quote ? quote - received : quote,
           exact: quote,
           short: quote - 1n,
           excess: quote + 1n,

@@ -29,6 +29,8 @@ describe('where the money of an order is (payment of GET /v1/purchase/:id)', () 
       overridden: false,
       confirmations: null,
       confirmationsRequired: null,
+      missing: null,
+      dueBy: null,
       live: true,
     });
     const paid = await tools().pay('ETH', due(placed.transaction), { fromIndex: 5 });
@@ -44,6 +46,8 @@ describe('where the money of an order is (payment of GET /v1/purchase/:id)', () 
       overridden: false,
       confirmations: null,
       confirmationsRequired: null,
+      missing: null,
+      dueBy: null,
       live: false,
     });
     // A paid order cannot be cancelled, and stays as it was.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { parseEther, type Hash } from 'viem';
+import { parseEther } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { paymentParts } from '../src/db/schema/index.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
@@ -37,7 +37,7 @@ function service() {
 /** A confirmed transfer from the buyer's proven wallet, as the watcher hands it over. */
 const transfer = (value: bigint): Transfer => ({
   coin: 'ETH',
-  txnHash: `0x${randomBytes(32).toString('hex')}` as Hash,
+  txnHash: `0x${randomBytes(32).toString('hex')}`,
   logIndex: null,
   from: devAccount(WALLET).address,
   to: devChain().companyWallet,
