@@ -53,6 +53,8 @@ export interface PaymentProgress {
   missing: string | null;
   /** While partially paid: when the quote ends (ISO), the rest must arrive before it; else null. */
   dueBy: string | null;
+  /** Verified crypto payments: the tokens credited (18 decimals); else null. */
+  tokens: string | null;
   /** True while the state can still change by itself (poll again). */
   live: boolean;
 }

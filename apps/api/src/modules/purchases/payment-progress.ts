@@ -11,7 +11,7 @@ import {
 } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { paymentClaims, transactions, unmatchedPayments } from '../../db/schema/index.ts';
-import { plain } from '../../lib/money.ts';
+import { fixed, plain } from '../../lib/money.ts';
 import {
   findSightingOfPurchase,
   type PaymentSightingRow,
@@ -32,6 +32,7 @@ export const paymentProgressSchema = z.object({
   confirmationsRequired: z.number().int().nullable(),
   missing: z.string().nullable(),
   dueBy: z.string().nullable(),
+  tokens: z.string().nullable(),
   live: z.boolean(),
 });
 
@@ -94,6 +95,7 @@ const unquoted = {
   confirmationsRequired: null,
   missing: null,
   dueBy: null,
+  tokens: null,
 };
 const none = { txnHash: null, amount: null, coin: null, blockNumber: null, ...unquoted };
 
@@ -121,6 +123,7 @@ function seenFigures({ sighting, headBlock, required }: SightingEvidence) {
     confirmationsRequired: needed,
     missing: null,
     dueBy: null,
+    tokens: null,
   };
 }
 
@@ -136,6 +139,7 @@ function partialFigures(transaction: TransactionRow) {
       : null,
     missing,
     dueBy: transaction.quoteExpiresAt?.toISOString() ?? null,
+    tokens: null,
   };
 }
 
@@ -173,6 +177,7 @@ export function paymentProgress(
             confirmationsRequired: null,
             missing: receivedFigures(transaction).missing,
             dueBy: null,
+            tokens: fixed(purchase.tokenAmount, DECIMALS.TOKEN),
           }
         : none),
     };

@@ -18,6 +18,7 @@ const transaction: NonNullable<PurchaseReview['transaction']> = {
   walletAddress: null,
   verifiedAt: '2025-03-05T04:00:00.000Z',
   received: '0.02',
+  missing: null,
   creditOverride: null,
 };
 

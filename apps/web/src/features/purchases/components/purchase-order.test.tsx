@@ -40,6 +40,9 @@ const detail = (
       overridden: false,
       confirmations: null,
       confirmationsRequired: null,
+      missing: null,
+      dueBy: null,
+      tokens: null,
       live: false,
     },
     cancelledByBuyer: false,
@@ -273,6 +276,9 @@ describe('PurchaseOrder', () => {
       overridden: false,
       confirmations: 1,
       confirmationsRequired: 12,
+      missing: null,
+      dueBy: null,
+      tokens: null,
       live: true,
     };
     renderOrder(order);

@@ -214,12 +214,26 @@ export function PurchaseOrder({
     );
   } else if (crypto && pending && payment.state === 'awaitingPayment') {
     nextStep = cryptoPayment(detail);
+  } else if (
+    crypto &&
+    pending &&
+    payment.state === 'partiallyPaid' &&
+    payment.dueBy &&
+    new Date(payment.dueBy).getTime() > Date.now()
+  ) {
+    // Open for the rest until the quote ends: what arrived, then how to send what is missing.
+    nextStep = (
+      <>
+        <PaymentStatusNote payment={payment} />
+        {cryptoPayment(detail)}
+      </>
+    );
   } else if (pending) {
     nextStep = <PaymentStatusNote payment={payment} newOrderHref={paths.buy} />;
   } else if (accepted) {
     nextStep = (
       <div className="card flex flex-col gap-4 p-5 sm:p-6">
-        {crypto ? <PaymentStatusNote payment={payment} /> : null}
+        {crypto ? <PaymentStatusNote payment={payment} tokenSymbol={tokenSymbol} /> : null}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p>
             Your {formatMoney(purchase.tokenAmount, tokenSymbol)} are allocated. Keep the receipt
@@ -272,7 +286,11 @@ export function PurchaseOrder({
           <CopyButton value={purchase.reference} iconOnly ariaLabel="Copy payment reference" />
         </div>
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
-          <PurchaseStatusBadge status={purchase.status} awaitingPayment={awaiting} />
+          <PurchaseStatusBadge
+            status={purchase.status}
+            awaitingPayment={awaiting}
+            partiallyPaid={payment.state === 'partiallyPaid'}
+          />
           <span>
             {crypto ? 'Crypto wallet' : 'Bank transfer'} · requested{' '}
             {formatDateTime(purchase.createdAt)}
@@ -304,6 +322,13 @@ export function PurchaseOrder({
                   }
                 />
               )}
+              {/* Less than quoted arrived (partially paid, or credited by value): both figures. */}
+              {crypto && detail.transaction?.received && detail.transaction.missing ? (
+                <Figure
+                  label={`Received (${detail.transaction.tokenSymbol})`}
+                  value={`${detail.transaction.received} ${detail.transaction.tokenSymbol}`}
+                />
+              ) : null}
               <Figure
                 label="Price paid"
                 value={`${formatTokenPrice(purchase.tokenPriceAud)} per ${tokenSymbol}`}
