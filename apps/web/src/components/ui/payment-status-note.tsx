@@ -6,6 +6,7 @@ import {
   type PaymentProgress,
 } from '@tmc/shared';
 import { formatDeadline } from '../../lib/format';
+import { useTimeLeft } from '../../lib/use-time-left';
 import { ExplorerLink } from './explorer-link';
 import { CheckCircleIcon, AlertIcon, RefreshIcon } from './icons';
 
@@ -51,8 +52,9 @@ function Confirmations({ payment }: { payment: PaymentProgress }) {
  */
 function PartialLine({ payment }: { payment: PaymentProgress }) {
   const { state, missing, coin, dueBy } = payment;
+  const left = useTimeLeft(dueBy ?? '');
   if (!missing || !dueBy || (state !== 'partiallyPaid' && state !== 'seen')) return null;
-  const over = new Date(dueBy).getTime() <= Date.now();
+  const over = left?.ended ?? false;
   return (
     <p data-testid="partial-payment">
       {state === 'seen'

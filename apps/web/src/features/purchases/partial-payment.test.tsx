@@ -5,7 +5,7 @@ import type { PaymentProgress, Purchase, Transaction } from '@tmc/shared';
 import { PaymentStatusNote } from '../../components/ui/payment-status-note';
 import { PurchaseStatusBadge } from '../../components/ui/status-badges';
 import { purchaseFixture } from '../../testing/fixtures';
-import { receivedLine } from '../transactions/components/transactions-list';
+import { receivedLine } from '../../lib/received-line';
 import { orderSteps } from './order-steps';
 
 /** A quote ending an hour from now, as the API gives it. */

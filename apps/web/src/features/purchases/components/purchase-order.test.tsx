@@ -338,3 +338,57 @@ describe('HoldingsCard', () => {
     expect(screen.queryByRole('link', { name: 'Add a wallet' })).not.toBeInTheDocument();
   });
 });
+
+describe('PurchaseOrder partially paid (M1)', () => {
+  it('shows the badge, what arrived and what is missing by when, both amounts, the way to send the rest, and no Cancel', async () => {
+    const dueBy = new Date(Date.now() + 3600_000).toISOString();
+    const open: Purchase = { ...purchaseFixture, paymentMode: 1, userCurrency: 'ETH' };
+    const { data } = detail(open);
+    renderOrder({
+      data: {
+        ...data,
+        transaction: {
+          _id: 't-1',
+          createdAt: open.createdAt,
+          price: '0.050004000000000000',
+          currency: 'ETH',
+          tokenSymbol: 'ETH',
+          tokenAmount: open.tokenAmount,
+          userCurrency: 'ETH',
+          userAmount: '0.050000000000000000',
+          paymentStatus: 0,
+          paymentMode: 1,
+          txnHash: null,
+          walletAddress: `0x${'11'.repeat(20)}`,
+          purchaseId: open._id,
+          quoteExpiresAt: dueBy,
+          stageId: null,
+          stageName: null,
+          received: '0.04',
+          missing: '0.010004',
+        },
+        payment: {
+          ...data.payment,
+          state: 'partiallyPaid',
+          amount: '0.04',
+          coin: 'ETH',
+          quoted: '0.050004',
+          missing: '0.010004',
+          dueBy,
+          live: true,
+        },
+      },
+    });
+    await screen.findByText(
+      'Partially paid: we received 0.04 ETH of the 0.050004 ETH due. 0.010004 ETH is missing.',
+    );
+    expect(screen.getByText('Partially paid', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByTestId('partial-payment')).toHaveTextContent(
+      /^Send the missing 0\.010004 ETH from your proven wallet by /,
+    );
+    // The quote and what arrived, each on its own line.
+    expect(screen.getByText('Received (ETH)').nextElementSibling).toHaveTextContent('0.04 ETH');
+    expect(screen.getByText('Crypto step')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /cancel order/i })).toBeNull();
+  });
+});

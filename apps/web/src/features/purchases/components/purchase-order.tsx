@@ -23,6 +23,7 @@ import { formatAmount, formatDateTime, formatMoney, formatTokenPrice } from '../
 import { useSession } from '../../../lib/session';
 import { Dialog } from '../../../components/ui/dialog';
 import { PaymentStatusNote } from '../../../components/ui/payment-status-note';
+import { useTimeLeft } from '../../../lib/use-time-left';
 import { useCancelPurchase } from '../api/cancel-purchase';
 import { downloadReceiptPdf } from '../api/download-receipt-pdf';
 import { usePurchase } from '../api/get-purchase';
@@ -123,6 +124,26 @@ function CancelOrder({ purchaseId, reference }: { purchaseId: string; reference:
   );
 }
 
+/**
+ * A partially paid order: what arrived and what is missing, then, until the quote ends, how to
+ * send the rest (the payment panel asks for what is missing).
+ */
+function PartiallyPaid({
+  detail,
+  cryptoPayment,
+}: {
+  detail: PurchaseDetail;
+  cryptoPayment: (detail: PurchaseDetail) => ReactNode;
+}) {
+  const left = useTimeLeft(detail.payment.dueBy ?? '');
+  return (
+    <>
+      <PaymentStatusNote payment={detail.payment} />
+      {left && !left.ended ? cryptoPayment(detail) : null}
+    </>
+  );
+}
+
 export function PurchaseOrder({
   id,
   BankDetails,
@@ -214,20 +235,8 @@ export function PurchaseOrder({
     );
   } else if (crypto && pending && payment.state === 'awaitingPayment') {
     nextStep = cryptoPayment(detail);
-  } else if (
-    crypto &&
-    pending &&
-    payment.state === 'partiallyPaid' &&
-    payment.dueBy &&
-    new Date(payment.dueBy).getTime() > Date.now()
-  ) {
-    // Open for the rest until the quote ends: what arrived, then how to send what is missing.
-    nextStep = (
-      <>
-        <PaymentStatusNote payment={payment} />
-        {cryptoPayment(detail)}
-      </>
-    );
+  } else if (crypto && pending && payment.state === 'partiallyPaid') {
+    nextStep = <PartiallyPaid detail={detail} cryptoPayment={cryptoPayment} />;
   } else if (pending) {
     nextStep = <PaymentStatusNote payment={payment} newOrderHref={paths.buy} />;
   } else if (accepted) {

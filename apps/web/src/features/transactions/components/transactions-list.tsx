@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { Decimal } from 'decimal.js';
 import { Link, useNavigate } from 'react-router';
 import { PaymentMode, PaymentStatus, type Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +10,8 @@ import { ResultModal } from '../../../components/ui/result-modal';
 import { Badge } from '../../../components/ui/badge';
 import { PARTIALLY_PAID, PaymentStatusBadge } from '../../../components/ui/status-badges';
 import { paths, presaleRequestPath } from '../../../config/paths';
-import { formatDateTime, formatDeadline, formatMoney, shortHash } from '../../../lib/format';
+import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
+import { receivedLine } from '../../../lib/received-line';
 import { useListState } from '../../../lib/use-list-state';
 import { useUserTransactions, type PriceSort } from '../api/get-user-transactions';
 import { VerifyPaymentDialog } from './verify-payment-dialog';
@@ -39,21 +39,6 @@ export const canVerify = (row: Transaction) =>
 
 const optionalNumber = <T extends number>(value: string) =>
   value === '' ? undefined : (Number(value) as T);
-
-/**
- * What a crypto payment received when less than its quote arrived: while open, what is missing
- * and by when (partially paid); once paid, the shortfall it was credited without. Null otherwise.
- */
-export function receivedLine(row: Transaction): string | null {
-  if (!isCrypto(row) || !row.received || !row.missing) return null;
-  const coin = row.tokenSymbol;
-  const quoted = new Decimal(row.received).plus(row.missing).toFixed();
-  if (row.paymentStatus === PaymentStatus.Pending)
-    return `Received ${row.received} of ${quoted} ${coin}: ${row.missing} ${coin} missing by ${formatDeadline(row.quoteExpiresAt)}`;
-  if (row.paymentStatus === PaymentStatus.Success)
-    return `Received ${row.received} of ${quoted} ${coin} (${row.missing} ${coin} short): tokens for the value received`;
-  return null;
-}
 
 function columnsFor(onVerify: (row: Transaction) => void): Column<Transaction>[] {
   return [
