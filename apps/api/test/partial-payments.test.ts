@@ -119,6 +119,12 @@ describe('a short payment from a proven wallet', () => {
       received: '0.03',
       missing,
     });
+    // My TMC: the order's tokens wait as pending review, nothing allocated yet.
+    const holdings = await client().get('/v1/purchase/holdings', { token: person.token });
+    expect(holdings.json().data).toMatchObject({
+      allocated: '0.000000000000000000',
+      pendingReview: money(placed.purchase.tokenAmount).toFixed(18),
+    });
     const partialMail = await box().next(person.email, /partially paid/);
     expect(partialMail.subject).toMatch(
       new RegExp(
