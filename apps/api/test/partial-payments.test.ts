@@ -309,3 +309,37 @@ describe('a partially paid order cannot be dropped with the money in it', () => 
     ).toBe(2);
   });
 });
+
+describe('staff and a partially paid order', () => {
+  it('assigning another transfer to it credits what it received and the transfer, summed, at once', async () => {
+    const { person, purchaseId, transactionId, quote } = await provenOrder(4);
+    const placed = await readOrder(db(), transactionId);
+    await tools().pay('ETH', '0.02', { fromIndex: 4 });
+    await watchAll();
+    const stranger = await tools().pay('ETH', '0.01', { fromIndex: 3 });
+    await watchAll();
+    const [listed] = await unmatchedOf(db(), stranger.hash);
+    expect(listed).toMatchObject({ reason: 'unknown', status: 'open' });
+
+    const admin = await people(db(), config())({ role: 'admin' });
+    const assigned = await client().post(
+      `/v1/admin/unmatched-payments/${listed!.id}/assign`,
+      { reference: placed.purchase.reference, remark: 'paid the rest from an exchange' },
+      { token: admin.token },
+    );
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const worth = tokensWorth('0.03', placed.purchase.tokenPriceAud);
+    expect((await readOrder(db(), transactionId)).transaction).toMatchObject({
+      paymentStatus: 1,
+      txnHash: stranger.hash,
+      paidBaseUnits: parseEther('0.03').toString(),
+      tokenAmount: worth.tokens,
+    });
+    expect(money(quote.toString()).gt(parseEther('0.03').toString())).toBe(true);
+    await checkStageBooks(db());
+    expect((await orderPage(person.token, purchaseId)).payment).toMatchObject({
+      state: 'verified',
+      amount: '0.03',
+    });
+  });
+});
