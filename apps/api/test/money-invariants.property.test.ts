@@ -129,6 +129,15 @@ const op = fc.oneof(
     }),
     4,
   ),
+  // A part of an order from its buyer's own wallet, proven just before: partially paid.
+  weighted(
+    fc.record({
+      kind: fc.constant('partPay' as const),
+      order: fc.nat(),
+      share: fc.constantFrom(2n, 3n),
+    }),
+    2,
+  ),
   // ETH for an order's quote through a contract (an internal call): listed for staff.
   weighted(fc.record({ kind: fc.constant('viaContract' as const), order: fc.nat() }), 1),
   weighted(
@@ -462,6 +471,19 @@ async function run(ops: Op[]) {
           otherQuote: other ? parseUnits(other.crypto!.price, DECIMALS[coin]) : quote,
         }[step.how];
         const fromIndex = step.from === 'own' ? 4 + order.buyerIndex : 3;
+        const sent = await tools.pay(coin, formatUnits(value, DECIMALS[coin]), { fromIndex });
+        const entry = { hash: sent.hash, coin, value, order, blockNumber: sent.blockNumber };
+        payments.push(entry);
+        allSent.push(entry);
+        break;
+      }
+      case 'partPay': {
+        const order = pick(cryptoOrders(), step.order);
+        if (!order?.crypto) break;
+        const { coin, price } = order.crypto;
+        const fromIndex = 4 + order.buyerIndex;
+        await proveWallet(db, order.buyer.id, devAccount(fromIndex).address);
+        const value = parseUnits(price, DECIMALS[coin]) / step.share;
         const sent = await tools.pay(coin, formatUnits(value, DECIMALS[coin]), { fromIndex });
         const entry = { hash: sent.hash, coin, value, order, blockNumber: sent.blockNumber };
         payments.push(entry);
