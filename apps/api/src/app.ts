@@ -257,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     acceptance: purchaseAcceptance,
     mail: queuedMail,
     log: app.log,
+    publicUrl: config.publicUrl,
   });
   const refunds = createRefundsService({
     db,
@@ -298,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     chainRead: config.paymentWatcherIntervalMs > 0,
     mail: queuedMail,
+    partialPayments: transactions,
     log: app.log,
   });
   app.decorate('orderLapse', orderLapse);

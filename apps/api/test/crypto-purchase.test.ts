@@ -113,6 +113,8 @@ describe('POST /v1/purchase/add-crypto', () => {
       quoteExpiresAt: expect.any(String),
       stageId: purchase.stageId,
       stageName: purchase.stageName,
+      received: null,
+      missing: null,
     });
     expect(purchase.stageId).toEqual(expect.any(String));
     expectTagged(transaction.price, '0.05', 'ETH');

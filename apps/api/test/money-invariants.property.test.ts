@@ -7,6 +7,7 @@ import { DECIMALS, verifyPaymentMessages as says, type CryptoCurrency } from '@t
 import type { Db } from '../src/db/client.ts';
 import {
   affiliateEarnings,
+  paymentParts,
   purchases,
   refunds,
   settings,
@@ -30,10 +31,12 @@ import { buildTestApp } from './test-app.ts';
  * order's quote, from proven and unproven senders, and ETH through a contract; transactions with several transfers;
  * verifications of any order with any payment, i.e. claims by other accounts; proofs, re-proofs
  * and moves of wallets between accounts; the watcher, and its outages past an order's quote;
- * staff assignments with and without override; quote expiries, order lapses, acceptances,
- * rejections, reverts and payouts; refunds, partial and full, of bank and crypto orders, of the
- * excess of overpaid transfers and of listed transfers, approved or declined, with and without
- * the company wallet's transfer back), on PostgreSQL. After every step the
+ * staff assignments with and without override; short transfers from proven wallets that leave
+ * an order partially paid, and the rest of them; quote expiries, order lapses (crediting a
+ * partially paid order for the value received), acceptances, rejections, reverts and payouts;
+ * refunds, partial and full, of bank and crypto orders, of the excess of overpaid transfers and of
+ * listed transfers, approved or declined, with and without the company wallet's transfer back),
+ * on PostgreSQL. After every step the
  * books must agree. CI runs a fixed seed and a fresh one, printed;
  * MONEY_INVARIANTS_SEED=<seed> replays one.
  */
@@ -118,6 +121,8 @@ const op = fc.oneof(
         'excess',
         'nominal',
         'half',
+        // What is still missing of a partially paid order (the whole quote when nothing arrived).
+        'rest',
         // What a wallet or a person makes of the quote: cut to 4 decimals, another order's quote.
         'truncated',
         'otherQuote',
@@ -126,6 +131,15 @@ const op = fc.oneof(
       from: fc.constantFrom('own', 'stranger'),
     }),
     4,
+  ),
+  // A part of an order from its buyer's own wallet, proven just before: partially paid.
+  weighted(
+    fc.record({
+      kind: fc.constant('partPay' as const),
+      order: fc.nat(),
+      share: fc.constantFrom(2n, 3n),
+    }),
+    2,
   ),
   // ETH for an order's quote through a contract (an internal call): listed for staff.
   weighted(fc.record({ kind: fc.constant('viaContract' as const), order: fc.nat() }), 1),
@@ -261,16 +275,28 @@ async function checkBooks(mustBeSeen: Set<string>) {
   const keys = paid.map((t) => `${t.txnHash}:${t.logIndex ?? -1}`);
   expect(new Set(keys).size).toBe(keys.length);
   const listed = await db.select().from(unmatchedPayments);
+  // Transfers counted towards an order as parts (partially paid, then completed or expired).
+  const parts = await db.select().from(paymentParts);
+  const partsOf = (transactionId: string) =>
+    parts
+      .filter((p) => p.transactionId === transactionId)
+      .reduce((n, p) => n + BigInt(p.amountBaseUnits), 0n);
   // Per coin: received = credited + refunded + promised back + still listed (refund-books.ts),
   // refunded = what this test sent back, received = what it sent once all is seen.
   await checkRefundOracle(allSent.every((s) => mustBeSeen.has(s.hash)));
 
   // Nothing vanishes: each transaction's transfers to the wallet = what they credited + what is
-  // listed, once the site has come across it; after the watcher, it has come across all.
+  // listed + what counts towards an open order, once the site has come across it; after the
+  // watcher, it has come across all. An order paid in parts credited its own transfer with what
+  // its parts did not pay.
   for (const sent of allSent) {
-    const credited = paid
-      .filter((t) => t.txnHash === sent.hash)
-      .reduce((n, t) => n + BigInt(t.paidBaseUnits!), 0n);
+    const credited =
+      paid
+        .filter((t) => t.txnHash === sent.hash)
+        .reduce((n, t) => n + BigInt(t.paidBaseUnits!) - partsOf(t.id), 0n) +
+      parts
+        .filter((p) => p.txnHash === sent.hash)
+        .reduce((n, p) => n + BigInt(p.amountBaseUnits), 0n);
     // An assigned row's value is in the order it credited.
     const held = listed
       .filter((u) => u.txnHash === sent.hash && u.status !== 'assigned')
@@ -288,6 +314,7 @@ async function checkBooks(mustBeSeen: Set<string>) {
         {
           paid: paid.filter((t) => t.txnHash === sent.hash),
           listed: listed.filter((u) => u.txnHash === sent.hash),
+          parts: parts.filter((p) => p.txnHash === sent.hash),
         },
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),
@@ -318,6 +345,14 @@ async function checkBooks(mustBeSeen: Set<string>) {
       `${p.reference} ${t.tokenAmount} > ${worth.toFixed()}`,
     ).toBe(true);
     expect(money(p.tokenAmount).lte(worth)).toBe(true);
+  }
+  // A partially paid order is open with less than its quote; a part counts for one order only.
+  const allTransactions = await db.select().from(transactions);
+  for (const t of allTransactions.filter(
+    (t) => t.receivedBaseUnits !== null && t.paymentStatus === 0,
+  )) {
+    expect(BigInt(t.receivedBaseUnits!) < BigInt(t.quoteBaseUnits!)).toBe(true);
+    expect(partsOf(t.id).toString()).toBe(t.receivedBaseUnits);
   }
   for (const p of accepted.filter((p) => p.paymentMode === 1))
     expect(paid.filter((t) => t.purchaseId === p.id && t.paymentStatus === 1)).toHaveLength(1);
@@ -483,7 +518,13 @@ async function run(ops: Op[]) {
         const other = cryptoOrders().find(
           (o) => o !== order && o.crypto!.coin === coin && o.crypto!.price !== price,
         );
+        const [row] = await db
+          .select({ received: transactions.receivedBaseUnits })
+          .from(transactions)
+          .where(eq(transactions.id, order.crypto.transactionId));
+        const received = BigInt(row?.received ?? '0');
         const value = {
+          rest: received > 0n && received < quote ? quote - received : quote,
           exact: quote,
           short: quote - 1n,
           excess: quote + 1n,
@@ -493,6 +534,19 @@ async function run(ops: Op[]) {
           otherQuote: other ? parseUnits(other.crypto!.price, DECIMALS[coin]) : quote,
         }[step.how];
         const fromIndex = step.from === 'own' ? 4 + order.buyerIndex : 3;
+        const sent = await tools.pay(coin, formatUnits(value, DECIMALS[coin]), { fromIndex });
+        const entry = { hash: sent.hash, coin, value, order, blockNumber: sent.blockNumber };
+        payments.push(entry);
+        allSent.push(entry);
+        break;
+      }
+      case 'partPay': {
+        const order = pick(cryptoOrders(), step.order);
+        if (!order?.crypto) break;
+        const { coin, price } = order.crypto;
+        const fromIndex = 4 + order.buyerIndex;
+        await proveWallet(db, order.buyer.id, devAccount(fromIndex).address);
+        const value = parseUnits(price, DECIMALS[coin]) / step.share;
         const sent = await tools.pay(coin, formatUnits(value, DECIMALS[coin]), { fromIndex });
         const entry = { hash: sent.hash, coin, value, order, blockNumber: sent.blockNumber };
         payments.push(entry);

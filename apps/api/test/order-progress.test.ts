@@ -29,11 +29,14 @@ describe('where the money of an order is (payment of GET /v1/purchase/:id)', () 
       overridden: false,
       confirmations: null,
       confirmationsRequired: null,
+      missing: null,
+      dueBy: null,
+      tokens: null,
       live: true,
     });
     const paid = await tools().pay('ETH', due(placed.transaction), { fromIndex: 5 });
     expect((await verify(b, placed.transaction.id, paid.hash)).statusCode).toBe(200);
-    const { transaction } = await readOrder(db(), placed.transaction.id);
+    const { transaction, purchase } = await readOrder(db(), placed.transaction.id);
     expect(await progressOf(b, placed.purchase.id)).toEqual({
       state: 'verified',
       txnHash: paid.hash,
@@ -44,6 +47,9 @@ describe('where the money of an order is (payment of GET /v1/purchase/:id)', () 
       overridden: false,
       confirmations: null,
       confirmationsRequired: null,
+      missing: null,
+      dueBy: null,
+      tokens: purchase.tokenAmount,
       live: false,
     });
     // A paid order cannot be cancelled, and stays as it was.

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { unmatchedPaymentMessages, verifyPaymentMessages as says } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { money } from '../src/lib/money.ts';
-import { auditLog, mailOutbox, purchases, transactions } from '../src/db/schema/index.ts';
+import {
+  auditLog,
+  mailOutbox,
+  paymentParts,
+  purchases,
+  transactions,
+} from '../src/db/schema/index.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import { as, type Person } from './affiliates-helpers.ts';
 import {
@@ -153,11 +159,14 @@ describe('evidence ranked by who sent the money', () => {
     await nextBlockAt(at);
     const payment = await tools.pay('ETH', '0.04', { fromIndex: 8 });
     await watchAll();
+    // Counted for the order (short of it: partially paid).
     expect((await readOrder(db, placed.transaction.id)).transaction).toMatchObject({
-      paymentStatus: 1,
-      txnHash: payment.hash,
-      paidBaseUnits: parseEther('0.04').toString(),
+      paymentStatus: 0,
+      receivedBaseUnits: parseEther('0.04').toString(),
     });
+    expect(
+      await db.select().from(paymentParts).where(eq(paymentParts.txnHash, payment.hash)),
+    ).toMatchObject([{ transactionId: placed.transaction.id }]);
   });
 
   it('another amount from a proven wallet pays the account’s only open order, also when the wallet is proven again while the payment waits for the watcher', async () => {
@@ -168,10 +177,14 @@ describe('evidence ranked by who sent the money', () => {
     const payment = await tools.pay('ETH', '0.03', { fromIndex: 9 });
     await proveWallet(db, buyer.id, devAccount(9).address);
     await watchAll();
+    // Less than due: it counts towards the order, which stays open for the rest (partially paid).
     expect((await readOrder(db, placed.transaction.id)).transaction).toMatchObject({
-      paymentStatus: 1,
-      txnHash: payment.hash,
+      paymentStatus: 0,
+      receivedBaseUnits: parseEther('0.03').toString(),
     });
+    expect(
+      await db.select().from(paymentParts).where(eq(paymentParts.txnHash, payment.hash)),
+    ).toMatchObject([{ transactionId: placed.transaction.id }]);
   });
 
   it('a wallet moved to another account pays nothing of that account’s by itself for a day', async () => {

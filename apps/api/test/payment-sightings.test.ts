@@ -55,6 +55,9 @@ describe('a payment seen before it has enough confirmations (payment of GET /v1/
       overridden: false,
       confirmations: 1,
       confirmationsRequired: REQUIRED,
+      missing: null,
+      dueBy: null,
+      tokens: null,
       live: true,
     });
     expect(paymentProgressText.seen(seen.blockNumber, seen.confirmations, REQUIRED)).toBe(
@@ -137,9 +140,14 @@ describe('a payment seen before it has enough confirmations (payment of GET /v1/
     expect(sighting!.logIndex).toEqual(expect.any(Number));
 
     await tools().mine(REQUIRED - 1);
-    expect(await poll()).toMatchObject({ credited: 1 });
+    // Less than due: once confirmed it counts towards the order, which is then partially paid.
+    expect(await poll()).toMatchObject({ credited: 0, partial: 1 });
     expect(await sightingsOf(paid.hash)).toEqual([]);
-    expect((await progressOf(b, placed.purchase.id)).state).toBe('verified');
+    expect(await progressOf(b, placed.purchase.id)).toMatchObject({
+      state: 'partiallyPaid',
+      amount: '40',
+      coin: 'USDC',
+    });
   });
 
   it('records no sighting for a transfer that matches no order, and it is listed for staff once confirmed', async () => {

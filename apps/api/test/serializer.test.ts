@@ -40,6 +40,8 @@ describe('the compiled serializer writes the same bytes zod did', () => {
     quoteExpiresAt: null,
     stageId: null,
     stageName: null,
+    received: '0.04',
+    missing: '0.010004',
     notDeclared: 'dropped',
   };
 

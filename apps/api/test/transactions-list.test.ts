@@ -107,6 +107,8 @@ describe('GET /v1/transaction/getUserTransaction', () => {
       quoteExpiresAt: null,
       stageId: null,
       stageName: null,
+      received: null,
+      missing: null,
     });
     expect(page.data[1]).toMatchObject({
       price: '0.500000000000000000',

@@ -61,7 +61,9 @@ describe('buyers always know where their money is', () => {
 
     // Paid from another wallet app: nobody pastes the hash; the watcher finds the transfer.
     const hash = await devPay(due, 'ETH');
-    await dialog.getByText('Payment verified: your tokens are allocated.').waitFor(WATCHER_WAIT);
+    await dialog
+      .getByText(/^Payment verified: [\d,.]+ TMC are allocated to you\.$/)
+      .waitFor(WATCHER_WAIT);
     await dialog.getByText(hash).waitFor();
     // The stale controls are gone; the order is one link away.
     for (const stale of ['Copy amount due', 'Verify After Pay'])
@@ -70,7 +72,7 @@ describe('buyers always know where their money is', () => {
     expect(await dialog.getByRole('img', { name: /QR code/ }).count()).toBe(0);
     await dialog.getByRole('link', { name: 'View order' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/presale-requests/'));
-    await page.getByText('Payment verified: your tokens are allocated.').waitFor();
+    await page.getByText(/^Payment verified: [\d,.]+ TMC are allocated to you\.$/).waitFor();
     await page.getByText(hash).waitFor();
     expect(scriptErrors(errors)).toEqual([]);
     await close();
@@ -104,7 +106,9 @@ describe('buyers always know where their money is', () => {
       // at a time: blocks Hardhat mines in one call have no state of their own to read, and the
       // watcher reads the company wallet's balance at them.
       for (let i = 0; i < 2; i++) expect((await rpc('evm_mine', [])).error).toBeUndefined();
-      await dialog.getByText('Payment verified: your tokens are allocated.').waitFor(WATCHER_WAIT);
+      await dialog
+        .getByText(/^Payment verified: [\d,.]+ TMC are allocated to you\.$/)
+        .waitFor(WATCHER_WAIT);
       await dialog.getByText(hash).waitFor();
       expect(await dialog.getByText(/^Payment seen in block/).count()).toBe(0);
       expect(scriptErrors(errors)).toEqual([]);

@@ -69,6 +69,9 @@ export const unmatchedPaymentMessages = {
   refunded: 'Payment marked as refunded',
   moved: 'Payment moved to the order',
   notMovable: 'Only a crypto payment that credited an order can be moved',
+  /** The order was paid by several transfers (partially paid, then completed or expired). */
+  paidInParts:
+    'This order was paid in several transfers, so its payment cannot be moved: revert the order and refund it instead',
   sameOrder: 'The payment already credits this order',
   movedRemark: (reference: string) => `Its payment was moved to the order ${reference} by our team`,
   partRefunded:

@@ -230,6 +230,17 @@ export interface Transaction {
   /** Its order's stage (null without an order, or on orders placed before stages). */
   stageId: string | null;
   stageName: string | null;
+  /**
+   * Crypto: what the order received so far, in `tokenSymbol`, several transfers summed (while
+   * partially paid), or what was credited once paid (at most the quote); null while nothing arrived
+   * and for bank payments.
+   */
+  received: string | null;
+  /**
+   * Crypto: the quote less `received` when less arrived: while Pending, what is still missing
+   * (partially paid, due by `quoteExpiresAt`); once paid, the shortfall credited by value. Else null.
+   */
+  missing: string | null;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -400,8 +411,13 @@ export interface PurchaseReview extends Purchase {
     senderMatchesWallet: boolean | null;
     walletAddress: string | null;
     verifiedAt: string | null;
-    /** Crypto: the amount the crediting transfer paid, shortest decimal ("0.02"); null before. */
+    /**
+     * Crypto: what the order received, shortest decimal ("0.02"): its transfers summed while it is
+     * partially paid, what was credited once paid; null while nothing arrived.
+     */
     received: string | null;
+    /** Crypto: the quote less `received` (still missing while Pending, the shortfall once paid); else null. */
+    missing: string | null;
     /** Staff credited the whole order for less than quoted: their audited reason; else null. */
     creditOverride: string | null;
   } | null;

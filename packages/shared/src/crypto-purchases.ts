@@ -16,9 +16,16 @@ export const cryptoPurchaseMessages = {
     'An exact amount for this order cannot be quoted right now; please change the amount slightly and try again',
 } as const;
 
+/**
+ * What happens to a short payment (BTCPay's "partially paid"), said before payment on every
+ * screen and in the order e-mail: evidence of less than the quote keeps the order open until the
+ * quote expires, then credits the value received.
+ */
+export const SHORT_PAYMENT_RULE =
+  'If less arrives from a wallet you proved on your Profile, the order stays open as partially paid until the quote expires: send the rest from that wallet before then, or you get tokens for the value received. Any other different amount, or a payment after that time, waits for our team.';
+
 /** Said wherever a crypto order's exact amount is shown (buy screen, order page, verify dialog). */
-export const EXACT_AMOUNT_NOTE =
-  'The amount must be sent exactly and in one transfer: a different amount, or the amount split over several transfers, is not credited automatically and waits for our team.';
+export const EXACT_AMOUNT_NOTE = `Send the exact amount in one transfer. ${SHORT_PAYMENT_RULE}`;
 
 /**
  * ETH sent by a contract (a Safe or another smart-contract wallet, or an exchange that withdraws

@@ -13,6 +13,11 @@ export const PAYMENT_STATES = [
   'receiptInReview',
   /** Crypto: a transfer for the order is on the chain, short of the confirmations it needs. */
   'seen',
+  /**
+   * Crypto: less than the quote arrived from evidence (a proven wallet): the order stays open for
+   * the rest until the quote expires, then is credited for the value received.
+   */
+  'partiallyPaid',
   /** A transfer for the order reached the company wallet but did not credit it by itself. */
   'received',
   /** The payment was verified (crypto) or the order accepted (bank). */
@@ -41,6 +46,15 @@ export interface PaymentProgress {
   confirmations: number | null;
   /** Seen: the confirmations a payment needs before it counts; else null. */
   confirmationsRequired: number | null;
+  /**
+   * Crypto, less than quoted arrived: while open (partiallyPaid, or seen with a part in), what is
+   * still missing of `quoted`; once verified by value, the shortfall. Else null.
+   */
+  missing: string | null;
+  /** While partially paid: when the quote ends (ISO), the rest must arrive before it; else null. */
+  dueBy: string | null;
+  /** Verified crypto payments: the tokens credited (18 decimals); else null. */
+  tokens: string | null;
   /** True while the state can still change by itself (poll again). */
   live: boolean;
 }
@@ -55,11 +69,30 @@ export const paymentProgressText = {
   received: (amount: string, coin: string) =>
     `We received ${amount} ${coin}. It is with our team: we will contact you.`,
   verified: 'Payment verified: your tokens are allocated.',
+  /** Tokens credited, when the answer names them (the verified dialog). */
+  verifiedTokens: (tokens: string, symbol: string) =>
+    `Payment verified: ${tokens} ${symbol} are allocated to you.`,
+  partiallyPaid: (received: string, quoted: string, missing: string, coin: string) =>
+    `Partially paid: we received ${received} ${coin} of the ${quoted} ${coin} due. ${missing} ${coin} is missing.`,
+  /** Before the quote ends: where the rest goes and what happens otherwise. */
+  partiallyPaidSendRest: (missing: string, coin: string, dueBy: string) =>
+    `Send the missing ${missing} ${coin} from your proven wallet by ${dueBy}. If it has not arrived by then, your order is credited for the value received.`,
+  /** After the quote ended, until the lapse job credits it. */
+  partiallyPaidExpired:
+    'The quote has expired: your order is being credited for the value received. This updates by itself.',
   /** A verified transfer that paid less than the quote: what the tokens are for. */
-  verifiedOtherAmount: (amount: string, quoted: string, coin: string, overridden: boolean) =>
-    overridden
-      ? `We received ${amount} ${coin} of the ${quoted} ${coin} quoted; our team credited the whole order (staff override).`
-      : `We received ${amount} ${coin} of the ${quoted} ${coin} quoted: your tokens are for the value received.`,
+  verifiedOtherAmount: (
+    amount: string,
+    quoted: string,
+    coin: string,
+    overridden: boolean,
+    short?: string | null,
+  ) => {
+    const of = `We received ${amount} ${coin} of the ${quoted} ${coin} quoted${short ? ` (${short} ${coin} short)` : ''}`;
+    return overridden
+      ? `${of}; our team credited the whole order (staff override).`
+      : `${of}: your tokens are for the value received.`;
+  },
   refunded: (amount: string, coin: string) => `Your payment of ${amount} ${coin} was refunded.`,
   closed: 'This order is closed; no payment is expected.',
 } as const;
@@ -69,10 +102,10 @@ export const paymentProgressText = {
  * value, or in full by a staff override); null when the exact quote was paid.
  */
 export function verifiedAmountNote(payment: PaymentProgress): string | null {
-  const { state, amount, quoted, coin, overridden } = payment;
+  const { state, amount, quoted, coin, overridden, missing } = payment;
   if (state !== 'verified' || !amount || !quoted || !coin) return null;
   if (compareDecimals(amount, quoted) >= 0) return null;
-  return paymentProgressText.verifiedOtherAmount(amount, quoted, coin, overridden);
+  return paymentProgressText.verifiedOtherAmount(amount, quoted, coin, overridden, missing);
 }
 
 /** Buyer messages of POST /v1/purchase/:id/cancel. */

@@ -37,6 +37,9 @@ export const verifyPaymentMessages = {
   overHardCap: `The presale hard cap has been reached, so this payment was not credited automatically. ${PAYMENT_REVIEW_NOTE}`,
   inReview: `This payment is already with our team. ${PAYMENT_REVIEW_NOTE}`,
   refunded: 'This payment has been refunded by our team, so it cannot pay for an order',
+  /** 200 of a verify that counted a short transfer towards the order (partially paid). */
+  partiallyPaid: (received: string, quoted: string, missing: string, coin: string) =>
+    `Partially paid: we received ${received} ${coin} of the ${quoted} ${coin} due, ${missing} ${coin} is missing. Send it from your proven wallet before the quote expires, or your order is credited for the value received.`,
   /** The amount is the exact amount of another open order: it pays that order, not this one. */
   otherOrder: 'This payment is the exact amount of another order, so it cannot pay for this one',
 } as const;

@@ -132,6 +132,11 @@ export const transactions = pgTable(
     /** Staff's reason for crediting the whole order with less than it was due. */
     creditOverride: text('credit_override'),
     /**
+     * An open crypto order paid in part: the sum of its payment_parts (base units), kept under the
+     * row's lock with them; null while nothing was received. It stays once the order is credited.
+     */
+    receivedBaseUnits: numeric('received_base_units', { precision: 78, scale: 0 }),
+    /**
      * What sort[price] orders by (API.md): the request's investment_amount, else the price when in
      * AUD. Computed by the trigger transactions_aud_value (migration 0015), never by code.
      */
@@ -267,6 +272,35 @@ export const unmatchedPayments = pgTable(
     ),
     index('unmatched_payments_status_created_idx').on(t.status, t.createdAt),
     index('unmatched_payments_purchase_idx').on(t.purchaseId),
+  ],
+);
+
+/**
+ * The earlier transfers of an order paid in more than one (BTCPay's "partially paid"): a short
+ * transfer whose evidence names an open crypto order leaves it open until its quote expires and
+ * is kept here; the transfer that completes it (or, at expiry, the newest part, moved out of
+ * here) is the transaction's own `txn_hash`. One row per transfer, so a transfer counts once.
+ */
+export const paymentParts = pgTable(
+  'payment_parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    txnHash: text('txn_hash').notNull(),
+    logIndex: integer('log_index'),
+    coin: text('coin', { enum: ['ETH', 'USDC'] }).notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_parts_transfer_key').on(t.txnHash, sql`coalesce(${t.logIndex}, -1)`),
+    index('payment_parts_transaction_idx').on(t.transactionId, t.blockNumber),
   ],
 );
 

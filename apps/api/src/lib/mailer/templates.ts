@@ -1,4 +1,4 @@
-import { formatFigure, formatTokenPrice } from '@tmc/shared';
+import { formatFigure, formatTokenPrice, SHORT_PAYMENT_RULE } from '@tmc/shared';
 
 /* Amounts arrive as decimal strings; AUD and token figures are shown as on the site (formatFigure). */
 
@@ -236,7 +236,7 @@ const contents = {
       greeting(p.name),
       `Your order ${p.reference} for ${formatFigure(p.tokenAmount)} ${p.tokenSymbol} (A$${formatFigure(p.amountAud)}) is placed.`,
       `To pay, send exactly ${p.amount} ${p.coin} to ${p.wallet} before ${deadline(p.quoteExpiresAt)}.`,
-      'Send that exact amount, from an exchange or your own wallet: we detect it on the chain by itself and e-mail you once it counts. A different amount, or a payment after that time, waits for our team.',
+      `Send that exact amount, from an exchange or your own wallet: we detect it on the chain by itself and e-mail you once it counts. ${SHORT_PAYMENT_RULE}`,
       `Follow your order, copy the amount and the wallet, or pay with your browser wallet on its page: ${p.orderUrl}`,
     ],
   }),
@@ -432,22 +432,79 @@ const contents = {
     tokenAmount,
     tokenSymbol,
     txnHash,
+    reference,
+    orderUrl,
+    quoted,
+    shortfall,
+    overridden,
+    expiredAt,
     ...price
   }: {
     name: string;
+    /** Everything the order received, in `currency` (several transfers summed). */
     amount: string;
     currency: string;
     tokenAmount: string;
     tokenSymbol: string;
+    /** The transfer that completed the order (or the last one received). */
     txnHash: string;
+    /** Absent in mails queued before they were added. */
+    reference?: string;
+    orderUrl?: string;
+    /** The exact amount quoted, when another amount arrived. */
+    quoted?: string;
+    /** What was missing of the quote when the order was credited. */
+    shortfall?: string;
+    /** Staff credited the whole order although `shortfall` was missing. */
+    overridden?: boolean;
+    /** The quote ended (ISO) before the rest arrived: the order was credited for the value received. */
+    expiredAt?: string;
   } & OrderPrice): MailContent => ({
     subject: 'Your TMC payment is verified',
     lines: [
       greeting(name),
-      `We found your payment of ${amount} ${currency} on the chain (transaction ${txnHash}) and your presale request is accepted.`,
+      `We found your payment of ${amount} ${currency} on the chain (transaction ${txnHash}) and your presale request${reference ? ` ${reference}` : ''} is accepted.`,
+      ...(quoted && shortfall
+        ? [
+            overridden
+              ? `We received ${amount} ${currency} of the ${quoted} ${currency} quoted (${shortfall} ${currency} short); our team credited the whole order.`
+              : `We received ${amount} ${currency} of the ${quoted} ${currency} quoted: ${shortfall} ${currency} short${expiredAt ? ` when the quote expired on ${deadline(expiredAt)}` : ''}. Your tokens are for the value received, at the quote's rate.`,
+          ]
+        : []),
       `${formatFigure(tokenAmount)} ${tokenSymbol} are allocated to you. You can see the payment under My Transactions.`,
       ...priceLines(price, tokenSymbol),
+      ...(orderUrl ? [`Your order: ${orderUrl}`] : []),
       'Thanks for joining the presale!',
+    ],
+  }),
+  paymentPartial: (p: {
+    name: string;
+    reference: string;
+    /** Received so far, summed, in `coin`. */
+    received: string;
+    quoted: string;
+    missing: string;
+    coin: string;
+    /** ISO time the quote ends. */
+    dueBy: string;
+    /** The proven wallet the last part came from. */
+    from: string;
+    /** The wallet the order was quoted to. */
+    wallet: string;
+    /** What the whole order buys. */
+    tokenAmount: string;
+    /** What the value received so far buys, at the quote's rate. */
+    tokensForReceived: string;
+    tokenSymbol: string;
+    orderUrl: string;
+  }): MailContent => ({
+    subject: `Your TMC order ${p.reference} is partially paid: ${p.missing} ${p.coin} missing by ${deadline(p.dueBy)}`,
+    lines: [
+      greeting(p.name),
+      `We received ${p.received} ${p.coin} of the ${p.quoted} ${p.coin} due for your order ${p.reference}: ${p.missing} ${p.coin} is missing.`,
+      `Send the missing ${p.missing} ${p.coin} from your proven wallet ${p.from} to ${p.wallet} before ${deadline(p.dueBy)}: your order is then paid in full, for ${formatFigure(p.tokenAmount)} ${p.tokenSymbol}.`,
+      `If the rest has not arrived by then, the order is credited for the value received: ${formatFigure(p.tokensForReceived)} ${p.tokenSymbol} for ${p.received} ${p.coin}.`,
+      `Follow your order: ${p.orderUrl}`,
     ],
   }),
   deliveryReady: (p: {
@@ -481,7 +538,8 @@ const contents = {
       greeting(p.name),
       `${formatFigure(p.tokens)} TMC are waiting for you. You proved more than one wallet: choose which one receives them on your Delivery page: ${p.url}`,
     ],
-  }),  identityApproved: (p: {
+  }),
+  identityApproved: (p: {
     name: string;
     /** AUD, 2 decimals; null: no limit. */
     limitAud: string | null;

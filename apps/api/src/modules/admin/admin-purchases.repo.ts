@@ -6,6 +6,7 @@ import { boundedTotal, COUNT_CAP, exactTotal } from '../../db/list-sizes.ts';
 import { preparedByShape } from '../../db/prepared.ts';
 import { banks, purchases, transactions, users } from '../../db/schema/index.ts';
 import { containing } from './admin-users.repo.ts';
+import { listPartsForStaff } from '../transactions/payment-parts.repo.ts';
 
 const buyer = alias(users, 'buyer');
 const affiliate = alias(users, 'affiliate');
@@ -123,6 +124,8 @@ const reviewPage = preparedByShape(
         walletAddress: transactions.walletAddress,
         verifiedAt: transactions.verifiedAt,
         paidBaseUnits: transactions.paidBaseUnits,
+        quoteBaseUnits: transactions.quoteBaseUnits,
+        receivedBaseUnits: transactions.receivedBaseUnits,
         creditOverride: transactions.creditOverride,
       })
       .from(transactions)
@@ -160,6 +163,8 @@ const reviewPage = preparedByShape(
           walletAddress: latest.walletAddress,
           verifiedAt: latest.verifiedAt,
           paidBaseUnits: latest.paidBaseUnits,
+          quoteBaseUnits: latest.quoteBaseUnits,
+          receivedBaseUnits: latest.receivedBaseUnits,
           creditOverride: latest.creditOverride,
         },
       })
@@ -253,7 +258,7 @@ export async function recordReview(
 
 /** A payment that can no longer complete (the request was rejected): Pending → Failed. */
 export async function failPendingTransactions(db: Tx, purchaseId: string) {
-  await db
+  const failed = await db
     .update(transactions)
     .set({ paymentStatus: PaymentStatus.Failed })
     .where(
@@ -261,7 +266,14 @@ export async function failPendingTransactions(db: Tx, purchaseId: string) {
         eq(transactions.purchaseId, purchaseId),
         eq(transactions.paymentStatus, PaymentStatus.Pending),
       ),
-    );
+    )
+    .returning({ id: transactions.id });
+  // What a partially paid order received is not credited: it goes to staff, to assign or refund.
+  await listPartsForStaff(
+    db,
+    failed.map((t) => t.id),
+    purchaseId,
+  );
 }
 
 export { refundTransactions, subtractFromPresaleTotals } from '../orders/revert-purchase.repo.ts';

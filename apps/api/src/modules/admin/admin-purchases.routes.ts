@@ -42,7 +42,16 @@ export const reviewSchema = purchaseSchema.extend({
       senderMatchesWallet: z.boolean().nullable(),
       walletAddress: z.string().nullable(),
       verifiedAt: z.string().nullable(),
-      received: z.string().nullable(),
+      received: z
+        .string()
+        .nullable()
+        .describe('Crypto: transfers summed while partially paid, what was credited once paid'),
+      missing: z
+        .string()
+        .nullable()
+        .describe(
+          'Crypto: the quote less received (still missing while pending, the shortfall once paid)',
+        ),
       creditOverride: z.string().nullable(),
     })
     .nullable(),

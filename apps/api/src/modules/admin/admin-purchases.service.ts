@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from 'viem';
+import { parseUnits } from 'viem';
 import {
   DECIMALS,
   PaymentMode,
@@ -24,7 +24,7 @@ import type { PurchaseAcceptance } from '../orders/accept-purchase.ts';
 import { toPurchaseDto } from '../purchases/purchase-dto.ts';
 import { confirmationDueOf } from '../purchases/purchases.repo.ts';
 import { insertTransaction } from '../transactions/transactions.repo.ts';
-import { decimalsOf } from '../transactions/transaction-dto.ts';
+import { decimalsOf, receivedFigures } from '../transactions/transaction-dto.ts';
 import {
   acceptedTokensBesides,
   deliveredBaseUnitsOf,
@@ -138,9 +138,7 @@ export function createAdminPurchasesService({
             senderMatchesWallet: transaction.senderMatchesWallet,
             walletAddress: transaction.walletAddress,
             verifiedAt: transaction.verifiedAt?.toISOString() ?? null,
-            received: transaction.paidBaseUnits
-              ? formatUnits(BigInt(transaction.paidBaseUnits), decimalsOf(transaction.tokenSymbol))
-              : null,
+            ...receivedFigures(transaction),
             creditOverride: transaction.creditOverride,
           }
         : null,

@@ -322,7 +322,10 @@ export function createAdminUnmatchedPaymentsService({
       const candidates: AssignmentCandidate[] = orders.flatMap(
         ({ transaction: t, purchase, email }) => {
           if (t.quoteBaseUnits === null || t.tokenSymbol !== row.coin) return [];
-          const due = BigInt(t.quoteBaseUnits);
+          // A partially paid order is due what is missing; the transfer adds to what it received.
+          const received =
+            t.paymentStatus === PaymentStatus.Pending ? BigInt(t.receivedBaseUnits ?? '0') : 0n;
+          const due = BigInt(t.quoteBaseUnits) - received;
           const wallets = proofs.filter((p) => p.userId === t.userId).map((p) => p.address);
           const proven = holder?.userId === t.userId;
           return [
@@ -343,8 +346,10 @@ export function createAdminUnmatchedPaymentsService({
                   purchase,
                   formatUnits(value < due ? due - value : value - due, DECIMALS[row.coin]),
                 ),
-              tokensForValue: creditedFigures(purchase, formatUnits(value, DECIMALS[row.coin]))
-                .tokenAmount,
+              tokensForValue: creditedFigures(
+                purchase,
+                formatUnits(value + received, DECIMALS[row.coin]),
+              ).tokenAmount,
               tokensDue: purchase.tokenAmount,
               senderProven: proven,
               senderProvenSince: proven ? holder.countsFrom.toISOString() : null,
@@ -391,7 +396,10 @@ export function createAdminUnmatchedPaymentsService({
             minedAt: transfer.blockTime,
             reopen: true,
           });
-          const quote = BigInt(order.transaction.quoteBaseUnits ?? '0');
+          // What the order still misses: its quote less any part payments it holds.
+          const quote =
+            BigInt(order.transaction.quoteBaseUnits ?? '0') -
+            BigInt(order.transaction.receivedBaseUnits ?? '0');
           const override = transfer.value < quote ? body.override : undefined;
           const credit = await transactions.creditOrder(tx, order.transaction.id, transfer, {
             reviewedBy: actorId,
@@ -450,6 +458,7 @@ export function createAdminUnmatchedPaymentsService({
         !source.fromAddress
       )
         throw badRequest(says.notMovable);
+      if (source.receivedBaseUnits !== null) throw badRequest(says.paidInParts);
       const transfer = await rereadTransfer({
         txnHash: source.txnHash,
         logIndex: source.logIndex,
@@ -484,7 +493,10 @@ export function createAdminUnmatchedPaymentsService({
             remark: says.movedRemark(body.reference),
             reviewedBy: actorId,
           });
-          const quote = BigInt(order.transaction.quoteBaseUnits ?? '0');
+          // What the order still misses: its quote less any part payments it holds.
+          const quote =
+            BigInt(order.transaction.quoteBaseUnits ?? '0') -
+            BigInt(order.transaction.receivedBaseUnits ?? '0');
           const override = transfer.value < quote ? body.override : undefined;
           const credit = await transactions.creditOrder(tx, order.transaction.id, transfer, {
             reviewedBy: actorId,

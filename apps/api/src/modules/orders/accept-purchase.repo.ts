@@ -33,6 +33,7 @@ export async function findPurchaseStatus(db: Tx, id: string) {
 export async function lockPurchaseFigures(db: Tx, id: string) {
   const [row] = await db
     .select({
+      reference: purchases.reference,
       userAmount: purchases.userAmount,
       rate: purchases.rate,
       tokenPriceAud: purchases.tokenPriceAud,

@@ -104,6 +104,21 @@ export const endBankOrderPastWindow = (db: Tx, id: string, remark: string) =>
 export const endBankOrderUnconfirmed = (db: Tx, id: string, remark: string) =>
   endOrder(db, id, remark, bankOrderUnconfirmed);
 
+/** A crypto order's transaction whose quote lapsed, held until the surrounding transaction ends. */
+export async function lockLapsedQuote(
+  db: Tx,
+  id: string,
+  graceMinutes: number,
+  chainRead: boolean,
+) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), quoteLapsed(graceMinutes, chainRead)))
+    .for('update');
+  return row;
+}
+
 /**
  * Pending → Failed for a crypto order's transaction whose quote lapsed; it frees the exact amount
  * (transactions_open_quote_key covers Pending rows only). Under the row's lock, like the credit

@@ -20,11 +20,13 @@ import {
   endBankOrderUnconfirmed,
   endPendingPurchase,
   failLapsedQuote,
+  lockLapsedQuote,
   findBankOrdersPastWindow,
   findBankOrdersUnconfirmed,
   findLapsedQuotes,
 } from './order-lapse.repo.ts';
 import { confirmationDueOf, type PurchaseRow } from './purchases.repo.ts';
+import type { TransactionsService } from '../transactions/transactions.service.ts';
 
 /** The lease row the lapse job shares with the payment watcher's table (its block is unused). */
 const LEASE_NAME = 'order-lapse';
@@ -48,6 +50,8 @@ export interface LapseResult {
   /** Bank orders with a receipt whose money staff did not confirm in time. */
   unconfirmed: number;
   crypto: number;
+  /** Crypto orders partially paid when their quote ended: credited for the value received. */
+  partiallyPaid: number;
   /** Stages closed (sold out, or at their end) and the stage opened, by the stage clock. */
   stagesClosed: number;
   stageOpened: boolean;
@@ -58,6 +62,8 @@ interface OrderLapseDeps {
   /** The payment watcher runs: a crypto order ends only once it has read past the quote's end. */
   chainRead: boolean;
   mail: Pick<QueuedMailDelivery, 'deliverSoon'>;
+  /** Credits an order partially paid when its quote ends (the transactions service's step). */
+  partialPayments?: Pick<TransactionsService, 'creditPartialAtExpiry'>;
   log: FastifyBaseLogger;
 }
 
@@ -65,7 +71,8 @@ interface OrderLapseDeps {
  * Ends unpaid orders: a bank order whose payment window closed without a receipt, one whose
  * receipt staff did not confirm within BANK_CONFIRMATION_DAYS, and a crypto order whose quote
  * expired more than the grace period ago, once the payment watcher has read the chain past that
- * (its transaction fails; its exact amount stays reserved until it expired). Each becomes Not
+ * (its transaction fails; its exact amount stays reserved until it expired). A crypto order
+ * partially paid by then is credited for the value received instead. Each other becomes Not
  * Accepted and its buyer is e-mailed, in the transaction
  * that ends it, so the e-mail goes out once. Every change is a conditional update under the
  * row's lock, the same lock the credit step and staff decisions take: an order paid, given a
@@ -73,12 +80,14 @@ interface OrderLapseDeps {
  * (a lease row, as the payment watcher's); running it twice is harmless. It is also the stage
  * clock: a stage closes at its end or once sold out, and the next scheduled one opens.
  */
-export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
+export function createOrderLapse({ db, chainRead, mail, partialPayments, log }: OrderLapseDeps) {
   const holder = randomUUID();
   const job = createRepeatingJob({
     run: runOnce,
     runAgainAtOnce: (result) =>
-      result.bank === BATCH || result.unconfirmed === BATCH || result.crypto === BATCH,
+      result.bank === BATCH ||
+      result.unconfirmed === BATCH ||
+      result.crypto + result.partiallyPaid === BATCH,
     minLeaseSeconds: 120,
     releaseLease: () => releaseChainWatcherLease(db, LEASE_NAME, holder),
     failureMessage: 'ending unpaid orders failed; retrying later',
@@ -116,9 +125,16 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
       return true;
     });
 
+  /** Ends a lapsed crypto order, or credits it when part of it was paid: what became of it. */
   const endCryptoOrder = (id: string, graceMinutes: number) =>
     // The transaction's row first, as the credit step locks it: never a deadlock between them.
-    db.transaction(async (tx) => {
+    db.transaction(async (tx): Promise<'ended' | 'credited' | false> => {
+      const lapsed = await lockLapsedQuote(tx, id, graceMinutes, chainRead);
+      if (!lapsed) return false;
+      // Partially paid: the value received is credited, not ended (BTCPay's "partially paid").
+      if (lapsed.receivedBaseUnits !== null && partialPayments)
+        if ((await partialPayments.creditPartialAtExpiry(tx, lapsed)) === 'credited')
+          return 'credited';
       const failed = await failLapsedQuote(tx, id, graceMinutes, chainRead);
       if (!failed?.purchaseId) return false;
       const ended = await endPendingPurchase(
@@ -128,7 +144,7 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
       );
       if (!ended) return false;
       await tellBuyer(tx, ended, failed.quoteExpiresAt!);
-      return true;
+      return 'ended';
     });
 
   async function runOnce(): Promise<LapseResult> {
@@ -137,6 +153,7 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
       bank: 0,
       unconfirmed: 0,
       crypto: 0,
+      partiallyPaid: 0,
       stagesClosed: 0,
       stageOpened: false,
     };
@@ -151,8 +168,11 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
       if (await endBankOrder(id)) result.bank++;
     for (const id of await findBankOrdersUnconfirmed(db, BATCH))
       if (await endUnconfirmedBankOrder(id)) result.unconfirmed++;
-    for (const id of await findLapsedQuotes(db, settings.quoteGraceMinutes, chainRead, BATCH))
-      if (await endCryptoOrder(id, settings.quoteGraceMinutes)) result.crypto++;
+    for (const id of await findLapsedQuotes(db, settings.quoteGraceMinutes, chainRead, BATCH)) {
+      const outcome = await endCryptoOrder(id, settings.quoteGraceMinutes);
+      if (outcome === 'ended') result.crypto++;
+      if (outcome === 'credited') result.partiallyPaid++;
+    }
 
     // After the lapses: tokens they gave back may keep a nearly sold-out stage open.
     const roll = await db.transaction((tx) => rollStages(tx, settings.minPurchaseAud));
@@ -160,10 +180,15 @@ export function createOrderLapse({ db, chainRead, mail, log }: OrderLapseDeps) {
     result.stageOpened = roll.opened !== null;
     if (roll.closed.length || roll.opened) log.info(roll, 'presale stages changed');
 
-    if (result.bank || result.unconfirmed || result.crypto) {
+    if (result.bank || result.unconfirmed || result.crypto || result.partiallyPaid) {
       mail.deliverSoon();
       log.info(
-        { bank: result.bank, unconfirmed: result.unconfirmed, crypto: result.crypto },
+        {
+          bank: result.bank,
+          unconfirmed: result.unconfirmed,
+          crypto: result.crypto,
+          partiallyPaid: result.partiallyPaid,
+        },
         'unpaid orders ended',
       );
     }

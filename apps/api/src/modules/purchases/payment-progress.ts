@@ -11,12 +11,13 @@ import {
 } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { paymentClaims, transactions, unmatchedPayments } from '../../db/schema/index.ts';
-import { plain } from '../../lib/money.ts';
+import { fixed, plain } from '../../lib/money.ts';
 import {
   findSightingOfPurchase,
   type PaymentSightingRow,
 } from '../transactions/payment-sightings.repo.ts';
 import type { PurchaseRow } from './purchases.repo.ts';
+import { receivedFigures } from '../transactions/transaction-dto.ts';
 
 /** The `payment` field of GET /v1/purchase/:id. */
 export const paymentProgressSchema = z.object({
@@ -29,6 +30,9 @@ export const paymentProgressSchema = z.object({
   overridden: z.boolean(),
   confirmations: z.number().int().nullable(),
   confirmationsRequired: z.number().int().nullable(),
+  missing: z.string().nullable(),
+  dueBy: z.string().nullable(),
+  tokens: z.string().nullable(),
   live: z.boolean(),
 });
 
@@ -89,6 +93,9 @@ const unquoted = {
   overridden: false,
   confirmations: null,
   confirmationsRequired: null,
+  missing: null,
+  dueBy: null,
+  tokens: null,
 };
 const none = { txnHash: null, amount: null, coin: null, blockNumber: null, ...unquoted };
 
@@ -114,11 +121,31 @@ function seenFigures({ sighting, headBlock, required }: SightingEvidence) {
     overridden: false,
     confirmations,
     confirmationsRequired: needed,
+    missing: null,
+    dueBy: null,
+    tokens: null,
+  };
+}
+
+/** An open crypto order's part payments so far: what arrived, of what, what is missing, by when. */
+function partialFigures(transaction: TransactionRow) {
+  const { received, missing } = receivedFigures(transaction);
+  const decimals = DECIMALS[transaction.tokenSymbol as 'ETH' | 'USDC'] ?? 18;
+  return {
+    amount: received,
+    coin: transaction.tokenSymbol,
+    quoted: transaction.quoteBaseUnits
+      ? formatUnits(BigInt(transaction.quoteBaseUnits), decimals)
+      : null,
+    missing,
+    dueBy: transaction.quoteExpiresAt?.toISOString() ?? null,
+    tokens: null,
   };
 }
 
 /**
- * The one place that says where an order's money is. Verified payments win, then a transfer
+ * The one place that says where an order's money is. Verified payments win, then an open order
+ * paid in part (partially paid, or seen when the next transfer is on its way), then a transfer
  * staff hold for the order (received, or refunded), then the order's own state, where a
  * transfer seen on the chain without enough confirmations yet comes before awaiting or expired.
  */
@@ -148,10 +175,39 @@ export function paymentProgress(
             overridden: transaction.creditOverride !== null,
             confirmations: null,
             confirmationsRequired: null,
+            missing: receivedFigures(transaction).missing,
+            dueBy: null,
+            tokens: fixed(purchase.tokenAmount, DECIMALS.TOKEN),
           }
         : none),
     };
   }
+  const partial =
+    purchase.status === PurchaseStatus.Pending &&
+    transaction?.paymentStatus === PaymentStatus.Pending &&
+    transaction.receivedBaseUnits !== null
+      ? partialFigures(transaction)
+      : undefined;
+  // Another transfer on its way to a partially paid order: its confirmations, with what is missing.
+  if (partial && sighting)
+    return {
+      state: 'seen',
+      live: true,
+      ...seenFigures(sighting),
+      missing: partial.missing,
+      dueBy: partial.dueBy,
+    };
+  if (partial)
+    return {
+      state: 'partiallyPaid',
+      live: true,
+      txnHash: null,
+      blockNumber: null,
+      overridden: false,
+      confirmations: null,
+      confirmationsRequired: null,
+      ...partial,
+    };
   const held =
     transfers.find((t) => t.status === 'open') ?? transfers.find((t) => t.status === 'assigned');
   if (held) return { state: 'received', live: true, ...transferFigures(held) };

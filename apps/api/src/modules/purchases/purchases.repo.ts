@@ -181,7 +181,8 @@ export async function cancelUnpaidPurchase(db: Tx, id: string) {
         eq(purchases.id, id),
         eq(purchases.status, PurchaseStatus.Pending),
         isNull(purchases.receiptKey),
-        sql`not exists (select 1 from ${transactions} where ${transactions.purchaseId} = ${id} and ${transactions.paymentStatus} <> ${PaymentStatus.Pending})`,
+        // Paid, ended, or partially paid: money arrived for it.
+        sql`not exists (select 1 from ${transactions} where ${transactions.purchaseId} = ${id} and (${transactions.paymentStatus} <> ${PaymentStatus.Pending} or ${transactions.receivedBaseUnits} is not null))`,
         sql`not exists (select 1 from ${unmatchedPayments} where ${unmatchedPayments.purchaseId} = ${id})`,
         // A transfer its buyer claimed for it waits for staff, who may still assign it here.
         sql`not exists (select 1 from ${paymentClaims} c join ${transactions} t on t.id = c.transaction_id where t.purchase_id = ${id})`,
@@ -221,9 +222,10 @@ export async function sumUserTokens(db: Tx, userId: string) {
   const [row] = await db
     .select({
       allocated: sql<string>`coalesce(sum(${purchases.tokenAmount}) filter (where ${purchases.status} = ${PurchaseStatus.Accepted}), 0)::text`,
-      // Pending review: Pending orders whose payment is in (a bank receipt, or a transfer staff
-      // hold for it); unpaid and lapsed orders are not waiting for anyone's review.
-      pending: sql<string>`coalesce(sum(${purchases.tokenAmount}) filter (where ${purchases.status} = ${PurchaseStatus.Pending} and (${purchases.receiptKey} is not null or exists (select 1 from ${unmatchedPayments} u where u.purchase_id = ${purchases}.${sql.identifier('id')} and u.status = 'open'))), 0)::text`,
+      // Pending review: Pending orders whose payment is in (a bank receipt, a transfer staff
+      // hold for it, or part of it: partially paid); unpaid and lapsed orders are not waiting for
+      // anyone's review.
+      pending: sql<string>`coalesce(sum(${purchases.tokenAmount}) filter (where ${purchases.status} = ${PurchaseStatus.Pending} and (${purchases.receiptKey} is not null or exists (select 1 from ${unmatchedPayments} u where u.purchase_id = ${purchases}.${sql.identifier('id')} and u.status = 'open') or exists (select 1 from ${transactions} t where t.purchase_id = ${purchases}.${sql.identifier('id')} and t.payment_status = ${PaymentStatus.Pending} and t.received_base_units is not null))), 0)::text`,
     })
     .from(purchases)
     .where(eq(purchases.userId, userId));

@@ -55,6 +55,8 @@ export interface PollResult {
   blocks?: { from: bigint; to: bigint };
   credited: number;
   unmatched: number;
+  /** Transfers counted towards an order still short of its quote (partially paid); absent when none. */
+  partial?: number;
   /** Blocks where ETH reached the company wallet through a contract, listed for staff. */
   internal?: number;
   /** The leader's count of transfers seen for an order but not yet confirmed; absent when unread. */
@@ -290,12 +292,13 @@ export function createPaymentWatcher({
       for (const transfer of transfers) {
         const outcome = await transactions.settleTransfer(transfer);
         if (outcome === 'credited') result.credited++;
+        if (outcome === 'partial') result.partial = (result.partial ?? 0) + 1;
         if (outcome === 'unmatched') result.unmatched++;
       }
       if (refunds && outgoing) result.refundsPaid = await refunds.settleOutgoing(outgoing.found);
       result.internal = await checkInternalEth(settings.companyWallet, from, to, transfers);
       result.blocks = { from, to };
-      if (result.credited || result.unmatched || result.internal)
+      if (result.credited || result.partial || result.unmatched || result.internal)
         log.info(
           { ...result, blocks: { from: `${from}`, to: `${to}` } },
           'payment watcher read blocks',

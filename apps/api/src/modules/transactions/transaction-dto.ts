@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DECIMALS, type PaymentMode, type PaymentStatus, type Transaction } from '@tmc/shared';
+import { formatUnits } from 'viem';
+import { DECIMALS, PaymentStatus, type PaymentMode, type Transaction } from '@tmc/shared';
 import { transactions } from '../../db/schema/index.ts';
 import { fixed } from '../../lib/money.ts';
 
@@ -26,6 +27,18 @@ export const transactionSchema = z.object({
     .nullable()
     .describe("Its order's presale stage; null without an order or before stages"),
   stageName: z.string().nullable(),
+  received: z
+    .string()
+    .nullable()
+    .describe(
+      'Crypto: what the order received so far in tokenSymbol, transfers summed (partially paid), or what was credited once paid; null when nothing arrived',
+    ),
+  missing: z
+    .string()
+    .nullable()
+    .describe(
+      'Crypto: the quote less received when less arrived: while pending, what is still missing by quoteExpiresAt; once paid, the shortfall credited by value',
+    ),
 });
 
 /** ETH 18, USDC 6, AUD 2 (API.md); other fiat codes are shown like AUD. */
@@ -50,7 +63,35 @@ export const transactionDtoColumns = {
   quoteExpiresAt: transactions.quoteExpiresAt,
   stageId: transactions.stageId,
   stageName: transactions.stageName,
+  quoteBaseUnits: transactions.quoteBaseUnits,
+  receivedBaseUnits: transactions.receivedBaseUnits,
+  paidBaseUnits: transactions.paidBaseUnits,
 };
+
+/**
+ * What a crypto order received (its transfers summed while open, the credit once paid) and what
+ * of its quote is missing: the one place these figures are made for every answer.
+ */
+export function receivedFigures(
+  t: Pick<
+    TransactionRow,
+    'tokenSymbol' | 'paymentStatus' | 'quoteBaseUnits' | 'receivedBaseUnits' | 'paidBaseUnits'
+  >,
+): { received: string | null; missing: string | null } {
+  const decimals = (DECIMALS as Record<string, number>)[t.tokenSymbol];
+  const units = t.paymentStatus === PaymentStatus.Success ? t.paidBaseUnits : t.receivedBaseUnits;
+  if (decimals === undefined || units === null || t.quoteBaseUnits === null)
+    return { received: null, missing: null };
+  const received = BigInt(units);
+  const quote = BigInt(t.quoteBaseUnits);
+  return {
+    received: formatUnits(received, decimals),
+    missing:
+      received < quote && t.paymentStatus !== PaymentStatus.Failed
+        ? formatUnits(quote - received, decimals)
+        : null,
+  };
+}
 
 export const toTransactionDto = (
   t: Pick<TransactionRow, keyof typeof transactionDtoColumns>,
@@ -74,4 +115,5 @@ export const toTransactionDto = (
   quoteExpiresAt: t.quoteExpiresAt?.toISOString() ?? null,
   stageId: t.stageId,
   stageName: t.stageName,
+  ...receivedFigures(t),
 });

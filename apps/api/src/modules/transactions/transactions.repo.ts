@@ -16,6 +16,7 @@ import { listSize, readTotal } from '../../db/list-sizes.ts';
 import { prepareFlat, preparedByShape } from '../../db/prepared.ts';
 import { purchases, transactions, users } from '../../db/schema/index.ts';
 import { transactionDtoColumns } from './transaction-dto.ts';
+import { findPartTransfer } from './payment-parts.repo.ts';
 
 export async function findTransaction(db: Tx, id: string) {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
@@ -45,14 +46,14 @@ const isTransferOf = (txnHash: string, logIndex: number | null) =>
     sql`coalesce(${transactions.logIndex}, -1) = ${logIndex ?? -1}`,
   );
 
-/** The id of the order this transfer credited, if any. */
+/** The id of the order this transfer credited, or counts towards as a part payment, if any. */
 export async function findCreditedTransfer(db: Tx, txnHash: string, logIndex: number | null) {
   const [row] = await db
     .select({ id: transactions.id })
     .from(transactions)
     .where(isTransferOf(txnHash, logIndex))
     .limit(1);
-  return row?.id;
+  return row?.id ?? (await findPartTransfer(db, txnHash, logIndex));
 }
 
 const openCryptoOrder = and(

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { verifyCryptoPaySchema } from '@tmc/shared';
+import { PaymentStatus, verifyCryptoPaySchema, verifyPaymentMessages } from '@tmc/shared';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
+import { money, plain } from '../../lib/money.ts';
 import { filterInt, listQuerySchema, pageSchema } from '../../lib/list-query.ts';
 import { transactionSchema } from './transaction-dto.ts';
 import type { TransactionsService } from './transactions.service.ts';
@@ -61,7 +62,17 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
         req.params.transactionId,
         req.body.txnHash,
       );
-      return envelope(200, { transaction, msg: PAYMENT_VERIFIED }, PAYMENT_VERIFIED);
+      // Counted towards the order, still short of its quote: it stays open (partially paid).
+      const msg =
+        transaction.paymentStatus === PaymentStatus.Pending && transaction.missing
+          ? verifyPaymentMessages.partiallyPaid(
+              transaction.received ?? '0',
+              plain(money(transaction.received ?? '0').plus(transaction.missing)),
+              transaction.missing,
+              transaction.tokenSymbol,
+            )
+          : PAYMENT_VERIFIED;
+      return envelope(200, { transaction, msg }, msg);
     },
   );
 };

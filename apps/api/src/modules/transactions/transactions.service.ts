@@ -42,6 +42,12 @@ import {
   type UnmatchedPaymentRow,
 } from './unmatched-payments.repo.ts';
 import { recordClaim } from './payment-claims.repo.ts';
+import {
+  addPaymentPart,
+  findPartTransfer,
+  listPartsForStaff,
+  takeNewestPart,
+} from './payment-parts.repo.ts';
 import { offerOverpaidRefund } from '../orders/refunds.repo.ts';
 import {
   dropSightings,
@@ -83,11 +89,13 @@ export interface UnconfirmedRead {
 }
 
 /** What became of a transfer the watcher found. */
-export type TransferOutcome = 'credited' | 'unmatched' | 'known';
+export type TransferOutcome = 'credited' | 'partial' | 'unmatched' | 'known';
 
 /** What the evidence step did with one transfer. */
 export type Settlement =
   | { outcome: 'credited'; transactionId: string }
+  /** Counted towards an open order that is still short of its quote (partially paid). */
+  | { outcome: 'partial'; transactionId: string }
   | { outcome: 'listed'; row: UnmatchedPaymentRow }
   | { outcome: 'known'; transactionId: string }
   | { outcome: 'held'; row: UnmatchedPaymentRow };
@@ -139,9 +147,18 @@ interface TransactionsDeps {
   acceptance: PurchaseAcceptance;
   mail: QueuedMailDelivery;
   log: FastifyBaseLogger;
+  /** The site's address, for the order links in e-mails. */
+  publicUrl?: string;
 }
 
-export function createTransactionsService({ db, chain, acceptance, mail, log }: TransactionsDeps) {
+export function createTransactionsService({
+  db,
+  chain,
+  acceptance,
+  mail,
+  log,
+  publicUrl = '',
+}: TransactionsDeps) {
   /** The caller's transaction, or 404 for an unknown id and for anyone else's (never say it exists). */
   async function ownTransaction(userId: string, id: string) {
     const row = isUuid(id) ? await findTransaction(db, id) : undefined;
@@ -177,39 +194,29 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     purchaseId,
   });
 
+  /** The transfers an order received, summed: its parts and `transfer`, capped at the quote. */
+  const receivedOf = (row: TransactionRow) => BigInt(row.receivedBaseUnits ?? '0');
+
   /**
-   * The one step that credits a crypto order with a transfer, run inside the caller's database
-   * transaction with the order's row locked: Pending → Success with the proof, its presale
-   * request accepted (totals, hard cap, affiliate earnings), the buyer's e-mail queued. Evidence
-   * (the watcher, the verify button) and staff assignment all come here. The order gets what the
-   * transfer is worth at its frozen price, never more: a short transfer buys its value in tokens
-   * (unless staff override, with a reason), and what a transfer pays beyond the order is listed
-   * for refund. Crediting an order again with the transfer that credited it changes nothing
-   * (`credited` false); the unique index on the transfer is the last word when two orders race.
+   * Pending → Success for `received` (at most the quote) with `transfer` as the order's own proof:
+   * a short total buys its value in tokens at the frozen price (creditedFigures, the one function
+   * that prices a part), unless staff override with a reason; the request is accepted (totals,
+   * hard cap, stage, affiliate earnings) and the buyer's e-mail queued with what arrived, the
+   * quote and any shortfall.
    */
-  async function creditOrder(
+  async function creditReceived(
     tx: Tx,
-    transactionId: string,
-    transfer: Transfer,
-    { reviewedBy, override }: CreditOptions = {},
-  ): Promise<{ transaction: TransactionRow; credited: boolean }> {
-    const row = await lockTransaction(tx, transactionId);
-    if (!row) throw notFound(messages.transactionNotFound);
-    if (
-      row.paymentStatus === PaymentStatus.Success &&
-      row.txnHash === transfer.txnHash &&
-      (row.logIndex ?? -1) === (transfer.logIndex ?? -1)
-    )
-      return { transaction: row, credited: false };
-    if (row.paymentStatus !== PaymentStatus.Pending) throw badRequest(says.notPending);
-    const coin = row.tokenSymbol;
-    if (row.paymentMode !== PaymentMode.Crypto || !isCoin(coin) || row.quoteBaseUnits === null)
-      throw badRequest(says.notCryptoPayment);
+    row: TransactionRow,
+    transfer: Omit<Transfer, 'to'> & { value: bigint },
+    total: bigint,
+    { reviewedBy, override, expired }: CreditOptions & { expired?: boolean } = {},
+  ) {
+    const coin = row.tokenSymbol as CryptoCurrency;
     const [user, settings] = await Promise.all([findUserById(tx, row.userId), findSettings(tx)]);
     if (!user || !settings)
       throw new Error(`Crypto transaction ${row.id} has no buyer or settings`);
-    const quote = BigInt(row.quoteBaseUnits);
-    const received = transfer.value < quote ? transfer.value : quote;
+    const quote = BigInt(row.quoteBaseUnits!);
+    const received = total < quote ? total : quote;
     const overridden = received < quote && override !== undefined;
 
     let tokenAmount = row.tokenAmount;
@@ -237,32 +244,188 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     const purchase = row.purchaseId
       ? await acceptance.acceptPurchase(tx, { purchaseId: row.purchaseId, reviewedBy })
       : undefined;
-    if (transfer.value > quote) {
-      const part = await recordOverpaidPart(
-        tx,
-        unmatchedValues(transfer, 'overpaid', row.purchaseId, transfer.value - quote),
-      );
-      // The excess is offered back at once, to the sender, for staff to approve.
-      await offerOverpaidRefund(tx, part);
-    }
     // Stored with the acceptance: the buyer hears of it if and only if it commits.
     await queueMail(tx, user.email, {
       kind: 'paymentVerified',
       name: nameToGreet(user),
-      amount: coinText(transfer.value, coin),
+      amount: coinText(total, coin),
       currency: coin,
       tokenAmount: plain(purchase?.tokenAmount ?? transaction.tokenAmount),
       tokenSymbol: settings.tokenSymbol,
       txnHash: transfer.txnHash,
       ...(purchase
-        ? { tokenPriceAud: plain(purchase.tokenPriceAud), stageName: purchase.stageName }
+        ? {
+            tokenPriceAud: plain(purchase.tokenPriceAud),
+            stageName: purchase.stageName,
+            reference: purchase.reference,
+            orderUrl: `${publicUrl}/presale-requests/${purchase.id}`,
+          }
+        : {}),
+      ...(total !== quote ? { quoted: coinText(quote, coin) } : {}),
+      ...(received < quote
+        ? {
+            shortfall: coinText(quote - received, coin),
+            ...(overridden ? { overridden: true } : {}),
+            ...(expired && row.quoteExpiresAt
+              ? { expiredAt: row.quoteExpiresAt.toISOString() }
+              : {}),
+          }
         : {}),
     });
+    return { transaction, received };
+  }
+
+  /**
+   * The one step that credits a crypto order with a transfer, run inside the caller's database
+   * transaction with the order's row locked. Evidence (the watcher, the verify button) and staff
+   * assignment all come here. What counts is the sum of the order's transfers: the parts it
+   * received before and this one. Evidence of less than the quote leaves the order open,
+   * partially paid (BTCPay's word), until its quote expires: the transfer is kept as a part and
+   * the buyer told what is missing and by when; a later transfer its evidence names adds to it,
+   * and the lapse job credits the value received at expiry (creditPartialAtExpiry). Once the sum
+   * reaches the quote, or when staff assign a transfer (they decide: the value received, or the
+   * whole order with an override), the order is credited (creditReceived), and what the sum paid
+   * beyond the order is listed for refund. The same transfer again changes nothing (`credited`
+   * false); the unique indexes on transfers are the last word when two orders race.
+   */
+  async function creditOrder(
+    tx: Tx,
+    transactionId: string,
+    transfer: Transfer,
+    { reviewedBy, override }: CreditOptions = {},
+  ): Promise<{ transaction: TransactionRow; credited: boolean; partial?: boolean }> {
+    const row = await lockTransaction(tx, transactionId);
+    if (!row) throw notFound(messages.transactionNotFound);
+    if (
+      row.paymentStatus === PaymentStatus.Success &&
+      row.txnHash === transfer.txnHash &&
+      (row.logIndex ?? -1) === (transfer.logIndex ?? -1)
+    )
+      return { transaction: row, credited: false };
+    if ((await findPartTransfer(tx, transfer.txnHash, transfer.logIndex)) === row.id)
+      return {
+        transaction: row,
+        credited: false,
+        partial: row.paymentStatus === PaymentStatus.Pending,
+      };
+    if (row.paymentStatus !== PaymentStatus.Pending) throw badRequest(says.notPending);
+    const coin = row.tokenSymbol;
+    if (row.paymentMode !== PaymentMode.Crypto || !isCoin(coin) || row.quoteBaseUnits === null)
+      throw badRequest(says.notCryptoPayment);
+    const quote = BigInt(row.quoteBaseUnits);
+    const prior = receivedOf(row);
+    const total = prior + transfer.value;
+
+    if (total < quote && reviewedBy === undefined) {
+      const partial = await addPaymentPart(
+        tx,
+        {
+          transactionId: row.id,
+          txnHash: transfer.txnHash,
+          logIndex: transfer.logIndex,
+          coin,
+          fromAddress: transfer.from,
+          toAddress: transfer.to,
+          amountBaseUnits: transfer.value.toString(),
+          blockNumber: transfer.blockNumber,
+          blockTime: transfer.blockTime,
+        },
+        total,
+      );
+      if (!partial) throw badRequest(says.notPending);
+      await tellPartiallyPaid(tx, partial, transfer.from);
+      return { transaction: partial, credited: false, partial: true };
+    }
+
+    const { transaction } = await creditReceived(tx, row, transfer, total, {
+      reviewedBy,
+      override,
+    });
+    if (total > quote) {
+      // Only this transfer can pay beyond the order: the parts before it were short of it.
+      const part = await recordOverpaidPart(
+        tx,
+        unmatchedValues(transfer, 'overpaid', row.purchaseId, total - quote),
+      );
+      // The excess is offered back at once, to the sender, for staff to approve.
+      await offerOverpaidRefund(tx, part);
+    }
     metrics.paymentCredited(
       coin,
-      reviewedBy ? 'staff' : transfer.value === quote ? 'exact' : 'proven_sender',
+      reviewedBy ? 'staff' : prior === 0n && transfer.value === quote ? 'exact' : 'proven_sender',
     );
     return { transaction, credited: true };
+  }
+
+  /** The buyer's "partially paid" e-mail: what arrived, what is missing, by when, and what follows. */
+  async function tellPartiallyPaid(tx: Tx, order: TransactionRow, from: string) {
+    const coin = order.tokenSymbol as CryptoCurrency;
+    const [user, settings, frozen] = await Promise.all([
+      findUserById(tx, order.userId),
+      findSettings(tx),
+      order.purchaseId ? lockPurchaseFigures(tx, order.purchaseId) : undefined,
+    ]);
+    if (!user || !settings || !frozen || !order.purchaseId || !order.quoteExpiresAt) return;
+    const received = receivedOf(order);
+    const quote = BigInt(order.quoteBaseUnits!);
+    await queueMail(tx, user.email, {
+      kind: 'paymentPartial',
+      name: nameToGreet(user),
+      reference: frozen.reference,
+      received: coinText(received, coin),
+      quoted: coinText(quote, coin),
+      missing: coinText(quote - received, coin),
+      coin,
+      dueBy: order.quoteExpiresAt.toISOString(),
+      from,
+      wallet: order.walletAddress ?? '',
+      tokenAmount: plain(frozen.tokenAmount),
+      tokensForReceived: plain(creditedFigures(frozen, coinText(received, coin)).tokenAmount),
+      tokenSymbol: settings.tokenSymbol,
+      orderUrl: `${publicUrl}/presale-requests/${order.purchaseId}`,
+    });
+  }
+
+  /**
+   * The lapse job's step for an order whose quote ended with part of it received (the caller
+   * holds its row, Pending): credited for the value received, at the quote's frozen rate, with
+   * the newest part as the order's own transfer. Over the hard cap, nothing is credited and every
+   * part is listed for staff instead. Answers what became of it.
+   */
+  async function creditPartialAtExpiry(
+    tx: Tx,
+    row: TransactionRow,
+  ): Promise<'credited' | 'listed' | 'none'> {
+    const total = receivedOf(row);
+    if (total === 0n || row.paymentStatus !== PaymentStatus.Pending || !isCoin(row.tokenSymbol))
+      return 'none';
+    try {
+      await tx.transaction(async (inner) => {
+        const newest = await takeNewestPart(inner, row.id);
+        if (!newest) throw new Error(`Transaction ${row.id} has a total but no parts`);
+        await creditReceived(
+          inner,
+          row,
+          {
+            coin: newest.coin,
+            txnHash: newest.txnHash as Hash,
+            logIndex: newest.logIndex,
+            from: getAddress(newest.fromAddress),
+            value: BigInt(newest.amountBaseUnits),
+            blockNumber: newest.blockNumber,
+            blockTime: newest.blockTime,
+          },
+          total,
+          { expired: true },
+        );
+      });
+      metrics.paymentCredited(row.tokenSymbol, 'proven_sender');
+      return 'credited';
+    } catch (err) {
+      if (!isOverHardCap(err)) throw err;
+      await listPartsForStaff(tx, [row.id], row.purchaseId, 'hardCap');
+      return 'listed';
+    }
   }
 
   /**
@@ -316,8 +479,8 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
       const { order } = evidence;
       if (isLate(order, transfer)) return list('late', order.purchaseId);
       try {
-        await tx.transaction((inner) => creditOrder(inner, order.id, transfer));
-        return { outcome: 'credited', transactionId: order.id };
+        const { partial } = await tx.transaction((inner) => creditOrder(inner, order.id, transfer));
+        return { outcome: partial ? 'partial' : 'credited', transactionId: order.id };
       } catch (err) {
         if (isOverHardCap(err)) return list('hardCap', order.purchaseId);
         // The order can no longer take it (its request was rejected meanwhile): staff decide.
@@ -326,7 +489,7 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
       }
     });
     // The buyer's e-mail and any the acceptance queued (affiliate earnings) go out now.
-    if (settled.outcome === 'credited') mail.deliverSoon();
+    if (settled.outcome === 'credited' || settled.outcome === 'partial') mail.deliverSoon();
     return settled;
   }
 
@@ -392,7 +555,9 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
     }
     const mine = outcomes.find(
       (o) =>
-        (o.settled.outcome === 'credited' || o.settled.outcome === 'known') &&
+        (o.settled.outcome === 'credited' ||
+          o.settled.outcome === 'partial' ||
+          o.settled.outcome === 'known') &&
         o.settled.transactionId === order.id,
     );
     if (mine) return toTransactionDto((await findTransaction(db, order.id))!);
@@ -414,6 +579,7 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
 
   return {
     creditOrder,
+    creditPartialAtExpiry,
     settleEvidence,
     readPayment,
 
@@ -481,7 +647,7 @@ export function createTransactionsService({ db, chain, acceptance, mail, log }: 
      */
     async settleTransfer(transfer: Transfer): Promise<TransferOutcome> {
       const settled = await settleEvidence(transfer);
-      if (settled.outcome === 'credited') return 'credited';
+      if (settled.outcome === 'credited' || settled.outcome === 'partial') return settled.outcome;
       if (settled.outcome === 'listed') {
         log.info({ txnHash: transfer.txnHash, reason: settled.row.reason }, 'payment not credited');
         return 'unmatched';

@@ -35,6 +35,8 @@ const transaction: Transaction = {
   quoteExpiresAt: null,
   stageId: null,
   stageName: null,
+  received: null,
+  missing: null,
 };
 const created = {
   status: 201,
@@ -248,6 +250,8 @@ describe('Crypto transfer screen', () => {
       quoteExpiresAt: '2025-03-05T04:29:05.000Z',
       stageId: null,
       stageName: null,
+      received: null,
+      missing: null,
     };
     const { user } = renderCrypto({
       [ADD]: { ...created, data: { ...created.data, transaction: exact } },

@@ -23,6 +23,8 @@ const transaction: Transaction = {
   quoteExpiresAt: null,
   stageId: null,
   stageName: null,
+  received: null,
+  missing: null,
 };
 
 const detail = { purchase: purchaseFixture, transaction } as unknown as PurchaseDetail;

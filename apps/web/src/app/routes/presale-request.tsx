@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import {
   ETH_SENDER_NOTE,
   EXACT_AMOUNT_NOTE,
+  PaymentStatus,
   type PresaleConfig,
   type PurchaseDetail,
   type Transaction,
@@ -42,22 +43,25 @@ export function CryptoPayment({
     return <p className="card p-5 text-muted">No payment is open for this order.</p>;
   const wallet = transaction.walletAddress ?? config?.companyWallet;
   const coin = transaction.tokenSymbol;
+  // Partially paid: what is still missing is what to send now.
+  const missing = transaction.paymentStatus === PaymentStatus.Pending ? transaction.missing : null;
+  const due = missing ?? exactAmount(transaction.price);
   return (
     <div className="card flex flex-col gap-4 p-5 sm:p-6">
       <div className="flex flex-col gap-1">
-        <p className="text-sm font-bold text-muted">Amount due</p>
+        <p className="text-sm font-bold text-muted">{missing ? 'Still missing' : 'Amount due'}</p>
         <div className="flex flex-wrap items-center gap-3">
           <p className="font-display text-2xl font-black wrap-anywhere text-lime tabular-nums">
-            {formatAmount(transaction.price, 18)} {transaction.tokenSymbol}
+            {missing ?? formatAmount(transaction.price, 18)} {transaction.tokenSymbol}
           </p>
           {/* The buyer back from an exchange app pastes it: one wrong digit sends it to staff. */}
           <CopyButton
-            value={exactAmount(transaction.price)}
+            value={due}
             label="Copy amount"
-            ariaLabel="Copy amount due"
+            ariaLabel={missing ? 'Copy amount missing' : 'Copy amount due'}
           />
         </div>
-        <p className="text-sm">{EXACT_AMOUNT_NOTE}</p>
+        {missing ? null : <p className="text-sm">{EXACT_AMOUNT_NOTE}</p>}
         {coin === 'ETH' ? <p className="text-sm">{ETH_SENDER_NOTE}</p> : null}
         {transaction.quoteExpiresAt ? (
           <QuoteCountdown expiresAt={transaction.quoteExpiresAt} />
@@ -67,7 +71,7 @@ export function CryptoPayment({
         <WalletPayment
           transactionId={transaction._id}
           currency={coin}
-          amount={exactAmount(transaction.price)}
+          amount={due}
           companyWallet={wallet}
           chainId={config.chainId}
           usdcAddress={config.usdcAddress}

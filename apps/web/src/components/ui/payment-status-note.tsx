@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
-import { paymentProgressText, verifiedAmountNote, type PaymentProgress } from '@tmc/shared';
+import {
+  formatFigure,
+  paymentProgressText,
+  verifiedAmountNote,
+  type PaymentProgress,
+} from '@tmc/shared';
+import { formatDeadline } from '../../lib/format';
+import { useTimeLeft } from '../../lib/use-time-left';
 import { ExplorerLink } from './explorer-link';
 import { CheckCircleIcon, AlertIcon, RefreshIcon } from './icons';
 
@@ -39,25 +46,56 @@ function Confirmations({ payment }: { payment: PaymentProgress }) {
   );
 }
 
+/**
+ * An order paid in part: by when the rest must come and what happens otherwise (partially paid),
+ * or what was missing before the transfer now on its way (seen).
+ */
+function PartialLine({ payment }: { payment: PaymentProgress }) {
+  const { state, missing, coin, dueBy } = payment;
+  const left = useTimeLeft(dueBy ?? '');
+  if (!missing || !dueBy || (state !== 'partiallyPaid' && state !== 'seen')) return null;
+  const over = left?.ended ?? false;
+  return (
+    <p data-testid="partial-payment">
+      {state === 'seen'
+        ? `${missing} ${coin ?? ''} was missing before this transfer.`
+        : over
+          ? paymentProgressText.partiallyPaidExpired
+          : paymentProgressText.partiallyPaidSendRest(missing, coin ?? '', formatDeadline(dueBy))}
+    </p>
+  );
+}
+
 interface PaymentStatusNoteProps {
   payment: PaymentProgress;
   /** The order's page, offered where it helps ("View order"). */
   orderHref?: string;
   /** Where a new order starts ("Place a new order"), offered once this one is over. */
   newOrderHref?: string;
+  /** The token's symbol: a verified payment then names the tokens credited. */
+  tokenSymbol?: string;
 }
 
 /**
  * What happened to the buyer's money once it is no longer simply awaited: seen on the chain,
  * verified, received and with staff, refunded, expired or closed. Announced politely as it changes.
  */
-export function PaymentStatusNote({ payment, orderHref, newOrderHref }: PaymentStatusNoteProps) {
+export function PaymentStatusNote({
+  payment,
+  orderHref,
+  newOrderHref,
+  tokenSymbol,
+}: PaymentStatusNoteProps) {
   const { state, amount, coin } = payment;
   let text: string;
   let good = false;
   switch (state) {
     case 'verified':
-      text = paymentProgressText.verified;
+      // The number credited, from the server (p13): by value it may be less than ordered.
+      text =
+        payment.tokens && tokenSymbol
+          ? paymentProgressText.verifiedTokens(formatFigure(payment.tokens), tokenSymbol)
+          : paymentProgressText.verified;
       good = true;
       break;
     case 'seen':
@@ -65,6 +103,14 @@ export function PaymentStatusNote({ payment, orderHref, newOrderHref }: PaymentS
         payment.blockNumber ?? '',
         payment.confirmations ?? 0,
         payment.confirmationsRequired ?? 0,
+      );
+      break;
+    case 'partiallyPaid':
+      text = paymentProgressText.partiallyPaid(
+        amount ?? '',
+        payment.quoted ?? '',
+        payment.missing ?? '',
+        coin ?? '',
       );
       break;
     case 'received':
@@ -104,6 +150,7 @@ export function PaymentStatusNote({ payment, orderHref, newOrderHref }: PaymentS
         <span>{text}</span>
       </p>
       {state === 'seen' ? <Confirmations payment={payment} /> : null}
+      <PartialLine payment={payment} />
       {verifiedAmountNote(payment) ? (
         <p data-testid="verified-amount">{verifiedAmountNote(payment)}</p>
       ) : null}

@@ -18,14 +18,20 @@ const purchaseTones: Record<number, BadgeTone> = {
 /** A Pending bank order without its receipt reads "Awaiting payment". */
 export const AWAITING_PAYMENT = 'Awaiting payment';
 
+/** A Pending crypto order that received less than its quote, open for the rest. */
+export const PARTIALLY_PAID = 'Partially paid';
+
 export function PurchaseStatusBadge({
   status,
   awaitingPayment = false,
+  partiallyPaid = false,
 }: {
   status: number;
   awaitingPayment?: boolean;
+  partiallyPaid?: boolean;
 }) {
   if (awaitingPayment) return <Badge tone="lime">{AWAITING_PAYMENT}</Badge>;
+  if (partiallyPaid) return <Badge tone="cyan">{PARTIALLY_PAID}</Badge>;
   return <Badge tone={purchaseTones[status] ?? 'unknown'}>{purchaseStatusLabel(status)}</Badge>;
 }
 

@@ -25,6 +25,9 @@ const payment = (amount: string, overridden = false): PaymentProgress => ({
   overridden,
   confirmations: null,
   confirmationsRequired: null,
+  missing: null,
+  dueBy: null,
+  tokens: null,
   live: false,
 });
 
@@ -92,6 +95,9 @@ describe('a payment seen on the chain (p3)', () => {
       state: 'seen',
       confirmations: 1,
       confirmationsRequired: 3,
+      missing: null,
+      dueBy: null,
+      tokens: null,
     };
     const { container } = render(
       <MemoryRouter>

@@ -6,6 +6,7 @@ import {
   type PaymentProgress,
   type Purchase,
 } from '@tmc/shared';
+import { formatDeadline } from '../../lib/format';
 
 export type StepState = 'done' | 'current' | 'upcoming' | 'stopped';
 
@@ -19,6 +20,18 @@ export interface OrderStep {
 }
 
 const decided = (status: number) => status !== PurchaseStatus.Pending;
+
+/** A partially paid order's paid step: what arrived, what is missing and by when. */
+function partialDetail(payment: PaymentProgress) {
+  const { amount, quoted, missing, coin, dueBy } = payment;
+  const figures = paymentProgressText.partiallyPaid(
+    amount ?? '',
+    quoted ?? '',
+    missing ?? '',
+    coin ?? '',
+  );
+  return `${figures} ${paymentProgressText.partiallyPaidSendRest(missing ?? '', coin ?? '', formatDeadline(dueBy))}`;
+}
 
 /**
  * created → paid → reviewed → tokens allocated, as far as the order has come. With the order's
@@ -53,9 +66,11 @@ export function orderSteps(
               .join(' ')
           : 'Your bank receipt is in.'
         : crypto
-          ? payment?.state === 'seen'
-            ? `${paymentProgressText.seen(payment.blockNumber ?? '', payment.confirmations ?? 0, payment.confirmationsRequired ?? 0)}.`
-            : 'Send the amount due and verify it with the transaction hash.'
+          ? payment?.state === 'partiallyPaid'
+            ? partialDetail(payment)
+            : payment?.state === 'seen'
+              ? `${paymentProgressText.seen(payment.blockNumber ?? '', payment.confirmations ?? 0, payment.confirmationsRequired ?? 0)}.`
+              : 'Send the amount due and verify it with the transaction hash.'
           : 'Transfer the amount with your reference, then upload the receipt.',
       at: p.paidAt,
       state: paid ? 'done' : refused ? 'stopped' : 'current',

@@ -26,6 +26,8 @@ const credited: AdminTransaction = {
   quoteExpiresAt: '2025-03-05T04:45:00.000Z',
   stageId: null,
   stageName: null,
+  received: null,
+  missing: null,
   user: { _id: 'u-1', email: 'wrong@example.com', name: 'Wrong Buyer' },
   reference: 'TMC-WR0NG1',
   fromAddress: '0x9999999999999999999999999999999999998888',

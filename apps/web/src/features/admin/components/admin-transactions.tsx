@@ -2,7 +2,13 @@ import { useMemo, useState } from 'react';
 import { PaymentStatus, paymentStatusLabel, type AdminTransaction } from '@tmc/shared';
 import type { Column } from '../../../components/ui/data-table';
 import { StaffList, withAll } from '../../../components/ui/paged-list';
-import { paymentModeLabel, PaymentStatusBadge } from '../../../components/ui/status-badges';
+import { Badge } from '../../../components/ui/badge';
+import {
+  PARTIALLY_PAID,
+  paymentModeLabel,
+  PaymentStatusBadge,
+} from '../../../components/ui/status-badges';
+import { receivedLine } from '../../../lib/received-line';
 import { formatMoney, shortHash } from '../../../lib/format';
 import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { useListState } from '../../../lib/use-list-state';
@@ -43,8 +49,17 @@ const columnsWith = (onMove: (row: AdminTransaction) => void): Column<AdminTrans
     header: 'Status',
     cell: (row) => (
       <span className="flex flex-col items-start gap-1">
-        <PaymentStatusBadge status={row.paymentStatus} />
+        {row.paymentStatus === PaymentStatus.Pending && row.missing ? (
+          <Badge tone="cyan">{PARTIALLY_PAID}</Badge>
+        ) : (
+          <PaymentStatusBadge status={row.paymentStatus} />
+        )}
         <span className="text-muted">{paymentModeLabel(row.paymentMode)}</span>
+        {receivedLine(row) ? (
+          <span className="text-xs text-muted" data-testid="received-line">
+            {receivedLine(row)}
+          </span>
+        ) : null}
       </span>
     ),
   },

@@ -18,6 +18,7 @@ const transaction: NonNullable<PurchaseReview['transaction']> = {
   walletAddress: null,
   verifiedAt: '2025-03-05T04:00:00.000Z',
   received: '0.02',
+  missing: null,
   creditOverride: null,
 };
 
@@ -71,5 +72,27 @@ describe('the review details of a bank order', () => {
     renderWithClient(<ReviewDetails review={purchaseReviewFixture} />);
     expect(valueOf('Price now')).toHaveTextContent(/^0\.02 AUD per token$/);
     expect(valueOf('Confirm money by')).toBeNull();
+  });
+
+  it('show a partially paid order open with what it received and what is missing', () => {
+    renderWithClient(
+      <ReviewDetails
+        review={review({
+          ...transaction,
+          paymentStatus: 0,
+          txnHash: null,
+          verifiedAt: null,
+          received: '0.03',
+          missing: '0.020123',
+        })}
+      />,
+    );
+    expect(valueOf('Received')).toHaveTextContent('0.03 ETH');
+    expect(valueOf('Missing')).toHaveTextContent('0.020123 ETH Partially paid');
+  });
+
+  it('show the shortfall of an order credited for the value received', () => {
+    renderWithClient(<ReviewDetails review={review({ ...transaction, missing: '0.030123' })} />);
+    expect(valueOf('Short')).toHaveTextContent('0.030123 ETH');
   });
 });

@@ -198,6 +198,18 @@ export function ReviewDetails({ review }: { review: PurchaseReview }) {
                     {transaction.received} {transaction.tokenSymbol}
                   </Row>
                 ) : null}
+                {/* Less than quoted: still missing while open (partially paid), else the shortfall. */}
+                {transaction.missing ? (
+                  <Row label={transaction.paymentStatus === 0 ? 'Missing' : 'Short'}>
+                    {transaction.missing} {transaction.tokenSymbol}
+                    {transaction.paymentStatus === 0 ? (
+                      <>
+                        {' '}
+                        <Badge tone="cyan">Partially paid</Badge>
+                      </>
+                    ) : null}
+                  </Row>
+                ) : null}
                 {transaction.creditOverride ? (
                   <Row label="Credit override">
                     <Badge tone="warning">Credited in full</Badge> {transaction.creditOverride}

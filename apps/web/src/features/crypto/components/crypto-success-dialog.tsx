@@ -41,7 +41,9 @@ interface CryptoSuccessDialogProps {
   /** The Pending transaction the order created; null keeps the dialog closed. */
   transaction: Transaction | null;
   /** The presale settings: the company wallet for a transaction that names none, the chain and the USDC contract. */
-  config: Pick<PresaleConfig, 'companyWallet' | 'chainId' | 'usdcAddress'> | undefined;
+  config:
+    | (Pick<PresaleConfig, 'companyWallet' | 'chainId' | 'usdcAddress'> & { tokenSymbol?: string })
+    | undefined;
   VerifyPayment: ComponentType<VerifyPaymentProps>;
   PayWithWallet?: PayWithWalletSlot;
   FollowPayment?: FollowPaymentSlot;
@@ -161,6 +163,7 @@ function PaymentDialog({
             payment={payment}
             orderHref={purchaseId ? presaleRequestPath(purchaseId) : undefined}
             newOrderHref={paths.buy}
+            tokenSymbol={config?.tokenSymbol}
           />
         ) : null}
         {!settled && purchaseId ? (

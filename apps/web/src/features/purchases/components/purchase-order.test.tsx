@@ -48,6 +48,9 @@ const detail = (
       overridden: false,
       confirmations: null,
       confirmationsRequired: null,
+      missing: null,
+      dueBy: null,
+      tokens: null,
       live: false,
     },
     cancelledByBuyer: false,
@@ -328,6 +331,9 @@ describe('PurchaseOrder', () => {
       overridden: false,
       confirmations: 1,
       confirmationsRequired: 12,
+      missing: null,
+      dueBy: null,
+      tokens: null,
       live: true,
     };
     renderOrder(order);
@@ -402,5 +408,59 @@ describe('HoldingsCard', () => {
     renderRoutes([{ path: '/', element: <HoldingsCard /> }]);
     expect(await screen.findByText(wallet)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add a wallet' })).not.toBeInTheDocument();
+  });
+});
+
+describe('PurchaseOrder partially paid (M1)', () => {
+  it('shows the badge, what arrived and what is missing by when, both amounts, the way to send the rest, and no Cancel', async () => {
+    const dueBy = new Date(Date.now() + 3600_000).toISOString();
+    const open: Purchase = { ...purchaseFixture, paymentMode: 1, userCurrency: 'ETH' };
+    const { data } = detail(open);
+    renderOrder({
+      data: {
+        ...data,
+        transaction: {
+          _id: 't-1',
+          createdAt: open.createdAt,
+          price: '0.050004000000000000',
+          currency: 'ETH',
+          tokenSymbol: 'ETH',
+          tokenAmount: open.tokenAmount,
+          userCurrency: 'ETH',
+          userAmount: '0.050000000000000000',
+          paymentStatus: 0,
+          paymentMode: 1,
+          txnHash: null,
+          walletAddress: `0x${'11'.repeat(20)}`,
+          purchaseId: open._id,
+          quoteExpiresAt: dueBy,
+          stageId: null,
+          stageName: null,
+          received: '0.04',
+          missing: '0.010004',
+        },
+        payment: {
+          ...data.payment,
+          state: 'partiallyPaid',
+          amount: '0.04',
+          coin: 'ETH',
+          quoted: '0.050004',
+          missing: '0.010004',
+          dueBy,
+          live: true,
+        },
+      },
+    });
+    await screen.findByText(
+      'Partially paid: we received 0.04 ETH of the 0.050004 ETH due. 0.010004 ETH is missing.',
+    );
+    expect(screen.getByText('Partially paid', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByTestId('partial-payment')).toHaveTextContent(
+      /^Send the missing 0\.010004 ETH from your proven wallet by /,
+    );
+    // The quote and what arrived, each on its own line.
+    expect(screen.getByText('Received (ETH)').nextElementSibling).toHaveTextContent('0.04 ETH');
+    expect(screen.getByText('Crypto step')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /cancel order/i })).toBeNull();
   });
 });

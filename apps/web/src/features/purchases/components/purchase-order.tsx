@@ -24,6 +24,7 @@ import { formatAmount, formatDateTime, formatMoney, formatTokenPrice } from '../
 import { useSession } from '../../../lib/session';
 import { Dialog } from '../../../components/ui/dialog';
 import { PaymentStatusNote } from '../../../components/ui/payment-status-note';
+import { useTimeLeft } from '../../../lib/use-time-left';
 import { useCancelPurchase } from '../api/cancel-purchase';
 import { downloadReceiptPdf } from '../api/download-receipt-pdf';
 import { usePurchase } from '../api/get-purchase';
@@ -125,6 +126,26 @@ function CancelOrder({ purchaseId, reference }: { purchaseId: string; reference:
   );
 }
 
+/**
+ * A partially paid order: what arrived and what is missing, then, until the quote ends, how to
+ * send the rest (the payment panel asks for what is missing).
+ */
+function PartiallyPaid({
+  detail,
+  cryptoPayment,
+}: {
+  detail: PurchaseDetail;
+  cryptoPayment: (detail: PurchaseDetail) => ReactNode;
+}) {
+  const left = useTimeLeft(detail.payment.dueBy ?? '');
+  return (
+    <>
+      <PaymentStatusNote payment={detail.payment} />
+      {left && !left.ended ? cryptoPayment(detail) : null}
+    </>
+  );
+}
+
 export function PurchaseOrder({
   id,
   BankDetails,
@@ -211,12 +232,14 @@ export function PurchaseOrder({
     );
   } else if (crypto && pending && payment.state === 'awaitingPayment') {
     nextStep = cryptoPayment(detail);
+  } else if (crypto && pending && payment.state === 'partiallyPaid') {
+    nextStep = <PartiallyPaid detail={detail} cryptoPayment={cryptoPayment} />;
   } else if (pending) {
     nextStep = <PaymentStatusNote payment={payment} newOrderHref={paths.buy} />;
   } else if (accepted) {
     nextStep = (
       <div className="card flex flex-col gap-4 p-5 sm:p-6">
-        {crypto ? <PaymentStatusNote payment={payment} /> : null}
+        {crypto ? <PaymentStatusNote payment={payment} tokenSymbol={tokenSymbol} /> : null}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p>
             Your {formatMoney(purchase.tokenAmount, tokenSymbol)} are allocated. Keep the receipt
@@ -269,7 +292,11 @@ export function PurchaseOrder({
           <CopyButton value={purchase.reference} iconOnly ariaLabel="Copy payment reference" />
         </div>
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
-          <PurchaseStatusBadge status={purchase.status} awaitingPayment={awaiting} />
+          <PurchaseStatusBadge
+            status={purchase.status}
+            awaitingPayment={awaiting}
+            partiallyPaid={payment.state === 'partiallyPaid'}
+          />
           <span>
             {crypto ? 'Crypto wallet' : 'Bank transfer'} · requested{' '}
             {formatDateTime(purchase.createdAt)}
@@ -312,6 +339,13 @@ export function PurchaseOrder({
                   }
                 />
               )}
+              {/* Less than quoted arrived (partially paid, or credited by value): both figures. */}
+              {crypto && detail.transaction?.received && detail.transaction.missing ? (
+                <Figure
+                  label={`Received (${detail.transaction.tokenSymbol})`}
+                  value={`${detail.transaction.received} ${detail.transaction.tokenSymbol}`}
+                />
+              ) : null}
               <Figure
                 label="Price paid"
                 value={`${formatTokenPrice(purchase.tokenPriceAud)} per ${tokenSymbol}`}

@@ -44,6 +44,8 @@ const bank: Transaction = {
   quoteExpiresAt: null,
   stageId: null,
   stageName: null,
+  received: null,
+  missing: null,
 };
 
 const pending: Transaction = {
@@ -63,6 +65,8 @@ const pending: Transaction = {
   quoteExpiresAt: '2025-03-05T04:30:00.000Z',
   stageId: null,
   stageName: null,
+  received: null,
+  missing: null,
 };
 
 const paid: Transaction = {

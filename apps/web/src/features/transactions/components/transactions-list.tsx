@@ -7,9 +7,11 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import type { Column } from '../../../components/ui/data-table';
 import { BuyerList, withAll } from '../../../components/ui/paged-list';
 import { ResultModal } from '../../../components/ui/result-modal';
-import { PaymentStatusBadge } from '../../../components/ui/status-badges';
+import { Badge } from '../../../components/ui/badge';
+import { PARTIALLY_PAID, PaymentStatusBadge } from '../../../components/ui/status-badges';
 import { paths, presaleRequestPath } from '../../../config/paths';
 import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
+import { receivedLine } from '../../../lib/received-line';
 import { useListState } from '../../../lib/use-list-state';
 import { useUserTransactions, type PriceSort } from '../api/get-user-transactions';
 import { VerifyPaymentDialog } from './verify-payment-dialog';
@@ -63,7 +65,24 @@ function columnsFor(onVerify: (row: Transaction) => void): Column<Transaction>[]
     {
       id: 'paymentStatus',
       header: 'Request Status',
-      cell: (row) => <PaymentStatusBadge status={row.paymentStatus} />,
+      cell: (row) => {
+        const line = receivedLine(row);
+        const open = row.paymentStatus === PaymentStatus.Pending && row.missing;
+        return (
+          <div className="flex flex-col items-start gap-1">
+            {open ? (
+              <Badge tone="cyan">{PARTIALLY_PAID}</Badge>
+            ) : (
+              <PaymentStatusBadge status={row.paymentStatus} />
+            )}
+            {line ? (
+              <span className="text-xs text-muted" data-testid="received-line">
+                {line}
+              </span>
+            ) : null}
+          </div>
+        );
+      },
     },
     {
       id: 'paymentMode',
