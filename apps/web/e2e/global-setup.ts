@@ -5,21 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../api/test/throwaway-postgres.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { startThrowawayPostgres } from './postgres.ts';
 import { STAFF } from './staff.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
