@@ -1,14 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, type Bank } from '@tmc/shared';
-import { toast } from '../../components/ui/toast';
 import { paths, presaleRequestPattern } from '../../config/paths';
 import type { BankRouteState } from '../../features/purchases/route-state';
-import { clearSession, getSession, setSession } from '../../lib/session';
+import { getSession, setSession } from '../../lib/session';
 import { tokensFixture, userFixture } from '../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../testing/mock-api';
 import { renderRoutes } from '../../testing/render';
+import { FakeXhr, png, urlOf, withFakeUploads } from '../../testing/uploads';
 import { BuyBankRoute } from './buy-bank';
 
 const order: BankRouteState = {
@@ -48,45 +48,6 @@ const withReceipt = {
 const ORDER = 'POST /v1/purchase/bank-order';
 const GUEST_ORDER = 'POST /v1/purchase/bank-order-noUser';
 const RECEIPT = 'POST /v1/purchase/p-1/receipt';
-
-/** Stands in for XMLHttpRequest: the test drives progress and completion. */
-class FakeXhr {
-  static all: FakeXhr[] = [];
-  url = '';
-  status = 0;
-  headers: Record<string, string> = {};
-  body: unknown = null;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.all.push(this);
-  }
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {}
-  progress(percent: number) {
-    act(() =>
-      this.upload.onprogress?.({
-        lengthComputable: true,
-        loaded: percent,
-        total: 100,
-      } as ProgressEvent),
-    );
-  }
-  finish() {
-    this.status = 200;
-    this.onload?.();
-  }
-}
 
 let uploads = 0;
 const uploadHandler: MockHandler = () => {
@@ -130,26 +91,12 @@ function renderBank(
   return { api, user, ...view };
 }
 
-const urlOf = (input: RequestInfo | URL) =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-
-const png = (name = 'receipt.png') =>
-  new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 const fileInput = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const bankSelect = () => screen.getByRole('combobox', { name: 'Bank' });
 const submit = () => screen.getByRole('button', { name: 'Continue to bank transfer' });
 
-beforeEach(() => {
-  FakeXhr.all = [];
+withFakeUploads(() => {
   uploads = 0;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-
-afterEach(() => {
-  act(() => toast.clear());
-  clearSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('Bank transfer screen', () => {

@@ -1,15 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages, type Transaction } from '@tmc/shared';
 import { useLocation } from 'react-router';
-import { toast } from '../../components/ui/toast';
 import type { EmailState } from '../../features/auth/route-state';
 import { paths } from '../../config/paths';
-import { clearSession, getSession, setSession } from '../../lib/session';
+import { getSession, setSession } from '../../lib/session';
 import { presaleConfigFixture, tokensFixture, userFixture } from '../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../testing/mock-api';
 import { renderRoutes } from '../../testing/render';
+import { FakeXhr, png, urlOf, withFakeUploads } from '../../testing/uploads';
 import { BuyCryptoRoute } from './buy-crypto';
 
 const ADD = 'POST /v1/purchase/add-crypto';
@@ -40,39 +40,6 @@ const created = {
   status: 201,
   data: { userInfo: userFixture, purchase: { _id: 'p-1' }, transaction },
 };
-
-/** Stands in for XMLHttpRequest: the test drives progress and completion. */
-class FakeXhr {
-  static all: FakeXhr[] = [];
-  url = '';
-  status = 0;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.all.push(this);
-  }
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send() {}
-  abort() {}
-  progress(percent: number) {
-    act(() =>
-      this.upload.onprogress?.({
-        lengthComputable: true,
-        loaded: percent,
-        total: 100,
-      } as ProgressEvent),
-    );
-  }
-  finish() {
-    this.status = 200;
-    this.onload?.();
-  }
-}
 
 /** Stands in for /otp: says which e-mail it was sent for and whether a code was resent. */
 function CodePage() {
@@ -113,23 +80,10 @@ function renderCrypto(
   return { api, user, ...view };
 }
 
-const urlOf = (input: RequestInfo | URL) =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 const submit = () => screen.getByRole('button', { name: 'Submit' });
 const notifications = () => screen.getByRole('region', { name: 'Notifications' });
-const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' });
 
-beforeEach(() => {
-  FakeXhr.all = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-
-afterEach(() => {
-  act(() => toast.clear());
-  clearSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+withFakeUploads();
 
 describe('Crypto transfer screen', () => {
   it('shows 0 ETH without route state and asks for an amount on submit', async () => {
@@ -187,7 +141,10 @@ describe('Crypto transfer screen', () => {
       },
     });
 
-    await user.upload(screen.getByLabelText('Screenshot (optional but recommended)'), png());
+    await user.upload(
+      screen.getByLabelText('Screenshot (optional but recommended)'),
+      png('shot.png'),
+    );
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     (FakeXhr.all[0] as FakeXhr).progress(40);
     expect(screen.getByText('Uploading… 40%')).toBeInTheDocument();
