@@ -7,6 +7,11 @@ import type { BankRouteState } from '../../features/purchases/route-state';
 import { getSession, setSession } from '../../lib/session';
 import { tokensFixture, userFixture } from '../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../testing/mock-api';
+import {
+  expectLockedReferral,
+  expectNewAccountRequired,
+  fillNewAccount,
+} from '../../testing/guest-checkout';
 import { renderRoutes } from '../../testing/render';
 import { FakeXhr, png, urlOf, withFakeUploads } from '../../testing/uploads';
 import { BuyBankRoute } from './buy-bank';
@@ -300,28 +305,13 @@ describe('Bank transfer screen', () => {
       .getAllByRole('tab')
       .map((tab) => tab.textContent);
     expect(tabs).toEqual(['Create new account', 'Login to proceed']);
-    const referral = within(dialog).getByLabelText('Referral Code');
-    expect(referral).toBeDisabled();
-    expect(referral).toHaveValue('JAMIE20');
+    expectLockedReferral(dialog, 'JAMIE20');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
-    for (const message of [
-      messages.guestName,
-      messages.guestEmail,
-      messages.guestPassword,
-      messages.guestTerms,
-    ]) {
-      expect(within(dialog).getByText(message)).toBeInTheDocument();
-    }
+    await expectNewAccountRequired(user, dialog);
 
-    await user.type(within(dialog).getByLabelText('Name'), 'Jamie Rivers');
-    await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'password1');
-    await user.click(within(dialog).getByRole('button', { name: 'Terms and Conditions' }));
-    const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
-    expect(terms).toHaveAccessibleDescription('Purchase terms for TMC buyers');
-    await user.click(within(terms).getByRole('button', { name: 'Accept' }));
-    expect(within(dialog).getByRole('checkbox')).toBeChecked();
+    await fillNewAccount(user, dialog, (terms) =>
+      expect(terms).toHaveAccessibleDescription('Purchase terms for TMC buyers'),
+    );
     expect(within(dialog).queryByText(messages.guestTerms)).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));

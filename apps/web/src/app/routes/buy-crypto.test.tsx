@@ -8,6 +8,11 @@ import { paths } from '../../config/paths';
 import { getSession, setSession } from '../../lib/session';
 import { presaleConfigFixture, tokensFixture, userFixture } from '../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../testing/mock-api';
+import {
+  expectLockedReferral,
+  expectNewAccountRequired,
+  fillNewAccount,
+} from '../../testing/guest-checkout';
 import { renderRoutes } from '../../testing/render';
 import { FakeXhr, png, urlOf, withFakeUploads } from '../../testing/uploads';
 import { BuyCryptoRoute } from './buy-crypto';
@@ -326,28 +331,12 @@ describe('Crypto transfer screen', () => {
       'aria-selected',
       'true',
     );
-    const referral = within(dialog).getByLabelText('Referral Code');
-    expect(referral).toBeDisabled();
-    expect(referral).toHaveValue('JAMIE20');
+    expectLockedReferral(dialog, 'JAMIE20');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
-    for (const message of [
-      messages.guestName,
-      messages.guestEmail,
-      messages.guestPassword,
-      messages.guestTerms,
-    ]) {
-      expect(within(dialog).getByText(message)).toBeInTheDocument();
-    }
+    await expectNewAccountRequired(user, dialog);
     expect(api.bodies(ADD_GUEST)).toEqual([]);
 
-    await user.type(within(dialog).getByLabelText('Name'), 'Jamie Rivers');
-    await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'password1');
-    await user.click(within(dialog).getByRole('button', { name: 'Terms and Conditions' }));
-    const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
-    await user.click(within(terms).getByRole('button', { name: 'Accept' }));
-    expect(within(dialog).getByRole('checkbox')).toBeChecked();
+    await fillNewAccount(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
 
     expect(
