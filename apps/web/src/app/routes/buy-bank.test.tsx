@@ -1,18 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages, type Bank } from '@tmc/shared';
 import { paths, presaleRequestPattern } from '../../config/paths';
 import type { BankRouteState } from '../../features/purchases/route-state';
 import { getSession, setSession } from '../../lib/session';
 import { tokensFixture, userFixture } from '../../testing/fixtures';
-import { mockApi, type MockHandler } from '../../testing/mock-api';
+import type { MockHandler } from '../../testing/mock-api';
 import {
   expectLockedReferral,
   expectNewAccountRequired,
   fillNewAccount,
 } from '../../testing/guest-checkout';
-import { renderRoutes } from '../../testing/render';
+import { renderFromBuyPage } from '../../testing/buy-route';
 import { FakeXhr, png, urlOf, withFakeUploads } from '../../testing/uploads';
 import { BuyBankRoute } from './buy-bank';
 
@@ -71,29 +70,22 @@ function renderBank(
   url: string = paths.buyBank,
   state: unknown = order,
 ) {
-  const api = mockApi({
-    'GET /v1/bank/getBankDetailsByCurrency/AUD': { data: [bank] },
-    'POST /v1/upload-file': uploadHandler,
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  const view = renderRoutes(
+  return renderFromBuyPage(
+    {
+      'GET /v1/bank/getBankDetailsByCurrency/AUD': { data: [bank] },
+      'POST /v1/upload-file': uploadHandler,
+      ...handlers,
+    },
     [
-      { path: paths.buy, element: <p>Buy page</p> },
       { path: paths.buyBank, element: <BuyBankRoute /> },
-      { path: paths.presaleRequests, element: <p>Requests page</p> },
       { path: presaleRequestPattern, element: <p>Order page</p> },
     ],
-    [
-      paths.buy,
-      {
-        pathname: url.split('?')[0],
-        search: url.includes('?') ? `?${url.split('?')[1]}` : '',
-        state,
-      },
-    ],
+    {
+      pathname: url.split('?')[0],
+      search: url.includes('?') ? `?${url.split('?')[1]}` : '',
+      state,
+    },
   );
-  return { api, user, ...view };
 }
 
 const fileInput = (label: string) => screen.getByLabelText<HTMLInputElement>(label);

@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { messages, type Transaction } from '@tmc/shared';
 import { useLocation } from 'react-router';
@@ -7,13 +6,13 @@ import type { EmailState } from '../../features/auth/route-state';
 import { paths } from '../../config/paths';
 import { getSession, setSession } from '../../lib/session';
 import { presaleConfigFixture, tokensFixture, userFixture } from '../../testing/fixtures';
-import { mockApi, type MockHandler } from '../../testing/mock-api';
+import type { MockHandler } from '../../testing/mock-api';
 import {
   expectLockedReferral,
   expectNewAccountRequired,
   fillNewAccount,
 } from '../../testing/guest-checkout';
-import { renderRoutes } from '../../testing/render';
+import { renderFromBuyPage } from '../../testing/buy-route';
 import { FakeXhr, png, urlOf, withFakeUploads } from '../../testing/uploads';
 import { BuyCryptoRoute } from './buy-crypto';
 
@@ -62,27 +61,23 @@ function renderCrypto(
   state: unknown = { price: '0.05', currency: 'ETH' },
   search = '',
 ) {
-  const api = mockApi({
-    'GET /v1/currency-rate/getCurrency': {
-      data: { base: 'AUD', rates: { AUD: '1', ETH: '0.0002', USDC: '0.65' }, updatedAt: '' },
+  return renderFromBuyPage(
+    {
+      'GET /v1/currency-rate/getCurrency': {
+        data: { base: 'AUD', rates: { AUD: '1', ETH: '0.0002', USDC: '0.65' }, updatedAt: '' },
+      },
+      'POST /v1/upload-file': {
+        data: { url: 'http://files.test/uploads/shot.png?sig=abc', key: 'shot', expiresAt: '' },
+      },
+      ...handlers,
     },
-    'POST /v1/upload-file': {
-      data: { url: 'http://files.test/uploads/shot.png?sig=abc', key: 'shot', expiresAt: '' },
-    },
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  const view = renderRoutes(
     [
-      { path: paths.buy, element: <p>Buy page</p> },
       { path: paths.buyCrypto, element: <BuyCryptoRoute /> },
-      { path: paths.presaleRequests, element: <p>Requests page</p> },
       { path: paths.transaction, element: <p>Transactions page</p> },
       { path: paths.otp, element: <CodePage /> },
     ],
-    [paths.buy, { pathname: paths.buyCrypto, search, state }],
+    { pathname: paths.buyCrypto, search, state },
   );
-  return { api, user, ...view };
 }
 
 const submit = () => screen.getByRole('button', { name: 'Submit' });
