@@ -41,3 +41,11 @@ export async function fillNewAccount(
   await user.click(within(terms).getByRole('button', { name: 'Accept' }));
   expect(within(dialog).getByRole('checkbox')).toBeChecked();
 }
+
+/** Submitting the login tab with the e-mail cleared and no password names both fields. */
+export async function expectLoginRequired(user: UserEvent, dialog: HTMLElement) {
+  await user.clear(within(dialog).getByLabelText('Email'));
+  await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
+  expect(within(dialog).getByText(messages.guestEmail)).toBeInTheDocument();
+  expect(within(dialog).getByText(messages.guestPassword)).toBeInTheDocument();
+}

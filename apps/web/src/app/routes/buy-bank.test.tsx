@@ -8,6 +8,7 @@ import { tokensFixture, userFixture } from '../../testing/fixtures';
 import type { MockHandler } from '../../testing/mock-api';
 import {
   expectLockedReferral,
+  expectLoginRequired,
   expectNewAccountRequired,
   fillNewAccount,
 } from '../../testing/guest-checkout';
@@ -345,10 +346,7 @@ describe('Bank transfer screen', () => {
       '/forgetpassword',
     );
 
-    await user.clear(within(dialog).getByLabelText('Email'));
-    await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
-    expect(within(dialog).getByText(messages.guestEmail)).toBeInTheDocument();
-    expect(within(dialog).getByText(messages.guestPassword)).toBeInTheDocument();
+    await expectLoginRequired(user, dialog);
 
     await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');

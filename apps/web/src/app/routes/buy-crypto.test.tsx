@@ -9,6 +9,7 @@ import { presaleConfigFixture, tokensFixture, userFixture } from '../../testing/
 import type { MockHandler } from '../../testing/mock-api';
 import {
   expectLockedReferral,
+  expectLoginRequired,
   expectNewAccountRequired,
   fillNewAccount,
 } from '../../testing/guest-checkout';
@@ -415,10 +416,7 @@ describe('Crypto transfer screen', () => {
     expect(within(dialog).getByLabelText('Password')).toHaveValue('');
     expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
 
-    await user.clear(within(dialog).getByLabelText('Email'));
-    await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
-    expect(within(dialog).getByText(messages.guestEmail)).toBeInTheDocument();
-    expect(within(dialog).getByText(messages.guestPassword)).toBeInTheDocument();
+    await expectLoginRequired(user, dialog);
 
     await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');
