@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { authMessages, messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, pendingSignups, users } from '../src/db/schema/index.ts';
-import { codeIn, freshEmail, VERIFY_SUBJECT, verifiedUser } from './auth-helpers.ts';
+import { codeIn, freshEmail, VERIFY_SUBJECT, verifiedUser, verifyCode } from './auth-helpers.ts';
 import { counts } from './purchases-helpers.ts';
 import { guestOrder, useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
@@ -29,10 +29,6 @@ const passResendWait = (email: string) =>
 
 const login = (email: string, password: string) =>
   client.post('/v1/auth/login', { email, password });
-
-/** The code screen: `otp` for `email`, with the password typed there when given. */
-const verifyCode = (email: string, otp: string, password?: string) =>
-  client.post('/v1/auth/otpVerification', { email, otp, ...(password && { password }) });
 
 /** 'Resend code' once the wait has passed; the new code it mails. */
 async function resendCode(email: string) {
@@ -124,7 +120,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     const guest = await guestBuyer();
     const strangerCode = await strangerRedo(guest.email);
 
-    const verify = await verifyCode(guest.email, strangerCode);
+    const verify = await verifyCode(client, guest.email, strangerCode);
     expect(verify.statusCode, verify.body).toBe(403);
     expect(verify.json()).toEqual({ code: 403, message: authMessages.logInToVerify, data: null });
     expect((await userRow(guest.email)).emailVerifiedAt).toBeNull();
@@ -132,7 +128,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     const refused = await login(guest.email, GUEST_PASSWORD);
     expect(refused.statusCode).toBe(403);
     const otp = await box.nextCode(guest.email, VERIFY_SUBJECT);
-    const verified = await verifyCode(guest.email, otp, GUEST_PASSWORD);
+    const verified = await verifyCode(client, guest.email, otp, GUEST_PASSWORD);
     expect(verified.statusCode, verified.body).toBe(200);
     expect((await login(guest.email, GUEST_PASSWORD)).statusCode).toBe(200);
     expect((await login(guest.email, ATTACKER_PASSWORD)).statusCode).toBe(400);
@@ -153,9 +149,9 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     const strangerAgain =
       strangerCode === ownCode
         ? 400
-        : (await verifyCode(guest.email, strangerCode, ATTACKER_PASSWORD)).statusCode;
+        : (await verifyCode(client, guest.email, strangerCode, ATTACKER_PASSWORD)).statusCode;
     expect(strangerAgain).toBe(400);
-    const verify = await verifyCode(guest.email, ownCode, GUEST_PASSWORD);
+    const verify = await verifyCode(client, guest.email, ownCode, GUEST_PASSWORD);
     expect(verify.statusCode, verify.body).toBe(200);
     expect(verify.json().data).toBeNull();
     expect((await login(guest.email, GUEST_PASSWORD)).statusCode).toBe(200);
@@ -177,7 +173,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     const access = bought.json().data.data.tokens.access.token as string;
     const redoCode = await strangerRedo(email, second.code);
 
-    const verify = await verifyCode(email, redoCode, ATTACKER_PASSWORD);
+    const verify = await verifyCode(client, email, redoCode, ATTACKER_PASSWORD);
     expect(verify.statusCode, verify.body).toBe(200);
     // Whoever knows the redo's password and reads the mailbox is the owner now: it counts, with
     // the referrer that person chose.
@@ -196,7 +192,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     expect(again.json()).toMatchObject({ message: messages.verifyEmail, data: null });
     expect(await counts(db)).toEqual(beforeAttempt);
     const otp = await box.nextCode(guest.email, VERIFY_SUBJECT);
-    expect((await verifyCode(guest.email, otp, GUEST_PASSWORD)).statusCode).toBe(200);
+    expect((await verifyCode(client, guest.email, otp, GUEST_PASSWORD)).statusCode).toBe(200);
     const bought = await guestBuy({ email: guest.email, password: GUEST_PASSWORD });
     expect(bought.statusCode, bought.body).toBe(201);
   });
@@ -214,7 +210,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
 
     // The guest asks for a new code (a minute later) and verifies with it and their password.
     const otp = await resendCode(guest.email);
-    expect((await verifyCode(guest.email, otp, GUEST_PASSWORD)).statusCode).toBe(200);
+    expect((await verifyCode(client, guest.email, otp, GUEST_PASSWORD)).statusCode).toBe(200);
 
     expect((await login(guest.email, ATTACKER_PASSWORD)).statusCode).toBe(400);
     const own = await login(guest.email, GUEST_PASSWORD);
@@ -257,7 +253,7 @@ describe('a sign-up squatted before its owner (P2)', () => {
     const honest = await affiliateCode();
     const email = await squat(squatter.code);
     const otp = await ownerSignsUp(email, honest.code);
-    const verify = await verifyCode(email, otp, GUEST_PASSWORD);
+    const verify = await verifyCode(client, email, otp, GUEST_PASSWORD);
     expect(verify.statusCode, verify.body).toBe(200);
     expect(verify.json().data).toBeNull();
     expect(await userRow(email)).toMatchObject({ referredBy: honest.id, name: 'Owner' });
@@ -269,7 +265,7 @@ describe('a sign-up squatted before its owner (P2)', () => {
     const squatter = await affiliateCode();
     const email = await squat(squatter.code);
     const otp = await ownerSignsUp(email);
-    const verify = await verifyCode(email, otp, GUEST_PASSWORD);
+    const verify = await verifyCode(client, email, otp, GUEST_PASSWORD);
     expect(verify.statusCode, verify.body).toBe(200);
     expect((await userRow(email)).referredBy).toBeNull();
   });
@@ -279,7 +275,7 @@ describe('a sign-up squatted before its owner (P2)', () => {
     const email = await squat(squatter.code);
     await ownerSignsUp(email);
     const otp = await resendCode(email);
-    const verify = await verifyCode(email, otp, GUEST_PASSWORD);
+    const verify = await verifyCode(client, email, otp, GUEST_PASSWORD);
     expect(verify.statusCode, verify.body).toBe(200);
     expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(400);
     const own = await login(email, GUEST_PASSWORD);
@@ -293,7 +289,7 @@ describe('a sign-up squatted before its owner (P2)', () => {
     const honest = await affiliateCode();
     const email = await squat(squatter.code);
     const otp = await resendCode(email);
-    const verify = await verifyCode(email, otp);
+    const verify = await verifyCode(client, email, otp);
     expect(verify.statusCode, verify.body).toBe(200);
     expect(verify.json()).toEqual({
       code: 200,
@@ -336,7 +332,7 @@ describe('a sign-up squatted before its owner (P2)', () => {
     const squatter = await affiliateCode();
     const email = await squat(squatter.code);
     const otp = await resendCode(email);
-    const verify = await verifyCode(email, otp);
+    const verify = await verifyCode(client, email, otp);
     const token = verify.json().data.setPasswordToken as string;
     const done = await client.post('/v1/auth/complete-signup', {
       email,
