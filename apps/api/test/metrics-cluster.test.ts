@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { stopChild } from './child-process.ts';
 import { useDevChain } from './chain-node.ts';
 import { freePort } from './throwaway-postgres.ts';
 
@@ -150,11 +151,7 @@ describe('GET /metrics on a server with two workers', () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(server);
     await new Promise((r) => proxy?.server.close(r));
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });

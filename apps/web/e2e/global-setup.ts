@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { stopChild } from '../../api/test/child-process.ts';
 import { freePort } from '../../api/test/throwaway-postgres.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { startThrowawayPostgres } from './postgres.ts';
@@ -81,9 +82,7 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', databaseUrl);
 
   return async () => {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await stopChild(server);
     await mail.stop();
     postgres?.stop();
     // Stopping the site must leave nothing running: neither the server nor its dev chain.

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { stopChild } from '../../api/test/child-process.ts';
 import { freePort } from '../../api/test/throwaway-postgres.ts';
 import { launchBrowser, scriptErrors, seriousAxeViolations, type Browser } from './browser.ts';
 import { logInAsStaff, STAFF } from './staff.ts';
@@ -116,11 +117,7 @@ describe('System page', () => {
 
   afterAll(async () => {
     await browser?.close();
-    if (site && site.exitCode === null) {
-      const exited = new Promise((r) => site!.once('exit', r));
-      site.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(site);
     await new Promise((r) => proxy?.server.close(r));
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
