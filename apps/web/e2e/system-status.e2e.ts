@@ -1,45 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { stopChild } from '../../api/test/child-process.ts';
+import { startRpcProxy } from '../../api/test/rpc-proxy.ts';
 import { freePort } from '../../api/test/throwaway-postgres.ts';
 import { launchBrowser, scriptErrors, seriousAxeViolations, type Browser } from './browser.ts';
 import { logInAsStaff, STAFF } from './staff.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** JSON-RPC passed on to the suite's dev chain until `cut`, then every connection is dropped. */
-function startRpcProxy(target: string) {
-  let cut = false;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (cut) return void req.socket.destroy();
-      void fetch(target, {
-        method: 'POST',
-        body: Buffer.concat(chunks).toString(),
-        headers: { 'content-type': 'application/json' },
-      })
-        .then(async (answer) => {
-          res.writeHead(answer.status, { 'content-type': 'application/json' });
-          res.end(await answer.text());
-        })
-        .catch(() => res.writeHead(502).end());
-    });
-  });
-  return {
-    server,
-    cut() {
-      cut = true;
-    },
-  };
-}
 
 /**
  * The suite's site runs its own dev chain, which a test cannot take away; so this file starts a
@@ -162,7 +134,7 @@ describe('System page', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    proxy.cut();
+    proxy.mode = 'cut';
     // The page reads the status again by itself every 15 s; Refresh asks at once (after the
     // server's 3 s reuse of its last head read).
     await expect
