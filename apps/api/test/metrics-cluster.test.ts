@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { stopChild } from './child-process.ts';
 import { startRpcProxy } from './rpc-proxy.ts';
 import { useDevChain } from './chain-node.ts';
-import { freePort } from './throwaway-postgres.ts';
+import { freePort, freshDatabase } from './throwaway-postgres.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOKEN = 'scrape-token-0123456789';
@@ -70,14 +69,7 @@ describe('GET /metrics on a server with two workers', () => {
   }
 
   beforeAll(async () => {
-    const serverUrl = inject('postgresUrl');
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const databaseUrl = new URL(serverUrl);
-    databaseUrl.pathname = `/${dbName}`;
+    const databaseUrl = await freshDatabase(inject('postgresUrl'), dbName);
 
     proxy = startRpcProxy(devChain().rpcUrl);
     const proxyPort = await freePort();
@@ -92,7 +84,7 @@ describe('GET /metrics on a server with two workers', () => {
         NODE_ENV: 'development',
         PORT: String(port),
         DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: databaseUrl,
         WEB_CONCURRENCY: '2',
         METRICS_TOKEN: TOKEN,
         CHAIN_RPC_URL: `http://127.0.0.1:${proxyPort}`,

