@@ -255,12 +255,14 @@ describe('token delivery, end to end on the dev chain', () => {
     const proof = await mailedProof(alice.email);
     expect(proof).toMatchObject({ epoch: 1, contract: distributor(), chainId: 31337 });
     const before = await balanceOf(wallet(3));
-    const hash = await tools().walletOf(8).writeContract({
-      address: proof.contract,
-      abi: distributorAbi,
-      functionName: 'claim',
-      args: [proof.address, BigInt(proof.cumulativeAmount), proof.proof],
-    });
+    const hash = await tools()
+      .walletOf(8)
+      .writeContract({
+        address: proof.contract,
+        abi: distributorAbi,
+        functionName: 'claim',
+        args: [proof.address, BigInt(proof.cumulativeAmount), proof.proof],
+      });
     await tools().publicClient.waitForTransactionReceipt({ hash });
     expect((await balanceOf(wallet(3))) - before).toBe(TMC('5000'));
     // The page answers from the database: the claim counts once the reader has stored its log.
@@ -377,9 +379,7 @@ describe('token delivery, end to end on the dev chain', () => {
     expect(early.statusCode).toBe(409);
     // This one as a developer would: npm run dev:publish with the downloaded file.
     const file = path.join(devChain.dataDir(), 'safe-tx.json');
-    const download = await as(app(), admin).get(
-      `/v1/admin/distributions/${data._id}/safe-tx.json`,
-    );
+    const download = await as(app(), admin).get(`/v1/admin/distributions/${data._id}/safe-tx.json`);
     await writeFile(file, download.body);
     const { stdout } = await promisify(execFile)(
       process.execPath,
@@ -451,7 +451,9 @@ describe('token delivery, end to end on the dev chain', () => {
     const before = await balanceOf(wallet(3));
     for (const tx of batches.flatMap((b) => b.transactions)) {
       const hash = await tools().walletOf(OWNER).sendTransaction({ to: tx.to, data: tx.data });
-      expect((await tools().publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+      expect((await tools().publicClient.waitForTransactionReceipt({ hash })).status).toBe(
+        'success',
+      );
     }
     expect((await balanceOf(wallet(3))) - before).toBe(TMC('1000'));
     expect(await balanceOf(wallet(6))).toBe(TMC('500'));
@@ -466,10 +468,7 @@ describe('token delivery, end to end on the dev chain', () => {
     expect(res.json<{ message: string }>().message).toBe(
       "Tokens already delivered; a revert can't take them back",
     );
-    const [order] = await db()
-      .select()
-      .from(purchases)
-      .where(eq(purchases.id, aliceFirstOrder));
+    const [order] = await db().select().from(purchases).where(eq(purchases.id, aliceFirstOrder));
     expect(order!.status).toBe(1);
   });
 
@@ -583,12 +582,14 @@ describe('token delivery, end to end on the dev chain', () => {
     const proof = mailed.find((p) => p.epoch === 4)!;
     await app().close();
 
-    const hash = await tools().walletOf(2).writeContract({
-      address: proof.contract,
-      abi: distributorAbi,
-      functionName: 'claim',
-      args: [proof.address, BigInt(proof.cumulativeAmount), proof.proof],
-    });
+    const hash = await tools()
+      .walletOf(2)
+      .writeContract({
+        address: proof.contract,
+        abi: distributorAbi,
+        functionName: 'claim',
+        args: [proof.address, BigInt(proof.cumulativeAmount), proof.proof],
+      });
     await tools().publicClient.waitForTransactionReceipt({ hash });
     expect(proof.address).toBe(wallet(2));
     expect(await balanceOf(wallet(2))).toBe(TMC('1000'));

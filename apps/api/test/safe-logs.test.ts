@@ -12,7 +12,6 @@ const KEY = 'a1b2c3d4e5f6SECRETKEY9';
 const QUERY_SECRET = 'QUERYSECRET77';
 const EMAIL = 'buyer.secret@example.com';
 
-
 describe('errors in the logs carry no secrets', () => {
   let rpc: http.Server;
   let rpcPort: number;

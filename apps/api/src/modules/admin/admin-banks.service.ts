@@ -29,7 +29,12 @@ const columnsOf = (input: Partial<AdminBankBody>) => ({
 });
 
 export function createAdminBanksService({ db }: { db: Db }) {
-  async function change(actorId: string, id: string, action: string, input: Partial<AdminBankBody>) {
+  async function change(
+    actorId: string,
+    id: string,
+    action: string,
+    input: Partial<AdminBankBody>,
+  ) {
     return db.transaction(async (tx) => {
       const before = await lockBank(tx, id);
       if (!before) throw notFound(BANK_NOT_FOUND);
