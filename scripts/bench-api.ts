@@ -22,14 +22,7 @@ import { hashPassword } from '../apps/api/src/lib/password.ts';
 import { freePort } from '../apps/api/test/throwaway-postgres.ts';
 import { JWT_SECRET, startProcess, stopProcesses } from './bench-processes.ts';
 import { startThrowawayPostgres } from '../apps/web/e2e/postgres.ts';
-import {
-  CLK_TCK,
-  descendants,
-  machineBusy,
-  postgresProcesses,
-  readProcs,
-  ticksOf,
-} from './proc-cpu.ts';
+import { CLK_TCK, cpuSnapshot as readCpu, descendants, postgresProcesses } from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -100,19 +93,17 @@ const cpuGroups = ['server', 'PostgreSQL', 'bare Fastify', 'load generator', 're
 type CpuGroup = (typeof cpuGroups)[number];
 const watched: { server?: number; bare?: number; pgPort?: number } = {};
 
-function cpuSnapshot() {
-  const procs = readProcs();
-  const ticks = (pid: number | undefined) =>
-    pid === undefined ? 0 : ticksOf(procs, descendants(procs, pid));
-  const groups = {
-    server: ticks(watched.server),
-    PostgreSQL:
-      watched.pgPort === undefined ? 0 : ticksOf(procs, postgresProcesses(procs, watched.pgPort)),
-    'bare Fastify': ticks(watched.bare),
-    'load generator': ticksOf(procs, new Set([process.pid])),
-  };
-  return { groups, machine: machineBusy() };
-}
+const none = new Set<number>();
+const cpuSnapshot = () =>
+  readCpu((procs) => {
+    const tree = (pid: number | undefined) => (pid === undefined ? none : descendants(procs, pid));
+    return {
+      server: tree(watched.server),
+      PostgreSQL: watched.pgPort === undefined ? none : postgresProcesses(procs, watched.pgPort),
+      'bare Fastify': tree(watched.bare),
+      'load generator': new Set([process.pid]),
+    };
+  });
 
 /** CPU microseconds per request of each group between two snapshots. */
 function cpuPerRequest(

@@ -37,14 +37,7 @@ import { creditedFigures } from '../apps/api/src/modules/orders/order-pricing.ts
 import { startSmtpSink, type SmtpSink } from '../apps/api/test/smtp-sink.ts';
 import { freePort } from '../apps/api/test/throwaway-postgres.ts';
 import { startThrowawayPostgres } from '../apps/web/e2e/postgres.ts';
-import {
-  CLK_TCK,
-  descendants,
-  machineBusy,
-  postgresProcesses,
-  readProcs,
-  ticksOf,
-} from './proc-cpu.ts';
+import { CLK_TCK, cpuSnapshot as readCpu, descendants, postgresProcesses } from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -92,32 +85,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Group = 'server' | 'postgres' | 'chain' | 'load generator';
 
 function cpuSnapshot(pids: { server: number; pgPort: number }) {
-  const procs = readProcs();
-  const server = descendants(procs, pids.server);
-  const postgres = postgresProcesses(procs, pids.pgPort);
-  const chain = new Set(
-    procs
-      .filter((p) => p.ppid === process.pid && p.cmd.includes('hardhat'))
-      .flatMap((p) => [...descendants(procs, p.pid)]),
-  );
-  const sum = (set: Set<number>) => ticksOf(procs, set);
-  return {
-    at: performance.now(),
-    machine: machineBusy(),
-    groups: {
-      server: sum(server),
-      postgres: sum(postgres),
-      chain: sum(chain),
-      'load generator': sum(new Set([process.pid])),
-    } satisfies Record<Group, number>,
-    processes: {
-      server: server.size,
-      postgres: postgres.size,
-      chain: chain.size,
-      'load generator': 1,
-    } satisfies Record<Group, number>,
-    workers: server.size,
-  };
+  const snapshot = readCpu<Group>((procs) => ({
+    server: descendants(procs, pids.server),
+    postgres: postgresProcesses(procs, pids.pgPort),
+    chain: new Set(
+      procs
+        .filter((p) => p.ppid === process.pid && p.cmd.includes('hardhat'))
+        .flatMap((p) => [...descendants(procs, p.pid)]),
+    ),
+    'load generator': new Set([process.pid]),
+  }));
+  return { ...snapshot, workers: snapshot.processes.server };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // CPU accounting for the benches, read from /proc: utime + stime of each process and of its
 // children that have exited, grouped by what it is, and the busy time of the whole machine.
 import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 
 /** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
 export const CLK_TCK = 100;
@@ -69,4 +70,22 @@ export function machineBusy() {
     .map(Number);
   const [user, nice, system, , , irq, softirq, steal] = cpu;
   return user! + nice! + system! + irq! + softirq! + (steal ?? 0);
+}
+
+/**
+ * Each group's CPU ticks and process count now (the processes `groupsOf` picks from /proc), the
+ * machine's busy time and when it was read.
+ */
+export function cpuSnapshot<G extends string>(groupsOf: (procs: Proc[]) => Record<G, Set<number>>) {
+  const procs = readProcs();
+  const sets = Object.entries(groupsOf(procs)) as [G, Set<number>][];
+  return {
+    at: performance.now(),
+    machine: machineBusy(),
+    groups: Object.fromEntries(sets.map(([g, set]) => [g, ticksOf(procs, set)])) as Record<
+      G,
+      number
+    >,
+    processes: Object.fromEntries(sets.map(([g, set]) => [g, set.size])) as Record<G, number>,
+  };
 }

@@ -63,6 +63,19 @@ describe('weekly batches (tier 1)', () => {
   let bob: Person;
   let paidPurchase: string;
   let batchId: string;
+  /** Bob's 80.00 earning, of his 400.00 sale that was not approved when the first batch was made. */
+  const bobsEarningOf80 = async () =>
+    (
+      await db()
+        .select()
+        .from(affiliateEarnings)
+        .where(
+          and(
+            eq(affiliateEarnings.affiliateId, bob.id),
+            eq(affiliateEarnings.affiliateEarning, '80.00'),
+          ),
+        )
+    )[0];
 
   it('previews approved earnings up to the cut-off, per affiliate', async () => {
     ada = await person({
@@ -141,15 +154,7 @@ describe('weekly batches (tier 1)', () => {
     expect(linked.reduce((t, e) => t.plus(e.affiliateEarning), money(0)).toFixed(2)).toBe(
       batch.total,
     );
-    const [notYet] = await db()
-      .select()
-      .from(affiliateEarnings)
-      .where(
-        and(
-          eq(affiliateEarnings.affiliateId, bob.id),
-          eq(affiliateEarnings.affiliateEarning, '80.00'),
-        ),
-      );
+    const notYet = await bobsEarningOf80();
     expect(notYet!.payoutId).toBeNull();
 
     const again = await as(app(), admin()).post('/v1/admin/payouts', { tier: 1 });
@@ -279,21 +284,7 @@ describe('weekly batches (tier 1)', () => {
     // A week later: Ada earned 300 more (60 commission) and Bob's 400 sale is approved.
     await nextPeriod(1);
     await sale(ada, '1500.00');
-    await ageEarnings(
-      db(),
-      (
-        await db()
-          .select()
-          .from(affiliateEarnings)
-          .where(
-            and(
-              eq(affiliateEarnings.affiliateId, bob.id),
-              eq(affiliateEarnings.affiliateEarning, '80.00'),
-            ),
-          )
-      )[0]!.purchaseId,
-      30,
-    );
+    await ageEarnings(db(), (await bobsEarningOf80())!.purchaseId, 30);
     const preview = (await as(app(), admin()).get('/v1/admin/payouts/preview?tier=1')).json().data;
     expect(preview.existingPayout).toBeNull();
     expect(lineOf(preview.lines, ada)).toMatchObject({

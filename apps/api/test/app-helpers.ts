@@ -70,6 +70,8 @@ export interface ChainApp {
   /** Adds a person (buyer, affiliate or staff) straight to the database, with a real access token. */
   person: (opts?: Parameters<ReturnType<typeof people>>[0]) => Promise<Person>;
   tools: ReturnType<typeof chainTools>;
+  /** A staff member (role admin) of the file's own. */
+  admin: Person;
 }
 
 /**
@@ -84,12 +86,14 @@ export function useChainApp(ready: (parts: ChainApp) => unknown): DevChainHandle
     const { rpcUrl, chainId, companyWallet, usdcAddress } = devChain();
     const built = await buildTestApp({ chain: { rpcUrl, chainId, companyWallet, usdcAddress } });
     app = built.app;
+    const person = people(built.db, built.config);
     await ready({
       app: built.app,
       db: built.db,
       config: built.config,
-      person: people(built.db, built.config),
+      person,
       tools: chainTools(devChain()),
+      admin: await person({ role: 'admin' }),
     });
   });
   afterAll(() => app?.close());

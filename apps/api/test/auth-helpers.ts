@@ -40,6 +40,10 @@ export function api(app: FastifyInstance) {
 
 export type ApiClient = ReturnType<typeof api>;
 
+/** The code screen: `otp` for `email`, with the password typed there when given. */
+export const verifyCode = (client: ApiClient, email: string, otp: string, password?: string) =>
+  client.post('/v1/auth/otpVerification', { email, otp, ...(password && { password }) });
+
 /** The code of an e-mail of ours: it stands on a line of its own in the text part. */
 export function codeIn(message: SinkMessage): string {
   const code = /^\s+(\d{4}|\d{6})\s*$/m.exec(message.text)?.[1];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, users } from '../src/db/schema/index.ts';
-import { freshEmail, freshIp, PASSWORD, VERIFY_SUBJECT } from './auth-helpers.ts';
+import { freshEmail, freshIp, PASSWORD, VERIFY_SUBJECT, verifyCode } from './auth-helpers.ts';
 import { useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
 let db: Db, box: Mailbox, client: ApiClient;
@@ -51,11 +51,7 @@ describe('sign-up to first login', () => {
     expect(early.statusCode).toBe(403);
     const otp = await box.nextCode(email, VERIFY_SUBJECT);
 
-    const verify = await client.post('/v1/auth/otpVerification', {
-      email,
-      otp,
-      password: PASSWORD,
-    });
+    const verify = await verifyCode(client, email, otp, PASSWORD);
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toMatchObject({ code: 200, data: null });
     await box.next(email, /Welcome/);
@@ -152,11 +148,7 @@ describe('one account per e-mail', () => {
   it('refuses a verified e-mail, however it is typed', async () => {
     const email = freshEmail('dup');
     expect((await signUp(email)).statusCode).toBe(201);
-    await client.post('/v1/auth/otpVerification', {
-      email,
-      otp: await box.nextCode(email, VERIFY_SUBJECT),
-      password: PASSWORD,
-    });
+    await verifyCode(client, email, await box.nextCode(email, VERIFY_SUBJECT), PASSWORD);
     const again = await signUp(` ${email.toUpperCase()}`);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({
@@ -179,10 +171,7 @@ describe('one account per e-mail', () => {
     expect(rows).toHaveLength(1);
     // The one code mailed belongs to the one account.
     const otp = await box.nextCode(email, VERIFY_SUBJECT);
-    expect(
-      (await client.post('/v1/auth/otpVerification', { email, otp, password: PASSWORD }))
-        .statusCode,
-    ).toBe(200);
+    expect((await verifyCode(client, email, otp, PASSWORD)).statusCode).toBe(200);
   });
 
   it('lets an unverified sign-up be redone a minute later: its code and its password apply it', async () => {
@@ -198,20 +187,9 @@ describe('one account per e-mail', () => {
     const redo = await signUp(email, { name: 'Ada Again', password: 'second password' });
     expect(redo.statusCode).toBe(201);
     const second = await box.nextCode(email, VERIFY_SUBJECT);
-    const firstAgain =
-      first === second
-        ? 400
-        : (await client.post('/v1/auth/otpVerification', { email, otp: first })).statusCode;
+    const firstAgain = first === second ? 400 : (await verifyCode(client, email, first)).statusCode;
     expect(firstAgain).toBe(400);
-    expect(
-      (
-        await client.post('/v1/auth/otpVerification', {
-          email,
-          otp: second,
-          password: 'second password',
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await verifyCode(client, email, second, 'second password')).statusCode).toBe(200);
     expect(
       (await client.post('/v1/auth/login', { email, password: 'first password' })).statusCode,
     ).toBe(400);
@@ -362,15 +340,9 @@ describe('resending codes', () => {
     expect(later.statusCode).toBe(200);
     const second = await box.nextCode(email, VERIFY_SUBJECT);
     // The first code is dead (unless the new one happens to be the same four digits).
-    const firstAgain =
-      first === second
-        ? 400
-        : (await client.post('/v1/auth/otpVerification', { email, otp: first })).statusCode;
+    const firstAgain = first === second ? 400 : (await verifyCode(client, email, first)).statusCode;
     expect(firstAgain).toBe(400);
-    expect(
-      (await client.post('/v1/auth/otpVerification', { email, otp: second, password: PASSWORD }))
-        .statusCode,
-    ).toBe(200);
+    expect((await verifyCode(client, email, second, PASSWORD)).statusCode).toBe(200);
   });
 
   it('sends at most 5 codes an hour per e-mail and purpose', async () => {
@@ -413,11 +385,7 @@ describe('resending codes', () => {
   it('sends no sign-up code to a verified account', async () => {
     const email = freshEmail('verified');
     expect((await signUp(email)).statusCode).toBe(201);
-    await client.post('/v1/auth/otpVerification', {
-      email,
-      otp: await box.nextCode(email),
-      password: PASSWORD,
-    });
+    await verifyCode(client, email, await box.nextCode(email), PASSWORD);
     await box.next(email, /Welcome/);
     await ageLastCode(email, 61);
     expect((await resend(email)).statusCode).toBe(200);

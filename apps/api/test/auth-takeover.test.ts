@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { authMessages, messages } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { otpCodes, pendingSignups, users } from '../src/db/schema/index.ts';
-import { codeIn, freshEmail, VERIFY_SUBJECT, verifiedUser } from './auth-helpers.ts';
+import { codeIn, freshEmail, VERIFY_SUBJECT, verifiedUser, verifyCode } from './auth-helpers.ts';
 import { counts } from './purchases-helpers.ts';
 import { guestOrder, useMailedApp, type Mailbox, type ApiClient } from './app-helpers.ts';
 
@@ -29,6 +29,14 @@ const passResendWait = (email: string) =>
 
 const login = (email: string, password: string) =>
   client.post('/v1/auth/login', { email, password });
+
+/** 'Resend code' once the wait has passed; the new code it mails. */
+async function resendCode(email: string) {
+  await passResendWait(email);
+  const resend = await client.post('/v1/auth/resendOTP', { email, type: 'verifyemail' });
+  expect(resend.statusCode).toBe(200);
+  return box.nextCode(email, VERIFY_SUBJECT);
+}
 
 /** A guest who bought through 'Create new account' and has not verified yet. */
 async function guestBuyer() {
@@ -112,10 +120,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     const guest = await guestBuyer();
     const strangerCode = await strangerRedo(guest.email);
 
-    const verify = await client.post('/v1/auth/otpVerification', {
-      email: guest.email,
-      otp: strangerCode,
-    });
+    const verify = await verifyCode(client, guest.email, strangerCode);
     expect(verify.statusCode, verify.body).toBe(403);
     expect(verify.json()).toEqual({ code: 403, message: authMessages.logInToVerify, data: null });
     expect((await userRow(guest.email)).emailVerifiedAt).toBeNull();
@@ -123,11 +128,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     const refused = await login(guest.email, GUEST_PASSWORD);
     expect(refused.statusCode).toBe(403);
     const otp = await box.nextCode(guest.email, VERIFY_SUBJECT);
-    const verified = await client.post('/v1/auth/otpVerification', {
-      email: guest.email,
-      otp,
-      password: GUEST_PASSWORD,
-    });
+    const verified = await verifyCode(client, guest.email, otp, GUEST_PASSWORD);
     expect(verified.statusCode, verified.body).toBe(200);
     expect((await login(guest.email, GUEST_PASSWORD)).statusCode).toBe(200);
     expect((await login(guest.email, ATTACKER_PASSWORD)).statusCode).toBe(400);
@@ -148,19 +149,9 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     const strangerAgain =
       strangerCode === ownCode
         ? 400
-        : (
-            await client.post('/v1/auth/otpVerification', {
-              email: guest.email,
-              otp: strangerCode,
-              password: ATTACKER_PASSWORD,
-            })
-          ).statusCode;
+        : (await verifyCode(client, guest.email, strangerCode, ATTACKER_PASSWORD)).statusCode;
     expect(strangerAgain).toBe(400);
-    const verify = await client.post('/v1/auth/otpVerification', {
-      email: guest.email,
-      otp: ownCode,
-      password: GUEST_PASSWORD,
-    });
+    const verify = await verifyCode(client, guest.email, ownCode, GUEST_PASSWORD);
     expect(verify.statusCode, verify.body).toBe(200);
     expect(verify.json().data).toBeNull();
     expect((await login(guest.email, GUEST_PASSWORD)).statusCode).toBe(200);
@@ -182,11 +173,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     const access = bought.json().data.data.tokens.access.token as string;
     const redoCode = await strangerRedo(email, second.code);
 
-    const verify = await client.post('/v1/auth/otpVerification', {
-      email,
-      otp: redoCode,
-      password: ATTACKER_PASSWORD,
-    });
+    const verify = await verifyCode(client, email, redoCode, ATTACKER_PASSWORD);
     expect(verify.statusCode, verify.body).toBe(200);
     // Whoever knows the redo's password and reads the mailbox is the owner now: it counts, with
     // the referrer that person chose.
@@ -205,15 +192,7 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     expect(again.json()).toMatchObject({ message: messages.verifyEmail, data: null });
     expect(await counts(db)).toEqual(beforeAttempt);
     const otp = await box.nextCode(guest.email, VERIFY_SUBJECT);
-    expect(
-      (
-        await client.post('/v1/auth/otpVerification', {
-          email: guest.email,
-          otp,
-          password: GUEST_PASSWORD,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await verifyCode(client, guest.email, otp, GUEST_PASSWORD)).statusCode).toBe(200);
     const bought = await guestBuy({ email: guest.email, password: GUEST_PASSWORD });
     expect(bought.statusCode, bought.body).toBe(201);
   });
@@ -230,22 +209,8 @@ describe('a second sign-up of an unverified e-mail (guest takeover)', () => {
     await box.nextCode(guest.email, VERIFY_SUBJECT);
 
     // The guest asks for a new code (a minute later) and verifies with it and their password.
-    await passResendWait(guest.email);
-    const resend = await client.post('/v1/auth/resendOTP', {
-      email: guest.email,
-      type: 'verifyemail',
-    });
-    expect(resend.statusCode).toBe(200);
-    const otp = await box.nextCode(guest.email, VERIFY_SUBJECT);
-    expect(
-      (
-        await client.post('/v1/auth/otpVerification', {
-          email: guest.email,
-          otp,
-          password: GUEST_PASSWORD,
-        })
-      ).statusCode,
-    ).toBe(200);
+    const otp = await resendCode(guest.email);
+    expect((await verifyCode(client, guest.email, otp, GUEST_PASSWORD)).statusCode).toBe(200);
 
     expect((await login(guest.email, ATTACKER_PASSWORD)).statusCode).toBe(400);
     const own = await login(guest.email, GUEST_PASSWORD);
@@ -288,11 +253,7 @@ describe('a sign-up squatted before its owner (P2)', () => {
     const honest = await affiliateCode();
     const email = await squat(squatter.code);
     const otp = await ownerSignsUp(email, honest.code);
-    const verify = await client.post('/v1/auth/otpVerification', {
-      email,
-      otp,
-      password: GUEST_PASSWORD,
-    });
+    const verify = await verifyCode(client, email, otp, GUEST_PASSWORD);
     expect(verify.statusCode, verify.body).toBe(200);
     expect(verify.json().data).toBeNull();
     expect(await userRow(email)).toMatchObject({ referredBy: honest.id, name: 'Owner' });
@@ -304,11 +265,7 @@ describe('a sign-up squatted before its owner (P2)', () => {
     const squatter = await affiliateCode();
     const email = await squat(squatter.code);
     const otp = await ownerSignsUp(email);
-    const verify = await client.post('/v1/auth/otpVerification', {
-      email,
-      otp,
-      password: GUEST_PASSWORD,
-    });
+    const verify = await verifyCode(client, email, otp, GUEST_PASSWORD);
     expect(verify.statusCode, verify.body).toBe(200);
     expect((await userRow(email)).referredBy).toBeNull();
   });
@@ -317,15 +274,8 @@ describe('a sign-up squatted before its owner (P2)', () => {
     const squatter = await affiliateCode();
     const email = await squat(squatter.code);
     await ownerSignsUp(email);
-    await passResendWait(email);
-    const resend = await client.post('/v1/auth/resendOTP', { email, type: 'verifyemail' });
-    expect(resend.statusCode).toBe(200);
-    const otp = await box.nextCode(email, VERIFY_SUBJECT);
-    const verify = await client.post('/v1/auth/otpVerification', {
-      email,
-      otp,
-      password: GUEST_PASSWORD,
-    });
+    const otp = await resendCode(email);
+    const verify = await verifyCode(client, email, otp, GUEST_PASSWORD);
     expect(verify.statusCode, verify.body).toBe(200);
     expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(400);
     const own = await login(email, GUEST_PASSWORD);
@@ -338,10 +288,8 @@ describe('a sign-up squatted before its owner (P2)', () => {
     const squatter = await affiliateCode();
     const honest = await affiliateCode();
     const email = await squat(squatter.code);
-    await passResendWait(email);
-    await client.post('/v1/auth/resendOTP', { email, type: 'verifyemail' });
-    const otp = await box.nextCode(email, VERIFY_SUBJECT);
-    const verify = await client.post('/v1/auth/otpVerification', { email, otp });
+    const otp = await resendCode(email);
+    const verify = await verifyCode(client, email, otp);
     expect(verify.statusCode, verify.body).toBe(200);
     expect(verify.json()).toEqual({
       code: 200,
@@ -383,10 +331,8 @@ describe('a sign-up squatted before its owner (P2)', () => {
   it('the set-password step without a referral code leaves no referrer', async () => {
     const squatter = await affiliateCode();
     const email = await squat(squatter.code);
-    await passResendWait(email);
-    await client.post('/v1/auth/resendOTP', { email, type: 'verifyemail' });
-    const otp = await box.nextCode(email, VERIFY_SUBJECT);
-    const verify = await client.post('/v1/auth/otpVerification', { email, otp });
+    const otp = await resendCode(email);
+    const verify = await verifyCode(client, email, otp);
     const token = verify.json().data.setPasswordToken as string;
     const done = await client.post('/v1/auth/complete-signup', {
       email,

@@ -15,7 +15,12 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { devAccount } from '../src/dev/dev-accounts.ts';
-import { devChainFilePath, readDevChainFile, startDevChain } from '../src/dev/dev-chain.ts';
+import {
+  devChainFilePath,
+  readDevChainFile,
+  rpcChainId,
+  startDevChain,
+} from '../src/dev/dev-chain.ts';
 import { distributorAbi } from '../src/lib/distributor-abi.ts';
 import { parseDevAmount, sendDevPayment } from '../src/dev/send-dev-payment.ts';
 import { loadTestUsdcArtifact } from '../src/dev/test-usdc-artifact.ts';
@@ -39,13 +44,7 @@ beforeAll(() => {
 
 async function answersRpc(rpcUrl: string): Promise<boolean> {
   try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      signal: AbortSignal.timeout(1_000),
-    });
-    return response.ok;
+    return (await rpcChainId(rpcUrl)) !== undefined;
   } catch {
     return false;
   }

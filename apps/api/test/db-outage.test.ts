@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { stopChild } from './child-process.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,11 +86,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (server?.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopChild(server);
   await cluster?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { migrate, openDatabase, type Database } from '../src/db/client.ts';
+import { freshDatabase } from './throwaway-postgres.ts';
 
 /**
  * One migrated database per test worker (a new PGlite costs seconds), emptied between files:
@@ -14,15 +15,7 @@ const holder = globalThis as {
 
 async function createOnServer(serverUrl: string): Promise<Database> {
   const name = `tmc_test_${process.env.VITEST_POOL_ID ?? '0'}`;
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: await freshDatabase(serverUrl, name) });
   await migrate(database);
   return database;
 }

@@ -7,25 +7,18 @@ import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { and, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { decodeFunctionData, erc20Abi, parseUnits, type Address, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, purchases, tokenClaims, walletProofs } from '../src/db/schema/index.ts';
 import { devAccount } from '../src/dev/dev-accounts.ts';
 import { distributorAbi } from '../src/lib/distributor-abi.ts';
 import { metricsText } from '../src/lib/metrics.ts';
 import { publishSafeBatch } from '../src/dev/publish-distribution.ts';
+import type { ProofFile } from '../src/modules/delivery/tmc-amount.ts';
 import { as, insertBankPurchase, people, type Person } from './affiliates-helpers.ts';
-import { mailbox, type Mailbox } from './auth-helpers.ts';
-import { useDevChain } from './chain-node.ts';
-import { chainTools, proveWallet } from './crypto-helpers.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { buildTestApp } from './test-app.ts';
+import { proveWallet, useCryptoApp } from './crypto-helpers.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const devChain = useDevChain();
-let built: Awaited<ReturnType<typeof buildTestApp>>;
-let sink: SmtpSink;
-let box: Mailbox;
-let tools: ReturnType<typeof chainTools>;
+const { devChain, app, db, config, box, tools } = useCryptoApp();
 let person: ReturnType<typeof people>;
 let admin: Person;
 
@@ -36,21 +29,8 @@ const OWNER = 0;
 const wallet = (index: number) => devAccount(index).address;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  const { rpcUrl, chainId, companyWallet, usdcAddress, delivery } = devChain();
-  built = await buildTestApp({
-    env: { SMTP_URL: sink.url },
-    chain: { rpcUrl, chainId, companyWallet, usdcAddress },
-    delivery,
-  });
-  box = mailbox(sink);
-  tools = chainTools(devChain());
-  person = people(built.db, built.config);
+  person = people(db(), config());
   admin = await person({ role: 'admin' });
-});
-afterAll(async () => {
-  await built?.app.close();
-  await sink?.stop();
 });
 
 const distributor = () => devChain().delivery!.distributorAddress;
@@ -58,7 +38,7 @@ const token = () => devChain().delivery!.tokenAddress;
 
 /** An accepted bank order of `aud` at the seed price (0.02 AUD a TMC). */
 const accepted = (buyer: Person, aud: string) =>
-  insertBankPurchase(built.db, buyer, aud, { status: 1 });
+  insertBankPurchase(db(), buyer, aud, { status: 1 });
 
 interface Distribution {
   _id: string;
@@ -75,7 +55,7 @@ interface Distribution {
 
 /** GET /v1/admin/distributions/:id: the diff's rows, read from both roots' leaves. */
 async function diffRows(id: string) {
-  const res = await as(built.app, admin).get(`/v1/admin/distributions/${id}`);
+  const res = await as(app(), admin).get(`/v1/admin/distributions/${id}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{
     data: {
@@ -93,7 +73,7 @@ async function diffRows(id: string) {
 }
 
 async function build(expected = 201) {
-  const res = await as(built.app, admin).post('/v1/admin/distributions');
+  const res = await as(app(), admin).post('/v1/admin/distributions');
   expect(res.statusCode, res.body).toBe(expected);
   return res.json<{ data: Distribution; message?: string }>();
 }
@@ -105,17 +85,17 @@ interface SafeBatch {
 
 /** Sends the Safe batch as the Safe would (dev:publish's own function), then reads the chain. */
 async function publish(id: string) {
-  const res = await as(built.app, admin).get(`/v1/admin/distributions/${id}/safe-tx.json`);
+  const res = await as(app(), admin).get(`/v1/admin/distributions/${id}/safe-tx.json`);
   expect(res.statusCode, res.body).toBe(200);
   const batch = res.json<SafeBatch>();
   const { rpcUrl, chainId } = devChain();
   await publishSafeBatch({ rpcUrl, chainId, distributor: distributor(), batch });
-  await built.app.paymentWatcher.pollOnce();
+  await app().paymentWatcher.pollOnce();
   return batch;
 }
 
 const delivery = async (who: Person) => {
-  const res = await as(built.app, who).get('/v1/delivery');
+  const res = await as(app(), who).get('/v1/delivery');
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{
     data: {
@@ -133,7 +113,7 @@ const delivery = async (who: Person) => {
 };
 
 const balanceOf = (account: Address) =>
-  tools.publicClient.readContract({
+  tools().publicClient.readContract({
     address: token(),
     abi: erc20Abi,
     functionName: 'balanceOf',
@@ -142,20 +122,12 @@ const balanceOf = (account: Address) =>
 
 /** The proof file attached to the newest "ready to claim" e-mail to `email`. */
 async function mailedProof(email: string) {
-  const message = await box.next(email, /ready to claim/);
+  const message = await box().next(email, /ready to claim/);
   const parsed = await PostalMime.parse(message.raw);
   expect(parsed.attachments.map((a) => a.filename)).toEqual(['tmc-proof.json']);
   const content = parsed.attachments[0]!.content;
   const text = typeof content === 'string' ? content : new TextDecoder().decode(content);
-  return JSON.parse(text) as {
-    address: Address;
-    cumulativeAmount: string;
-    proof: Hex[];
-    root: Hex;
-    epoch: number;
-    contract: Address;
-    chainId: number;
-  };
+  return JSON.parse(text) as ProofFile;
 }
 
 describe('token delivery, end to end on the dev chain', () => {
@@ -177,20 +149,20 @@ describe('token delivery, end to end on the dev chain', () => {
       person(),
       person(),
     ]);
-    await proveWallet(built.db, alice.id, wallet(3));
-    await proveWallet(built.db, bob.id, wallet(4));
-    await proveWallet(built.db, dave.id, wallet(5));
-    await proveWallet(built.db, dave.id, wallet(6));
-    await proveWallet(built.db, erin.id, wallet(7));
+    await proveWallet(db(), alice.id, wallet(3));
+    await proveWallet(db(), bob.id, wallet(4));
+    await proveWallet(db(), dave.id, wallet(5));
+    await proveWallet(db(), dave.id, wallet(6));
+    await proveWallet(db(), erin.id, wallet(7));
     aliceFirstOrder = (await accepted(alice, '100')).id;
     bobOrder = (await accepted(bob, '50')).id;
     carolOrder = (await accepted(carol, '20')).id;
     await accepted(dave, '10');
-    await insertBankPurchase(built.db, erin, '40', { status: 4 });
+    await insertBankPurchase(db(), erin, '40', { status: 4 });
   });
 
   it('shows a buyer their allocation before any root, with nothing published', async () => {
-    const order = await as(built.app, alice).get(`/v1/purchase/${aliceFirstOrder}`);
+    const order = await as(app(), alice).get(`/v1/purchase/${aliceFirstOrder}`);
     expect(order.json<{ data: { delivery: unknown } }>().data.delivery).toEqual({
       state: 'pending',
       epoch: null,
@@ -229,13 +201,13 @@ describe('token delivery, end to end on the dev chain', () => {
       ].sort(),
     );
     expect(data.diff.counts).toMatchObject({ new: 2, increased: 0, decreased: 0, held: 2 });
-    const [entry] = await built.db
+    const [entry] = await db()
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'distribution.build'), eq(auditLog.entityId, data._id)));
     expect(entry?.actorId).toBe(admin.id);
-    expect((await box.next(carol.email, /Prove a wallet/)).text).toContain('1,000');
-    expect((await box.next(dave.email, /Choose the wallet/)).text).toContain('500');
+    expect((await box().next(carol.email, /Prove a wallet/)).text).toContain('1,000');
+    expect((await box().next(dave.email, /Choose the wallet/)).text).toContain('500');
   });
 
   it('refuses a second build while the draft exists (409), changing nothing', async () => {
@@ -243,12 +215,12 @@ describe('token delivery, end to end on the dev chain', () => {
     expect(message).toBe(
       'A draft or a proposed root already exists: cancel the draft (or the proposal, from the Safe) first',
     );
-    const list = await as(built.app, admin).get('/v1/admin/distributions');
+    const list = await as(app(), admin).get('/v1/admin/distributions');
     expect(list.json<{ data: { results: unknown[] } }>().data.results).toHaveLength(1);
   });
 
   it('serves leaves.csv from which @openzeppelin/merkle-tree rebuilds the same root', async () => {
-    const res = await as(built.app, admin).get(`/v1/admin/distributions/${first._id}/leaves.csv`);
+    const res = await as(app(), admin).get(`/v1/admin/distributions/${first._id}/leaves.csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const [header, ...rows] = res.body.trim().split('\n');
@@ -265,7 +237,7 @@ describe('token delivery, end to end on the dev chain', () => {
   });
 
   it('serves safe-tx.json: proposeRoot with that root, then a transfer of the shortfall', async () => {
-    const res = await as(built.app, admin).get(`/v1/admin/distributions/${first._id}/safe-tx.json`);
+    const res = await as(app(), admin).get(`/v1/admin/distributions/${first._id}/safe-tx.json`);
     const batch = res.json<SafeBatch>();
     expect(batch.chainId).toBe('31337');
     expect(batch.transactions).toHaveLength(2);
@@ -284,7 +256,7 @@ describe('token delivery, end to end on the dev chain', () => {
 
   it('follows the chain: once accepted, each buyer in it is mailed their proof and can claim', async () => {
     await publish(first._id);
-    const one = await as(built.app, admin).get(`/v1/admin/distributions/${first._id}`);
+    const one = await as(app(), admin).get(`/v1/admin/distributions/${first._id}`);
     expect(one.json<{ data: Distribution }>().data.status).toBe('accepted');
 
     const d = await delivery(alice);
@@ -299,19 +271,21 @@ describe('token delivery, end to end on the dev chain', () => {
     const proof = await mailedProof(alice.email);
     expect(proof).toMatchObject({ epoch: 1, contract: distributor(), chainId: 31337 });
     const before = await balanceOf(wallet(3));
-    const hash = await tools.walletOf(8).writeContract({
-      address: proof.contract,
-      abi: distributorAbi,
-      functionName: 'claim',
-      args: [proof.address, BigInt(proof.cumulativeAmount), proof.proof],
-    });
-    await tools.publicClient.waitForTransactionReceipt({ hash });
+    const hash = await tools()
+      .walletOf(8)
+      .writeContract({
+        address: proof.contract,
+        abi: distributorAbi,
+        functionName: 'claim',
+        args: [proof.address, BigInt(proof.cumulativeAmount), proof.proof],
+      });
+    await tools().publicClient.waitForTransactionReceipt({ hash });
     expect((await balanceOf(wallet(3))) - before).toBe(TMC('5000'));
     // The page answers from the database: the claim counts once the reader has stored its log.
     expect((await delivery(alice)).claimed).toBe(tmc18('0'));
 
-    await built.app.paymentWatcher.pollOnce();
-    const claims = await built.db
+    await app().paymentWatcher.pollOnce();
+    const claims = await db()
       .select()
       .from(tokenClaims)
       .where(eq(tokenClaims.txHash, hash.toLowerCase()));
@@ -327,7 +301,7 @@ describe('token delivery, end to end on the dev chain', () => {
 
     // Each order says where its tokens are.
     const orderDelivery = async (who: Person, id: string) => {
-      const res = await as(built.app, who).get(`/v1/purchase/${id}`);
+      const res = await as(app(), who).get(`/v1/purchase/${id}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ data: { delivery: unknown } }>().data.delivery;
     };
@@ -356,7 +330,7 @@ describe('token delivery, end to end on the dev chain', () => {
 
     // The System page and the metrics: 7,500 published, 5,000 claimed, 2,500 left and held in
     // the contract; Carol's 1,000 held (no proven wallet) and 500 of a buyer with two wallets.
-    const system = await as(built.app, admin).get('/v1/admin/system');
+    const system = await as(app(), admin).get('/v1/admin/system');
     expect(system.statusCode, system.body).toBe(200);
     expect(system.json<{ data: { delivery: unknown } }>().data.delivery).toEqual({
       status: 'ok',
@@ -379,24 +353,24 @@ describe('token delivery, end to end on the dev chain', () => {
   });
 
   it('serves the proof file to its buyer, and 404 to a held one', async () => {
-    const res = await as(built.app, bob).get('/v1/delivery/proof.json');
+    const res = await as(app(), bob).get('/v1/delivery/proof.json');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
     expect(res.json()).toMatchObject({
       address: wallet(4),
       cumulativeAmount: TMC('2500').toString(),
     });
-    const held = await as(built.app, carol).get('/v1/delivery/proof.json');
+    const held = await as(app(), carol).get('/v1/delivery/proof.json');
     expect(held.statusCode).toBe(404);
   });
 
   it('lets a buyer choose only a wallet they proved', async () => {
-    const refused = await as(built.app, dave).put('/v1/account/delivery-wallet', {
+    const refused = await as(app(), dave).put('/v1/account/delivery-wallet', {
       address: wallet(7),
     });
     expect(refused.statusCode).toBe(400);
     expect((await delivery(dave)).deliveryWallet).toBeNull();
-    const chosen = await as(built.app, dave).put('/v1/account/delivery-wallet', {
+    const chosen = await as(app(), dave).put('/v1/account/delivery-wallet', {
       address: wallet(6).toLowerCase(),
     });
     expect(chosen.statusCode, chosen.body).toBe(200);
@@ -415,15 +389,13 @@ describe('token delivery, end to end on the dev chain', () => {
     expect(data.holds.map((h) => h.userId)).toEqual([carol.id]);
     // 9,000 owed, 5,000 claimed, 2,500 left in the contract.
     expect(data.fundingNeeded).toBe(tmc18('1500'));
-    const early = await as(built.app, admin).get(
+    const early = await as(app(), admin).get(
       `/v1/admin/distributions/${data._id}/push-batches.json`,
     );
     expect(early.statusCode).toBe(409);
     // This one as a developer would: npm run dev:publish with the downloaded file.
     const file = path.join(devChain.dataDir(), 'safe-tx.json');
-    const download = await as(built.app, admin).get(
-      `/v1/admin/distributions/${data._id}/safe-tx.json`,
-    );
+    const download = await as(app(), admin).get(`/v1/admin/distributions/${data._id}/safe-tx.json`);
     await writeFile(file, download.body);
     const { stdout } = await promisify(execFile)(
       process.execPath,
@@ -439,11 +411,11 @@ describe('token delivery, end to end on the dev chain', () => {
       { cwd: repoRoot, env: { ...process.env, INIT_CWD: repoRoot } },
     );
     expect(stdout.match(/^ {2}0x[0-9a-f]{64}$/gm), stdout).toHaveLength(3);
-    await built.app.paymentWatcher.pollOnce();
+    await app().paymentWatcher.pollOnce();
     expect((await delivery(alice)).claimableNow).toBe(tmc18('1000'));
 
     const pushBatches = async () => {
-      const res = await as(built.app, admin).get(
+      const res = await as(app(), admin).get(
         `/v1/admin/distributions/${data._id}/push-batches.json`,
       );
       expect(res.statusCode, res.body).toBe(200);
@@ -451,17 +423,17 @@ describe('token delivery, end to end on the dev chain', () => {
     };
     // Pushed: the claims of buyers who asked, and of addresses without ETH to send one.
     const setBalance = (address: string, wei: bigint) =>
-      tools.publicClient.request({
+      tools().publicClient.request({
         method: 'hardhat_setBalance',
         params: [address, `0x${wei.toString(16)}`],
       } as never);
-    const daveEth = await tools.publicClient.getBalance({ address: wallet(6) });
+    const daveEth = await tools().publicClient.getBalance({ address: wallet(6) });
     expect((await pushBatches()).claims).toBe(0);
     await setBalance(wallet(6), 0n);
     expect((await pushBatches()).claims).toBe(1);
     await setBalance(wallet(6), daveEth);
     for (const buyer of [alice, bob, dave]) {
-      const asked = await as(built.app, buyer).put('/v1/account/delivery-push', { push: true });
+      const asked = await as(app(), buyer).put('/v1/account/delivery-push', { push: true });
       expect(asked.statusCode, asked.body).toBe(200);
     }
     expect((await delivery(alice)).push).toBe(true);
@@ -494,38 +466,37 @@ describe('token delivery, end to end on the dev chain', () => {
     );
     const before = await balanceOf(wallet(3));
     for (const tx of batches.flatMap((b) => b.transactions)) {
-      const hash = await tools.walletOf(OWNER).sendTransaction({ to: tx.to, data: tx.data });
-      expect((await tools.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+      const hash = await tools().walletOf(OWNER).sendTransaction({ to: tx.to, data: tx.data });
+      expect((await tools().publicClient.waitForTransactionReceipt({ hash })).status).toBe(
+        'success',
+      );
     }
     expect((await balanceOf(wallet(3))) - before).toBe(TMC('1000'));
     expect(await balanceOf(wallet(6))).toBe(TMC('500'));
   });
 
   it('refuses (409) to revert an order whose tokens were claimed, changing nothing', async () => {
-    await built.app.paymentWatcher.pollOnce();
-    const res = await as(built.app, admin).post(`/v1/admin/purchases/${aliceFirstOrder}/status`, {
+    await app().paymentWatcher.pollOnce();
+    const res = await as(app(), admin).post(`/v1/admin/purchases/${aliceFirstOrder}/status`, {
       status: 4,
     });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json<{ message: string }>().message).toBe(
       "Tokens already delivered; a revert can't take them back",
     );
-    const [order] = await built.db
-      .select()
-      .from(purchases)
-      .where(eq(purchases.id, aliceFirstOrder));
+    const [order] = await db().select().from(purchases).where(eq(purchases.id, aliceFirstOrder));
     expect(order!.status).toBe(1);
   });
 
   it('keeps an address at what it claimed when a revert raced the claim: no root takes it back, none is refused for it', async () => {
     // As if the revert had gone through just before the claims were read.
-    await built.db.update(purchases).set({ status: 4 }).where(eq(purchases.id, aliceFirstOrder));
+    await db().update(purchases).set({ status: 4 }).where(eq(purchases.id, aliceFirstOrder));
     const { message } = await build(400);
     expect(message).toBe(
       'Nothing to distribute: every accepted order is already in the accepted root or held',
     );
-    await built.db.update(purchases).set({ status: 1 }).where(eq(purchases.id, aliceFirstOrder));
-    const list = await as(built.app, admin).get('/v1/admin/distributions');
+    await db().update(purchases).set({ status: 1 }).where(eq(purchases.id, aliceFirstOrder));
+    const list = await as(app(), admin).get('/v1/admin/distributions');
     expect(
       list.json<{ data: { results: Distribution[] } }>().data.results.map((d) => d.status),
     ).toEqual(['accepted', 'superseded']);
@@ -539,19 +510,19 @@ describe('token delivery, end to end on the dev chain', () => {
   });
 
   it('cancels a draft (audited); refuses to cancel it twice or an accepted root (400)', async () => {
-    await proveWallet(built.db, carol.id, wallet(2));
+    await proveWallet(db(), carol.id, wallet(2));
     const { data } = await build();
     expect(data.holds).toEqual([]);
-    const res = await as(built.app, admin).post(`/v1/admin/distributions/${data._id}/cancel`);
+    const res = await as(app(), admin).post(`/v1/admin/distributions/${data._id}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: Distribution }>().data.status).toBe('cancelled');
     expect(
-      (await as(built.app, admin).post(`/v1/admin/distributions/${data._id}/cancel`)).statusCode,
+      (await as(app(), admin).post(`/v1/admin/distributions/${data._id}/cancel`)).statusCode,
     ).toBe(400);
     expect(
-      (await as(built.app, admin).post(`/v1/admin/distributions/${first._id}/cancel`)).statusCode,
+      (await as(app(), admin).post(`/v1/admin/distributions/${first._id}/cancel`)).statusCode,
     ).toBe(400);
-    const [entry] = await built.db
+    const [entry] = await db()
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'distribution.cancel'), eq(auditLog.entityId, data._id)));
@@ -559,21 +530,21 @@ describe('token delivery, end to end on the dev chain', () => {
   });
 
   it('keeps staff routes for staff', async () => {
-    expect((await as(built.app, alice).post('/v1/admin/distributions')).statusCode).toBe(403);
-    expect((await as(built.app).get('/v1/delivery')).statusCode).toBe(401);
+    expect((await as(app(), alice).post('/v1/admin/distributions')).statusCode).toBe(403);
+    expect((await as(app()).get('/v1/delivery')).statusCode).toBe(401);
   });
 
   it('lowers an unclaimed amount after a revert with a root that freezes claims until accepted', async () => {
     // Carol proved dev #2 above and frank pays twice: epoch 3 carries both.
     const frank = await person();
-    await proveWallet(built.db, frank.id, wallet(1));
+    await proveWallet(db(), frank.id, wallet(1));
     await accepted(frank, '2');
     const frankSecond = await accepted(frank, '4'); // 100 + 200 TMC
     const third = (await build()).data;
     expect(third).toMatchObject({ epoch: 3, leafCount: 5, holds: [], freezeClaims: false });
     await publish(third._id);
 
-    await built.db.update(purchases).set({ status: 4 }).where(eq(purchases.id, frankSecond.id));
+    await db().update(purchases).set({ status: 4 }).where(eq(purchases.id, frankSecond.id));
     const { data } = await build();
     expect(data).toMatchObject({ epoch: 4, freezeClaims: true, total: tmc18('10100') });
     expect(await diffRows(data._id)).toEqual([
@@ -585,7 +556,7 @@ describe('token delivery, end to end on the dev chain', () => {
         next: tmc18('100'),
       },
     ]);
-    const res = await as(built.app, admin).get(`/v1/admin/distributions/${data._id}/safe-tx.json`);
+    const res = await as(app(), admin).get(`/v1/admin/distributions/${data._id}/safe-tx.json`);
     const [propose] = res.json<SafeBatch>().transactions;
     expect(decodeFunctionData({ abi: distributorAbi, data: propose!.data }).args).toEqual([
       data.root,
@@ -602,8 +573,8 @@ describe('token delivery, end to end on the dev chain', () => {
   it('holds a buyer whose wallet moved from a buyer of the accepted root, and builds for the others', async () => {
     // Frank's dev #1 (his leaf in epoch 4) moves to gina, and counts for her (a day has passed).
     const gina = await person();
-    const proof = await proveWallet(built.db, gina.id, wallet(1));
-    await built.db
+    const proof = await proveWallet(db(), gina.id, wallet(1));
+    await db()
       .update(walletProofs)
       .set({ countsFrom: new Date() })
       .where(eq(walletProofs.id, proof.id));
@@ -616,7 +587,7 @@ describe('token delivery, end to end on the dev chain', () => {
     expect((await diffRows(data._id)).map((r) => [r.address, r.change, r.next])).toEqual([
       [wallet(3), 'increased', tmc18('6100')],
     ]);
-    const res = await as(built.app, admin).post(`/v1/admin/distributions/${data._id}/cancel`);
+    const res = await as(app(), admin).post(`/v1/admin/distributions/${data._id}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
   });
 
@@ -625,15 +596,17 @@ describe('token delivery, end to end on the dev chain', () => {
     const mailed = [await mailedProof(carol.email), await mailedProof(carol.email)];
     expect(mailed.map((p) => p.epoch).sort()).toEqual([3, 4]);
     const proof = mailed.find((p) => p.epoch === 4)!;
-    await built.app.close();
+    await app().close();
 
-    const hash = await tools.walletOf(2).writeContract({
-      address: proof.contract,
-      abi: distributorAbi,
-      functionName: 'claim',
-      args: [proof.address, BigInt(proof.cumulativeAmount), proof.proof],
-    });
-    await tools.publicClient.waitForTransactionReceipt({ hash });
+    const hash = await tools()
+      .walletOf(2)
+      .writeContract({
+        address: proof.contract,
+        abi: distributorAbi,
+        functionName: 'claim',
+        args: [proof.address, BigInt(proof.cumulativeAmount), proof.proof],
+      });
+    await tools().publicClient.waitForTransactionReceipt({ hash });
     expect(proof.address).toBe(wallet(2));
     expect(await balanceOf(wallet(2))).toBe(TMC('1000'));
   });

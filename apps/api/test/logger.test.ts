@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { censorSecrets, loggerOptions, quietRequestLog } from '../src/lib/logger.ts';
+import { captureLog } from './log-capture.ts';
 import { buildTestApp } from './test-app.ts';
 
 describe('censorSecrets', () => {
@@ -40,17 +40,7 @@ describe('censorSecrets', () => {
 });
 
 it('a log line written through the options carries no secret and no query string', () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const log = pino(
-    loggerOptions(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), stream),
-    stream,
-  );
+  const { log, lines } = captureLog();
   log.info(
     { req: { method: 'POST', url: '/v1/auth/verify?token=abc', id: '1' }, body: { otp: '482913' } },
     'verifying',

@@ -1,50 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { stopChild } from './child-process.ts';
+import { startRpcProxy } from './rpc-proxy.ts';
 import { useDevChain } from './chain-node.ts';
-import { freePort } from './throwaway-postgres.ts';
+import { freePort, freshDatabase } from './throwaway-postgres.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOKEN = 'scrape-token-0123456789';
 const devChain = useDevChain();
-
-/**
- * A JSON-RPC proxy in front of the dev chain that can stall the payment watcher: in `stalled`
- * mode every call but the head's number fails (the provider is up, the watcher's block reads are
- * refused), in `cut` mode it answers nothing at all.
- */
-function startRpcProxy(target: string) {
-  let mode: 'ok' | 'stalled' | 'cut' = 'ok';
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString();
-      if (mode === 'cut') return void req.socket.destroy();
-      if (mode === 'stalled' && !/"method":"eth_(blockNumber|chainId)"/.test(body)) {
-        res.writeHead(503).end('stalled');
-        return;
-      }
-      void fetch(target, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
-        .then(async (answer) => {
-          res.writeHead(answer.status, { 'content-type': 'application/json' });
-          res.end(await answer.text());
-        })
-        .catch(() => res.writeHead(502).end());
-    });
-  });
-  return {
-    server,
-    set mode(m: typeof mode) {
-      mode = m;
-    },
-  };
-}
 
 /** Prometheus text into { 'name{labels}': value }. */
 function parse(text: string) {
@@ -102,14 +69,7 @@ describe('GET /metrics on a server with two workers', () => {
   }
 
   beforeAll(async () => {
-    const serverUrl = inject('postgresUrl');
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const databaseUrl = new URL(serverUrl);
-    databaseUrl.pathname = `/${dbName}`;
+    const databaseUrl = await freshDatabase(inject('postgresUrl'), dbName);
 
     proxy = startRpcProxy(devChain().rpcUrl);
     const proxyPort = await freePort();
@@ -124,7 +84,7 @@ describe('GET /metrics on a server with two workers', () => {
         NODE_ENV: 'development',
         PORT: String(port),
         DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: databaseUrl,
         WEB_CONCURRENCY: '2',
         METRICS_TOKEN: TOKEN,
         CHAIN_RPC_URL: `http://127.0.0.1:${proxyPort}`,
@@ -150,11 +110,7 @@ describe('GET /metrics on a server with two workers', () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(server);
     await new Promise((r) => proxy?.server.close(r));
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });

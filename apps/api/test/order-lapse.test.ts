@@ -11,6 +11,7 @@ import {
 } from '@tmc/shared';
 import type { Db } from '../src/db/client.ts';
 import { auditLog, purchases, settings, transactions } from '../src/db/schema/index.ts';
+import { deadline } from '../src/lib/mailer/templates.ts';
 import { createOrderLapse } from '../src/modules/purchases/order-lapse.ts';
 import { as, people, type Person } from './affiliates-helpers.ts';
 import { watcherReadThrough } from './crypto-helpers.ts';
@@ -46,6 +47,15 @@ const closeWindow = (purchaseId: string) =>
     .set({ paymentDueAt: new Date(Date.now() - 1000) })
     .where(eq(purchases.id, purchaseId));
 
+/** The buyer uploads an image receipt and attaches it to the order. */
+async function attachReceipt(buyer: Person, purchaseId: string) {
+  const { link } = await upload(app);
+  return as(app, buyer).post(`/v1/purchase/${purchaseId}/receipt`, {
+    receiptUrl: link,
+    receiptType: 'image',
+  });
+}
+
 const readPurchase = async (id: string) =>
   (await db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
 
@@ -65,16 +75,9 @@ describe('bank orders: the payment window', () => {
       const page = await as(app, buyer).get(`/v1/purchase/${order._id}`);
       expect(page.json().data.purchase.paymentDueAt).toBe(order.paymentDueAt);
       const mail = await box.next(buyer.email, /presale request/);
-      const when = new Intl.DateTimeFormat('en-AU', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZone: 'UTC',
-      }).format(new Date(order.paymentDueAt!));
-      expect(mail.text).toContain(`Pay and upload the receipt by ${when} UTC.`);
+      expect(mail.text).toContain(
+        `Pay and upload the receipt by ${deadline(order.paymentDueAt!)}.`,
+      );
     } finally {
       await db.update(settings).set({ bankPaymentWindowHours: 72 });
     }
@@ -125,11 +128,7 @@ describe('bank orders: the payment window', () => {
   it('an order whose receipt came in time is accepted as before, window or not', async () => {
     const buyer = await person();
     const order = await placeBankOrder(buyer);
-    const { link } = await upload(app);
-    const attached = await as(app, buyer).post(`/v1/purchase/${order._id}/receipt`, {
-      receiptUrl: link,
-      receiptType: 'image',
-    });
+    const attached = await attachReceipt(buyer, order._id);
     expect(attached.statusCode, attached.body).toBe(200);
     await closeWindow(order._id);
     await app.orderLapse.runOnce();
@@ -167,11 +166,7 @@ describe('bank orders: the payment window', () => {
   it('an order whose receipt came in cannot be cancelled by its buyer', async () => {
     const buyer = await person();
     const order = await placeBankOrder(buyer);
-    const { link } = await upload(app);
-    const attached = await as(app, buyer).post(`/v1/purchase/${order._id}/receipt`, {
-      receiptUrl: link,
-      receiptType: 'image',
-    });
+    const attached = await attachReceipt(buyer, order._id);
     expect(attached.statusCode, attached.body).toBe(200);
     const res = await as(app, buyer).post(`/v1/purchase/${order._id}/cancel`);
     expect(res.statusCode).toBe(400);
@@ -221,11 +216,7 @@ describe('bank orders with a receipt: the deadline for the money', () => {
 
   async function withReceipt(buyer: Person) {
     const order = await placeBankOrder(buyer);
-    const { link } = await upload(app);
-    const res = await as(app, buyer).post(`/v1/purchase/${order._id}/receipt`, {
-      receiptUrl: link,
-      receiptType: 'image',
-    });
+    const res = await attachReceipt(buyer, order._id);
     expect(res.statusCode, res.body).toBe(200);
     return order;
   }

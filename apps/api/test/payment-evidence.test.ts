@@ -34,10 +34,7 @@ import { useChainApp, type ChainApp } from './app-helpers.ts';
 let app: FastifyInstance, db: Db, person: ChainApp['person'], tools: ChainApp['tools'];
 let admin: Person;
 
-const devChain = useChainApp(async (t) => {
-  ({ app, db, person, tools } = t);
-  admin = await person({ role: 'admin' });
-});
+const devChain = useChainApp((t) => ({ app, db, person, tools, admin } = t));
 
 const order = (
   buyer: Person,

@@ -1,34 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { createChainClient } from '../src/lib/chain.ts';
-import { loggerOptions } from '../src/lib/logger.ts';
 import { safeMessage } from '../src/lib/safe-error.ts';
 import { getTestDatabase } from './db.ts';
+import { captureLog } from './log-capture.ts';
 import { freePort } from './throwaway-postgres.ts';
 
 const KEY = 'a1b2c3d4e5f6SECRETKEY9';
 const QUERY_SECRET = 'QUERYSECRET77';
 const EMAIL = 'buyer.secret@example.com';
-
-function capture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const log = pino(
-    loggerOptions(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), stream),
-    stream,
-  );
-  return { log, lines };
-}
 
 describe('errors in the logs carry no secrets', () => {
   let rpc: http.Server;
@@ -43,7 +25,7 @@ describe('errors in the logs carry no secrets', () => {
   afterAll(() => new Promise((r) => rpc.close(r)));
 
   it("viem's errors: the RPC URL is cut to its origin, no key in the path, user or query", async () => {
-    const { log, lines } = capture();
+    const { log, lines } = captureLog();
     for (const port of [rpcPort, await freePort()]) {
       const chain = createChainClient({
         rpcUrl: `http://tmc:${QUERY_SECRET}@127.0.0.1:${port}/v3/${KEY}?apikey=${QUERY_SECRET}`,
@@ -77,7 +59,7 @@ describe('errors in the logs carry no secrets', () => {
       (e: unknown) => e,
     );
     expect(String((err as Error).message)).toContain(EMAIL);
-    const { log, lines } = capture();
+    const { log, lines } = captureLog();
     log.error({ err }, 'request errored');
     expect(lines.join('')).not.toContain(EMAIL);
     const line = JSON.parse(lines[0]!) as { err: { message: string; cause?: { code?: string } } };

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminStage } from '@tmc/shared';
 import { purchases, stages, transactions } from '../src/db/schema/index.ts';
 import { as, people, type Person } from './affiliates-helpers.ts';
 import { useCryptoApp } from './crypto-helpers.ts';
@@ -18,20 +19,6 @@ beforeAll(async () => {
   bankId = await audBankId(app());
 });
 
-type StageAnswer = {
-  id: string;
-  name: string;
-  priceAud: string;
-  tokenCap: string;
-  sold: string;
-  reserved: string;
-  left: string;
-  unsold: string;
-  state: string;
-  closeReason: string | null;
-  openOrders: number;
-};
-
 const config_ = async () => {
   const res = await client().get('/v1/presale/config');
   expect(res.statusCode).toBe(200);
@@ -41,7 +28,7 @@ const config_ = async () => {
 const stageList = async () => {
   const res = await as(app(), staff).get('/v1/admin/stages');
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: StageAnswer[] }>().data;
+  return res.json<{ data: AdminStage[] }>().data;
 };
 const stageById = async (id: string) => (await stageList()).find((s) => s.id === id)!;
 
@@ -76,7 +63,7 @@ describe('presale stages: the issue 41 scenario', () => {
       startsAt: new Date(start).toISOString(),
     });
     expect(one.statusCode, one.body).toBe(201);
-    const stage1 = one.json<{ data: StageAnswer }>().data;
+    const stage1 = one.json<{ data: AdminStage }>().data;
     expect(stage1).toMatchObject({ state: 'active', priceAud: '0.01', left: '1000000.00' });
     const two = await as(app(), staff).post('/v1/admin/stages', {
       name: 'Stage 2',
@@ -85,7 +72,7 @@ describe('presale stages: the issue 41 scenario', () => {
       startsAt: new Date(start + 1000).toISOString(),
     });
     expect(two.statusCode, two.body).toBe(201);
-    const stage2 = two.json<{ data: StageAnswer }>().data;
+    const stage2 = two.json<{ data: AdminStage }>().data;
     expect(stage2.state).toBe('scheduled');
 
     const before = await config_();

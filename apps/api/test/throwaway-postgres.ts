@@ -160,3 +160,19 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     },
   };
 }
+
+/**
+ * An empty database `name` on the PostgreSQL server of `serverUrl` (dropped first when it is
+ * there); its connection string.
+ */
+export async function freshDatabase(serverUrl: string, name: string) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -9,10 +9,11 @@ import {
   type Browser,
   type Page,
 } from './browser.ts';
+import { chooseCurrency } from './buy.ts';
 import { becomeAffiliate, logIn, verifiedAccount } from './accounts-api.ts';
 import { ageEarnings } from './affiliate-helpers.ts';
 import { waitForMail } from './mail-catcher.ts';
-import { logInAsStaff, STAFF } from './staff.ts';
+import { logInAsStaff, STAFF, openReviewQueue } from './staff.ts';
 
 const AFFILIATE_PASSWORD = 'affiliate-pass-1';
 const VISITOR_PASSWORD = 'visitor-pass-1';
@@ -97,12 +98,7 @@ describe('affiliate programme and staff console', () => {
 
     // ... and buys 1,000 AUD by bank transfer.
     await visitor.page.goto('/token/buy');
-    await visitor.page.waitForFunction(() => {
-      const input = document.querySelector<HTMLInputElement>('input[role="combobox"]');
-      return input !== null && !input.disabled;
-    });
-    await visitor.page.getByRole('combobox', { name: 'Currency' }).fill('AUD');
-    await visitor.page.getByRole('option', { name: /^AUD/ }).click();
+    await chooseCurrency(visitor.page, 'AUD');
     await field(visitor.page, 'Amount').fill('1000');
     await visitor.page.getByText('1,000.00 AUD').waitFor();
     await visitor.page.getByRole('button', { name: 'Accept', exact: true }).click();
@@ -130,11 +126,7 @@ describe('affiliate programme and staff console', () => {
     const staff = await openPage(browser);
     await logInAsStaff(staff.page);
     await setHoldDays(staff.page, 0);
-    await staff.page
-      .getByRole('navigation', { name: 'Staff console' })
-      .getByRole('link', { name: 'Review queue' })
-      .click();
-    await staff.page.getByRole('heading', { name: /Review queue/, level: 1 }).waitFor();
+    await openReviewQueue(staff.page);
     await field(staff.page, 'Reference').fill(reference);
     const review = staff.page.getByRole('button', { name: `Review ${reference}` });
     await review.click();

@@ -9,6 +9,7 @@ import {
   type Browser,
   type Page,
 } from './browser.ts';
+import { chooseCurrency } from './buy.ts';
 
 let browser: Browser;
 useBrowser((launched) => (browser = launched));
@@ -32,12 +33,7 @@ const ring = (page: Page, selector: string) =>
 async function toBankScreen(page: Page) {
   await page.goto('/token/buy');
   await page.getByRole('heading', { name: 'Buy TMC', level: 1 }).waitFor();
-  await page.waitForFunction(() => {
-    const input = document.querySelector<HTMLInputElement>('input[role="combobox"]');
-    return input !== null && !input.disabled;
-  });
-  await page.getByRole('combobox', { name: 'Currency' }).fill('AUD');
-  await page.getByRole('option', { name: /^AUD/ }).click();
+  await chooseCurrency(page, 'AUD');
   await field(page, 'Amount').fill('100');
   await page.getByRole('button', { name: 'Accept', exact: true }).click();
   await page.getByRole('button', { name: 'Bank Transfer' }).click();

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { field, useBrowser, openPage, scriptErrors, type Browser, type Page } from './browser.ts';
+import { chooseCurrency } from './buy.ts';
 import { waitForMail } from './mail-catcher.ts';
 
 let browser: Browser;
@@ -65,13 +66,7 @@ describe('buying by bank transfer', () => {
     // Buy page: FIAT is the default; choose EUR, enter 500, accept the disclaimer.
     await page.goto('/token/buy');
     await page.getByRole('heading', { name: 'Buy TMC', level: 1 }).waitFor();
-    const currency = page.getByRole('combobox', { name: 'Currency' });
-    await page.waitForFunction(() => {
-      const input = document.querySelector<HTMLInputElement>('input[role="combobox"]');
-      return input !== null && !input.disabled;
-    });
-    await currency.fill('EUR');
-    await page.getByRole('option', { name: /^EUR/ }).click();
+    await chooseCurrency(page, 'EUR');
     await field(page, 'Amount').fill('500');
     // Seeded rates: 0.60 EUR per AUD, A$0.02 a token: one figure to the cent, tokens rounded down.
     await page.getByText('833.33 AUD').waitFor();

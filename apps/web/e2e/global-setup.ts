@@ -5,21 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { stopChild } from '../../api/test/child-process.ts';
+import { freePort } from '../../api/test/throwaway-postgres.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { startThrowawayPostgres } from './postgres.ts';
 import { STAFF } from './staff.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -90,9 +82,7 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', databaseUrl);
 
   return async () => {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await stopChild(server);
     await mail.stop();
     postgres?.stop();
     // Stopping the site must leave nothing running: neither the server nor its dev chain.

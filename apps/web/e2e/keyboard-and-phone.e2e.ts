@@ -9,6 +9,7 @@ import {
   type Browser,
   type Page,
 } from './browser.ts';
+import { chooseCurrency } from './buy.ts';
 import { logInAsStaff } from './staff.ts';
 
 const PASSWORD = 'keyboard-pass-1';
@@ -217,12 +218,7 @@ describe('errors where the eye is', () => {
     const { page, errors, close } = await open(1280, 800);
     await page.goto('/token/buy');
     await page.getByRole('heading', { name: 'Buy TMC', level: 1 }).waitFor();
-    await page.waitForFunction(() => {
-      const input = document.querySelector<HTMLInputElement>('input[role="combobox"]');
-      return input !== null && !input.disabled;
-    });
-    await page.getByRole('combobox', { name: 'Currency' }).fill('USD');
-    await page.getByRole('option', { name: /^USD/ }).click();
+    await chooseCurrency(page, 'USD');
     // The minimum purchase in the buyer's currency too (seeded: 0.65 USD per AUD).
     await page.getByText(/at least [\d,.]+ USD/).waitFor();
     await field(page, 'Amount').fill('500');

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paymentProgressText } from '@tmc/shared';
 import { launchBrowser, openPage, scriptErrors, type Browser, type Page } from './browser.ts';
+import { chooseCurrency } from './buy.ts';
 import { amountDue, devPay, logInBuyer, orderOnBuyPage, verifiedBuyer } from './crypto-helpers.ts';
 import { rpc } from './injected-wallet.ts';
 
@@ -34,12 +35,7 @@ const focusedHeading = (page: Page) =>
 /** The bank path from the Buy page: A$100, disclaimer, Bank Transfer. */
 async function bankOrderForm(page: Page) {
   await page.goto('/token/buy');
-  await page.waitForFunction(() => {
-    const input = document.querySelector<HTMLInputElement>('input[role="combobox"]');
-    return input !== null && !input.disabled;
-  });
-  await page.getByRole('combobox', { name: 'Currency' }).fill('AUD');
-  await page.getByRole('option', { name: /^AUD/ }).click();
+  await chooseCurrency(page, 'AUD');
   await page.getByLabel('Amount', { exact: true }).fill('100');
   await page.getByRole('button', { name: 'Accept', exact: true }).click();
   await page.getByRole('button', { name: 'Bank Transfer' }).click();

@@ -9,7 +9,7 @@ import { field, useBrowser, openPage, scriptErrors, type Browser, type Page } fr
 import { amountDue, devPay, logInBuyer, verifiedBuyer } from './crypto-helpers.ts';
 import { devAccount, injectWallet } from './injected-wallet.ts';
 import { waitForMail } from './mail-catcher.ts';
-import { staffSession } from './staff.ts';
+import { staffSession, openReviewQueue } from './staff.ts';
 
 let browser: Browser;
 let staff: Page;
@@ -114,11 +114,7 @@ async function orderPage(page: Page, reference: string) {
 /** Staff: the review queue filtered to one reference (any status, mode, receipt), its row and details. */
 async function staffView(reference: string) {
   await staff.goto('/admin');
-  await staff
-    .getByRole('navigation', { name: 'Staff console' })
-    .getByRole('link', { name: 'Review queue' })
-    .click();
-  await staff.getByRole('heading', { name: /Review queue/, level: 1 }).waitFor();
+  await openReviewQueue(staff);
   for (const filter of ['Status', 'Payment mode', 'Receipt'])
     await field(staff, filter).selectOption({ label: 'All' });
   await field(staff, 'Reference').fill(reference);

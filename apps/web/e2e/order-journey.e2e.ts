@@ -11,8 +11,9 @@ import {
   type Browser,
   type Page,
 } from './browser.ts';
+import { chooseCurrency } from './buy.ts';
 import { waitForMail } from './mail-catcher.ts';
-import { staffSession } from './staff.ts';
+import { staffSession, openReviewQueue } from './staff.ts';
 
 const PASSWORD = 'order-pass-1';
 
@@ -50,12 +51,7 @@ describe.each([
 
     // Buy A$100 by bank transfer.
     await page.goto('/token/buy');
-    await page.waitForFunction(() => {
-      const input = document.querySelector<HTMLInputElement>('input[role="combobox"]');
-      return input !== null && !input.disabled;
-    });
-    await page.getByRole('combobox', { name: 'Currency' }).fill('AUD');
-    await page.getByRole('option', { name: /^AUD/ }).click();
+    await chooseCurrency(page, 'AUD');
     await field(page, 'Amount').fill('100');
     await page.getByText('5,000.00 TMC').waitFor();
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
@@ -102,11 +98,7 @@ describe.each([
 
     // Staff accept it from the review queue, which opens on requests with a receipt.
     await staff.goto('/admin');
-    await staff
-      .getByRole('navigation', { name: 'Staff console' })
-      .getByRole('link', { name: 'Review queue' })
-      .click();
-    await staff.getByRole('heading', { name: /Review queue/, level: 1 }).waitFor();
+    await openReviewQueue(staff);
     await field(staff, 'Reference').fill(reference);
     await staff.getByRole('button', { name: `Review ${reference}` }).click();
     const dialog = staff.getByRole('dialog', { name: `Presale request ${reference}` });

@@ -53,3 +53,12 @@ export async function staffSession(browser: Browser) {
   await logInAsStaff(page);
   return page;
 }
+
+/** Opens the review queue from the staff console's navigation. */
+export async function openReviewQueue(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Staff console' })
+    .getByRole('link', { name: 'Review queue' })
+    .click();
+  await page.getByRole('heading', { name: /Review queue/, level: 1 }).waitFor();
+}

@@ -1,54 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { stopChild } from '../../api/test/child-process.ts';
+import { startRpcProxy } from '../../api/test/rpc-proxy.ts';
+import { freePort, freshDatabase } from '../../api/test/throwaway-postgres.ts';
 import { launchBrowser, scriptErrors, seriousAxeViolations, type Browser } from './browser.ts';
 import { logInAsStaff, STAFF } from './staff.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-/** JSON-RPC passed on to the suite's dev chain until `cut`, then every connection is dropped. */
-function startRpcProxy(target: string) {
-  let cut = false;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (cut) return void req.socket.destroy();
-      void fetch(target, {
-        method: 'POST',
-        body: Buffer.concat(chunks).toString(),
-        headers: { 'content-type': 'application/json' },
-      })
-        .then(async (answer) => {
-          res.writeHead(answer.status, { 'content-type': 'application/json' });
-          res.end(await answer.text());
-        })
-        .catch(() => res.writeHead(502).end());
-    });
-  });
-  return {
-    server,
-    cut() {
-      cut = true;
-    },
-  };
-}
 
 /**
  * The suite's site runs its own dev chain, which a test cannot take away; so this file starts a
@@ -72,14 +34,7 @@ describe('System page', () => {
     const proxyPort = await freePort();
     await new Promise<void>((r) => proxy.server.listen(proxyPort, '127.0.0.1', r));
 
-    const serverUrl = inject('databaseUrl');
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const databaseUrl = new URL(serverUrl);
-    databaseUrl.pathname = `/${dbName}`;
+    const databaseUrl = await freshDatabase(inject('databaseUrl'), dbName);
 
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tmc-e2e-system-'));
     const port = await freePort();
@@ -92,7 +47,7 @@ describe('System page', () => {
         PORT: String(port),
         PUBLIC_URL: siteUrl,
         DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: databaseUrl,
         CHAIN_RPC_URL: `http://127.0.0.1:${proxyPort}`,
         CHAIN_ID: String(chain.chainId),
         COMPANY_WALLET: chain.companyWallet,
@@ -126,11 +81,7 @@ describe('System page', () => {
 
   afterAll(async () => {
     await browser?.close();
-    if (site && site.exitCode === null) {
-      const exited = new Promise((r) => site!.once('exit', r));
-      site.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(site);
     await new Promise((r) => proxy?.server.close(r));
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -175,7 +126,7 @@ describe('System page', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    proxy.cut();
+    proxy.mode = 'cut';
     // The page reads the status again by itself every 15 s; Refresh asks at once (after the
     // server's 3 s reuse of its last head read).
     await expect

@@ -164,7 +164,9 @@ export interface PurchaseDetail {
  */
 export interface OrderDelivery {
   state: 'pending' | 'held' | 'published' | 'claimed';
+  /** The epoch that first published the order's tokens (claimed: the epoch of the claim). */
   epoch: number | null;
+  /** When this site saw that root accepted and mailed its proofs. */
   publishedAt: string | null;
   claimedTx: string | null;
   claimedAt: string | null;

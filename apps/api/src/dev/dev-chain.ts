@@ -305,20 +305,28 @@ async function waitForRpc(
       throw new Error(message);
     }
     try {
-      const response = await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-        signal: AbortSignal.timeout(1_000),
-      });
-      const body = (await response.json()) as { result?: string };
-      if (body.result !== undefined && Number(body.result) === DEV_CHAIN_ID) return;
+      if ((await rpcChainId(rpcUrl)) === DEV_CHAIN_ID) return;
     } catch {
       // Not listening yet.
     }
     await delay(100);
   }
   throw new Error(`The dev chain did not answer at ${rpcUrl} within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/**
+ * The chain id the node at `rpcUrl` answers eth_chainId with (undefined for an answer without
+ * one); throws when nothing answers within a second.
+ */
+export async function rpcChainId(rpcUrl: string): Promise<number | undefined> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    signal: AbortSignal.timeout(1_000),
+  });
+  const body = (await response.json()) as { result?: string };
+  return body.result === undefined ? undefined : Number(body.result);
 }
 
 /** TMC for the owner to fund the distributor with, far more than any dev sale needs. */

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BaseError, formatUnits, isAddress, type Address } from 'viem';
+import { formatUnits, isAddress, type Address } from 'viem';
 import { DEV_ACCOUNT_COUNT, FIRST_BUYER_INDEX } from './dev-accounts.ts';
 import { devChainFilePath, readDevChainFile } from './dev-chain.ts';
+import { runCli } from './run-cli.ts';
 import {
   ChainUnreachableError,
   DevPaymentError,
@@ -113,17 +114,4 @@ function address(flag: string, value: string | undefined): Address {
   return value;
 }
 
-try {
-  await main();
-} catch (error) {
-  const message =
-    error instanceof BaseError
-      ? error.shortMessage
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  console.error(`dev:pay: ${message}`);
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) console.error(`\n${USAGE}`);
-  process.exitCode = 1;
-}
+await runCli('dev:pay', USAGE, main);

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BaseError } from 'viem';
 import { devChainFilePath, readDevChainFile } from './dev-chain.ts';
 import { DevPublishError, publishSafeBatch, type SafeBatchFile } from './publish-distribution.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `Publishes a distribution on the embedded dev chain as the Safe would: proposes its root,
 funds the shortfall and accepts it, from dev account #0 (the distributor's owner there).
@@ -67,17 +67,4 @@ async function main() {
   console.log('The site marks the distribution accepted once its watcher reads these blocks.');
 }
 
-try {
-  await main();
-} catch (error) {
-  const message =
-    error instanceof BaseError
-      ? error.shortMessage
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  console.error(`dev:publish: ${message}`);
-  if ((error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS'))
-    console.error(`\n${USAGE}`);
-  process.exitCode = 1;
-}
+await runCli('dev:publish', USAGE, main);

@@ -108,6 +108,14 @@ export interface ListQuery<F> {
   filter: F;
 }
 
+/** A list query as the repositories read it: the page, the price sort and the filter's fields. */
+export const pageAndFilter = <F extends object>(q: ListQuery<F>) => ({
+  offset: q.offset,
+  limit: q.limit,
+  sortPrice: q.sortPrice,
+  ...q.filter,
+});
+
 /** A small integer from JSON: a number, or its digits as text. */
 export const filterInt = (min: number, max: number) =>
   z

@@ -15,7 +15,7 @@ interface MailContent {
 }
 
 /** A deadline as e-mails write it, in UTC so every reader sees the same, e.g. "29 November 2026, 14:05 UTC". */
-const deadline = (iso: string) =>
+export const deadline = (iso: string) =>
   `${new Intl.DateTimeFormat('en-AU', {
     day: 'numeric',
     month: 'long',

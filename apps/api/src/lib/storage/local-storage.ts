@@ -8,7 +8,13 @@ import { messages } from '@tmc/shared';
 import { AppError, badRequest, forbidden, notFound } from '../errors.ts';
 import type { RateLimiter, RateLimitRule } from '../rate-limit.ts';
 import { fileAnswer, type OpenApiExtras } from '../openapi.ts';
-import { matchesDeclaredKind, SNIFF_BYTES, uploadExtensions, type Storage } from './storage.ts';
+import {
+  keyAfterPrefix,
+  matchesDeclaredKind,
+  SNIFF_BYTES,
+  uploadExtensions,
+  type Storage,
+} from './storage.ts';
 
 type Op = 'put' | 'get';
 
@@ -141,21 +147,8 @@ export function createLocalStorage(o: {
     },
 
     keyFromUrl(link) {
-      let url: URL;
-      try {
-        url = new URL(link);
-      } catch {
-        return null;
-      }
-      if (url.origin !== filesBase.origin || !url.pathname.startsWith(filesBase.pathname))
-        return null;
-      let key: string;
-      try {
-        key = decodeURIComponent(url.pathname.slice(filesBase.pathname.length));
-      } catch {
-        return null;
-      }
-      return isSafeKey(key) ? key : null;
+      const key = keyAfterPrefix(link, [`${filesBase.origin}${filesBase.pathname}`]);
+      return key !== null && isSafeKey(key) ? key : null;
     },
 
     authorize(op, key, query) {

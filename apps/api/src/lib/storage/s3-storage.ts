@@ -7,7 +7,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Storage } from './storage.ts';
+import { keyAfterPrefix, type Storage } from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -129,21 +129,7 @@ export function createS3Storage(o: S3StorageOptions): Storage & { readonly clien
     },
 
     keyFromUrl(link) {
-      let url: URL;
-      try {
-        url = new URL(link);
-      } catch {
-        return null;
-      }
-      const address = `${url.origin}${url.pathname}`;
-      const prefix = prefixes.find((p) => address.startsWith(p));
-      if (!prefix) return null;
-      try {
-        const key = decodeURIComponent(address.slice(prefix.length));
-        return key === '' ? null : key;
-      } catch {
-        return null;
-      }
+      return keyAfterPrefix(link, prefixes) || null;
     },
   };
 }

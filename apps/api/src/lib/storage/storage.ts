@@ -67,3 +67,24 @@ export function matchesDeclaredKind(head: Buffer, declared: string): boolean {
   if (!actual || !isUploadContentType(declared)) return false;
   return (actual === 'application/pdf') === (declared === 'application/pdf');
 }
+
+/**
+ * The key a link names: what follows the first of `prefixes` (origin and path) it starts with,
+ * URL-decoded; null for a link that is not a URL, under none of them, or badly encoded.
+ */
+export function keyAfterPrefix(link: string, prefixes: readonly string[]): string | null {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return null;
+  }
+  const address = `${url.origin}${url.pathname}`;
+  const prefix = prefixes.find((p) => address.startsWith(p));
+  if (prefix === undefined) return null;
+  try {
+    return decodeURIComponent(address.slice(prefix.length));
+  } catch {
+    return null;
+  }
+}

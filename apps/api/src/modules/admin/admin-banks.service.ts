@@ -1,3 +1,4 @@
+import type { AdminBankBody } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -14,20 +15,10 @@ export const toAdminBankDto = (b: BankRow) => ({
   createdAt: b.createdAt.toISOString(),
 });
 
-export interface BankInput {
-  currency: string;
-  bankName: string;
-  accountHolder: string;
-  BIC: string;
-  RoutingNumber?: string | null;
-  accountNumber?: string | null;
-  active?: boolean;
-}
-
 const BANK_NOT_FOUND = 'Bank account not found';
 
 /** API field names (the spec's) to columns; absent fields are left as they are. */
-const columnsOf = (input: Partial<BankInput>) => ({
+const columnsOf = (input: Partial<AdminBankBody>) => ({
   ...(input.currency !== undefined ? { currency: input.currency } : {}),
   ...(input.bankName !== undefined ? { bankName: input.bankName } : {}),
   ...(input.accountHolder !== undefined ? { accountHolder: input.accountHolder } : {}),
@@ -38,7 +29,12 @@ const columnsOf = (input: Partial<BankInput>) => ({
 });
 
 export function createAdminBanksService({ db }: { db: Db }) {
-  async function change(actorId: string, id: string, action: string, input: Partial<BankInput>) {
+  async function change(
+    actorId: string,
+    id: string,
+    action: string,
+    input: Partial<AdminBankBody>,
+  ) {
     return db.transaction(async (tx) => {
       const before = await lockBank(tx, id);
       if (!before) throw notFound(BANK_NOT_FOUND);
@@ -61,7 +57,7 @@ export function createAdminBanksService({ db }: { db: Db }) {
       return pageOf(rows.map(toAdminBankDto), total, q);
     },
 
-    create: (actorId: string, input: BankInput) =>
+    create: (actorId: string, input: AdminBankBody) =>
       db.transaction(async (tx) => {
         const bank = await insertBank(tx, {
           currency: input.currency,
@@ -82,7 +78,7 @@ export function createAdminBanksService({ db }: { db: Db }) {
         return toAdminBankDto(bank);
       }),
 
-    update: (actorId: string, id: string, input: Partial<BankInput>) =>
+    update: (actorId: string, id: string, input: Partial<AdminBankBody>) =>
       change(actorId, id, 'bank.update', input),
 
     /** Purchases keep pointing at their bank, so an account is deactivated rather than deleted. */

@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
+import { newestFirst, staffPage } from '../../db/staff-page.ts';
 import { purchases, transactions, users } from '../../db/schema/index.ts';
 import { byAudValue } from '../transactions/transactions.repo.ts';
 import { containing } from './admin-users.repo.ts';
@@ -29,9 +29,9 @@ export async function listAllTransactions(db: Tx, q: AdminTransactionQuery) {
   if (q.email) conditions.push(ilike(users.email, containing(q.email)));
   if (q.txnHash) conditions.push(eq(transactions.txnHash, q.txnHash.toLowerCase()));
   const where = conditions.length ? and(...conditions) : undefined;
-  const newest = [desc(transactions.createdAt), desc(transactions.id)];
-  const order = q.sortPrice === undefined ? newest : byAudValue(q.sortPrice);
-  const [rows, { total, estimate }] = await Promise.all([
+  const order = q.sortPrice === undefined ? newestFirst(transactions) : byAudValue(q.sortPrice);
+  return staffPage(
+    db,
     db
       .select({
         transaction: transactions,
@@ -45,16 +45,16 @@ export async function listAllTransactions(db: Tx, q: AdminTransactionQuery) {
       .orderBy(...order)
       .limit(q.limit)
       .offset(q.offset),
-    q.email || q.txnHash
-      ? boundedCount(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(transactions)
-            .innerJoin(users, eq(users.id, transactions.userId))
-            .where(where),
-        )
-      : exactTotal(db, 'transactions', [q.paymentStatus, q.paymentMode]),
-  ]);
-  return { rows, total, estimate };
+    {
+      list: 'transactions',
+      dims: [q.paymentStatus, q.paymentMode],
+      search:
+        Boolean(q.email || q.txnHash) &&
+        db
+          .select({ one: sql`1` })
+          .from(transactions)
+          .innerJoin(users, eq(users.id, transactions.userId))
+          .where(where),
+    },
+  );
 }

@@ -1,8 +1,8 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
+import { newestFirst, staffPage } from '../../db/staff-page.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -47,7 +47,8 @@ export async function listUsers(db: Tx, q: UserListQuery) {
   if (q.referredBy) conditions.push(eq(users.referredBy, q.referredBy));
   if (q.id) conditions.push(eq(users.id, q.id));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, { total, estimate }] = await Promise.all([
+  return staffPage(
+    db,
     db
       .select({
         user: users,
@@ -57,20 +58,20 @@ export async function listUsers(db: Tx, q: UserListQuery) {
       .from(users)
       .leftJoin(referrer, eq(referrer.id, users.referredBy))
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(...newestFirst(users))
       .limit(q.limit)
       .offset(q.offset),
-    q.search || q.referredBy || q.id
-      ? boundedCount(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(users)
-            .where(where),
-        )
-      : exactTotal(db, 'users', [q.role, q.isInfluencer, q.isAffiliated]),
-  ]);
-  return { rows, total, estimate };
+    {
+      list: 'users',
+      dims: [q.role, q.isInfluencer, q.isAffiliated],
+      search:
+        Boolean(q.search || q.referredBy || q.id) &&
+        db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(where),
+    },
+  );
 }
 
 export async function lockUser(db: Tx, id: string) {

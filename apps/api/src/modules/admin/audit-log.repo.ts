@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { boundedCount, exactTotal } from '../../db/list-sizes.ts';
+import { newestFirst, staffPage } from '../../db/staff-page.ts';
 import {
   auditLog,
   banks,
@@ -35,27 +35,28 @@ export async function listAuditLog(db: Tx, q: AuditLogQuery) {
   if (q.entity) conditions.push(eq(auditLog.entity, q.entity));
   if (q.entityId) conditions.push(eq(auditLog.entityId, q.entityId));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, { total, estimate }] = await Promise.all([
+  return staffPage(
+    db,
     db
       .select({ entry: auditLog, actor: { id: users.id, email: users.email, name: users.name } })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .orderBy(...newestFirst(auditLog))
       .limit(q.limit)
       .offset(q.offset),
-    q.actorId || q.actorEmail || q.entityId
-      ? boundedCount(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(auditLog)
-            .leftJoin(users, eq(users.id, auditLog.actorId))
-            .where(where),
-        )
-      : exactTotal(db, 'audit_log', [q.entity, q.action]),
-  ]);
-  return { rows, total, estimate };
+    {
+      list: 'audit_log',
+      dims: [q.entity, q.action],
+      search:
+        Boolean(q.actorId || q.actorEmail || q.entityId) &&
+        db
+          .select({ one: sql`1` })
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.actorId))
+          .where(where),
+    },
+  );
 }
 
 /** The tables whose records have a name people know them by, and that name's column. */

@@ -9,7 +9,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { deriveKey } from '../../lib/auth.ts';
-import { pageOf, type ListQuery } from '../../lib/list-query.ts';
+import { pageAndFilter, pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { fixed, money } from '../../lib/money.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -79,12 +79,7 @@ export function createAffiliatesService({ db, config, rateLimiter, mail }: Affil
   return {
     /** The caller's ledger, newest first (API.md "Affiliate earning"). */
     async earnings(affiliateId: string, q: ListQuery<EarningFilter>) {
-      const { rows, total } = await listEarningsOfAffiliate(db, affiliateId, {
-        offset: q.offset,
-        limit: q.limit,
-        sortPrice: q.sortPrice,
-        ...q.filter,
-      });
+      const { rows, total } = await listEarningsOfAffiliate(db, affiliateId, pageAndFilter(q));
       return pageOf(rows.map(toAffiliateEarningDto), total, q);
     },
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, envelopeSchema } from '../../lib/envelope.ts';
-import { fileAnswer } from '../../lib/openapi.ts';
+import { fileAnswer, type OpenApiExtras } from '../../lib/openapi.ts';
 import { idParams } from '../../lib/uuid.ts';
 import {
   distributionDetailSchema,
@@ -15,6 +15,12 @@ import { sendAttachment } from '../../lib/attachment.ts';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 const one = envelopeSchema(distributionSchema);
+
+/** A file of one distribution to download: 404 for an unknown one, 409 when its state has none. */
+const download = <S extends object>(summary: string, schema: S, extras: OpenApiExtras = {}) => ({
+  config: { openapi: { errors: [404, 409], ...extras } },
+  schema: { tags, security, summary, params: idParams, ...schema },
+});
 
 /** Staff: build a root, download what the Safe sends, cancel a draft. Registered in the admin scope. */
 export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (
@@ -67,24 +73,17 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
 
   app.get(
     '/admin/distributions/:id/leaves.csv',
-    {
-      config: {
-        openapi: {
-          errors: [404, 409],
-          answers: {
-            200: fileAnswer('address,cumulative_base_units: one row per leaf, checksummed', [
-              'text/csv',
-            ]),
-          },
+    download(
+      "The root's leaves, to rebuild it with @openzeppelin/merkle-tree",
+      {},
+      {
+        answers: {
+          200: fileAnswer('address,cumulative_base_units: one row per leaf, checksummed', [
+            'text/csv',
+          ]),
         },
       },
-      schema: {
-        tags,
-        security,
-        summary: "The root's leaves, to rebuild it with @openzeppelin/merkle-tree",
-        params: idParams,
-      },
-    },
+    ),
     async (req, reply) =>
       sendAttachment(reply, {
         type: 'text/csv; charset=utf-8',
@@ -95,21 +94,10 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
 
   app.get(
     '/admin/distributions/:id/safe-tx.json',
-    {
-      config: {
-        openapi: {
-          errors: [404, 409],
-        },
-      },
-      schema: {
-        tags,
-        security,
-        summary:
-          "A draft's Safe Transaction Builder batch: proposeRoot, then the token transfer of the shortfall, left out when nothing is short (409 unless it is a draft)",
-        params: idParams,
-        response: { 200: safeBatchSchema },
-      },
-    },
+    download(
+      "A draft's Safe Transaction Builder batch: proposeRoot, then the token transfer of the shortfall, left out when nothing is short (409 unless it is a draft)",
+      { response: { 200: safeBatchSchema } },
+    ),
     async (req, reply) =>
       sendAttachment(reply, {
         type: 'application/json; charset=utf-8',
@@ -120,18 +108,9 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
 
   app.get(
     '/admin/distributions/:id/push-batches.json',
-    {
-      config: {
-        openapi: {
-          errors: [404, 409],
-        },
-      },
-      schema: {
-        tags,
-        security,
-        summary:
-          "The accepted root's push batches, sized by a gas estimate; `after` resumes past an address (409 unless accepted)",
-        params: idParams,
+    download(
+      "The accepted root's push batches, sized by a gas estimate; `after` resumes past an address (409 unless accepted)",
+      {
         querystring: z.object({
           after: z
             .string()
@@ -140,7 +119,7 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryServ
         }),
         response: { 200: pushBatchesSchema },
       },
-    },
+    ),
     async (req, reply) =>
       sendAttachment(reply, {
         type: 'application/json; charset=utf-8',

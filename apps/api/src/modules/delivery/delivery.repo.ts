@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   chainWatchers,
@@ -66,59 +66,46 @@ export async function setDeliveryWallet(db: Tx, userId: string, address: string)
   await db.update(users).set({ deliveryWallet: address }).where(eq(users.id, userId));
 }
 
-export async function findLatestAccepted(db: Tx, distributorAddress: string) {
+/** The newest (by `newest`) distribution of this contract that matches `conditions`. */
+async function newestOfContract(
+  db: Tx,
+  distributorAddress: string,
+  conditions: SQL[],
+  newest: AnyColumn = distributions.epoch,
+) {
   const [row] = await db
     .select()
     .from(distributions)
-    .where(
-      and(
-        eq(distributions.distributorAddress, distributorAddress),
-        eq(distributions.status, 'accepted'),
-      ),
-    )
-    .orderBy(desc(distributions.epoch))
+    .where(and(eq(distributions.distributorAddress, distributorAddress), ...conditions))
+    .orderBy(desc(newest))
     .limit(1);
   return row;
 }
 
-export async function findOpenDistribution(db: Tx, distributorAddress: string) {
-  const [row] = await db
-    .select()
-    .from(distributions)
-    .where(
-      and(
-        eq(distributions.distributorAddress, distributorAddress),
-        inArray(distributions.status, ['draft', 'proposed']),
-      ),
-    );
-  return row;
-}
+export const findLatestAccepted = (db: Tx, distributorAddress: string) =>
+  newestOfContract(db, distributorAddress, [eq(distributions.status, 'accepted')]);
+
+/** The draft or proposed distribution (there is at most one at a time). */
+export const findOpenDistribution = (db: Tx, distributorAddress: string) =>
+  newestOfContract(db, distributorAddress, [inArray(distributions.status, ['draft', 'proposed'])]);
 
 export async function findDistribution(db: Tx, id: string) {
   const [row] = await db.select().from(distributions).where(eq(distributions.id, id));
   return row;
 }
 
-export async function findDistributionByRoot(
+export const findDistributionByRoot = (
   db: Tx,
   distributorAddress: string,
   epoch: number,
   root: string,
-) {
-  const [row] = await db
-    .select()
-    .from(distributions)
-    .where(
-      and(
-        eq(distributions.distributorAddress, distributorAddress),
-        eq(distributions.epoch, epoch),
-        eq(distributions.root, root.toLowerCase()),
-      ),
-    )
-    .orderBy(desc(distributions.createdAt))
-    .limit(1);
-  return row;
-}
+) =>
+  newestOfContract(
+    db,
+    distributorAddress,
+    [eq(distributions.epoch, epoch), eq(distributions.root, root.toLowerCase())],
+    distributions.createdAt,
+  );
 
 /**
  * The addresses whose cumulative amount differs between a distribution and the root it was built

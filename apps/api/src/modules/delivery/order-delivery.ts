@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { PurchaseStatus } from '@tmc/shared';
+import { PurchaseStatus, type OrderDelivery } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-
-/** Where an accepted order's tokens are: GET /v1/purchase/:id `delivery` (null before acceptance). */
-export interface OrderDelivery {
-  state: 'pending' | 'held' | 'published' | 'claimed';
-  /** The epoch that first published the order's tokens (claimed: the epoch of the claim). */
-  epoch: number | null;
-  /** When this site saw that root accepted and mailed its proofs. */
-  publishedAt: string | null;
-  claimedTx: string | null;
-  claimedAt: string | null;
-}
 
 /**
  * An order's delivery, in one query. A buyer's accepted orders, oldest accepted first, fill their

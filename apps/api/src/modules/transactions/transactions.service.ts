@@ -18,7 +18,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
 import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
-import { pageOf, type ListQuery } from '../../lib/list-query.ts';
+import { pageAndFilter, pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { plain } from '../../lib/money.ts';
 import { findUserById } from '../account/users.repo.ts';
 import { findSettings } from '../presale/presale.repo.ts';
@@ -585,12 +585,7 @@ export function createTransactionsService({
 
     /** GET /v1/transaction/getUserTransaction: the caller's transactions only, paginated in the database. */
     async listMine(userId: string, q: ListQuery<TransactionFilter>): Promise<Page<Transaction>> {
-      const { rows, total } = await pageUserTransactions(db, userId, {
-        limit: q.limit,
-        offset: q.offset,
-        sortPrice: q.sortPrice,
-        ...q.filter,
-      });
+      const { rows, total } = await pageUserTransactions(db, userId, pageAndFilter(q));
       return pageOf(rows.map(toTransactionDto), total, q);
     },
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { UnmatchedPaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { staffListTotal } from '../../db/list-sizes.ts';
+import { newestFirst, staffPage } from '../../db/staff-page.ts';
 import { purchases, unmatchedPayments } from '../../db/schema/index.ts';
 
 export type UnmatchedPaymentRow = typeof unmatchedPayments.$inferSelect;
@@ -106,18 +106,18 @@ export interface UnmatchedPaymentsQuery {
  */
 export async function listUnmatchedPayments(db: Tx, q: UnmatchedPaymentsQuery) {
   const where = eq(unmatchedPayments.status, q.status);
-  const [rows, total] = await Promise.all([
+  return staffPage(
+    db,
     db
       .select({ payment: unmatchedPayments, reference: purchases.reference })
       .from(unmatchedPayments)
       .leftJoin(purchases, eq(purchases.id, unmatchedPayments.purchaseId))
       .where(where)
-      .orderBy(desc(unmatchedPayments.createdAt), desc(unmatchedPayments.id))
+      .orderBy(...newestFirst(unmatchedPayments))
       .limit(q.limit)
       .offset(q.offset),
-    staffListTotal(db, 'unmatched_payments', [q.status]),
-  ]);
-  return { rows, total };
+    { list: 'unmatched_payments', dims: [q.status] },
+  );
 }
 
 export async function findUnmatchedPayment(db: Tx, id: string) {

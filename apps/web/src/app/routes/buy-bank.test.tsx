@@ -1,14 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, type Bank } from '@tmc/shared';
-import { toast } from '../../components/ui/toast';
 import { paths, presaleRequestPattern } from '../../config/paths';
 import type { BankRouteState } from '../../features/purchases/route-state';
-import { clearSession, getSession, setSession } from '../../lib/session';
+import { getSession, setSession } from '../../lib/session';
 import { tokensFixture, userFixture } from '../../testing/fixtures';
-import { mockApi, type MockHandler, type MockReply } from '../../testing/mock-api';
-import { renderRoutes } from '../../testing/render';
+import type { MockHandler, MockReply } from '../../testing/mock-api';
+import {
+  expectLockedReferral,
+  expectLoginRequired,
+  expectNewAccountRequired,
+  fillNewAccount,
+} from '../../testing/guest-checkout';
+import { renderFromBuyPage } from '../../testing/buy-route';
+import { FakeXhr, png, urlOf, withFakeUploads } from '../../testing/uploads';
 import { BuyBankRoute } from './buy-bank';
 
 const order: BankRouteState = {
@@ -49,45 +54,6 @@ const ORDER = 'POST /v1/purchase/bank-order';
 const GUEST_ORDER = 'POST /v1/purchase/bank-order-noUser';
 const RECEIPT = 'POST /v1/purchase/p-1/receipt';
 
-/** Stands in for XMLHttpRequest: the test drives progress and completion. */
-class FakeXhr {
-  static all: FakeXhr[] = [];
-  url = '';
-  status = 0;
-  headers: Record<string, string> = {};
-  body: unknown = null;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.all.push(this);
-  }
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {}
-  progress(percent: number) {
-    act(() =>
-      this.upload.onprogress?.({
-        lengthComputable: true,
-        loaded: percent,
-        total: 100,
-      } as ProgressEvent),
-    );
-  }
-  finish() {
-    this.status = 200;
-    this.onload?.();
-  }
-}
-
 let uploads = 0;
 const uploadHandler: MockHandler = () => {
   uploads += 1;
@@ -105,51 +71,30 @@ function renderBank(
   url: string = paths.buyBank,
   state: unknown = order,
 ) {
-  const api = mockApi({
-    'GET /v1/bank/getBankDetailsByCurrency/AUD': { data: [bank] },
-    'POST /v1/upload-file': uploadHandler,
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  const view = renderRoutes(
+  return renderFromBuyPage(
+    {
+      'GET /v1/bank/getBankDetailsByCurrency/AUD': { data: [bank] },
+      'POST /v1/upload-file': uploadHandler,
+      ...handlers,
+    },
     [
-      { path: paths.buy, element: <p>Buy page</p> },
       { path: paths.buyBank, element: <BuyBankRoute /> },
-      { path: paths.presaleRequests, element: <p>Requests page</p> },
       { path: presaleRequestPattern, element: <p>Order page</p> },
     ],
-    [
-      paths.buy,
-      {
-        pathname: url.split('?')[0],
-        search: url.includes('?') ? `?${url.split('?')[1]}` : '',
-        state,
-      },
-    ],
+    {
+      pathname: url.split('?')[0],
+      search: url.includes('?') ? `?${url.split('?')[1]}` : '',
+      state,
+    },
   );
-  return { api, user, ...view };
 }
 
-const urlOf = (input: RequestInfo | URL) =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-
-const png = (name = 'receipt.png') =>
-  new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 const fileInput = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const bankSelect = () => screen.getByRole('combobox', { name: 'Bank' });
 const submit = () => screen.getByRole('button', { name: 'Continue to bank transfer' });
 
-beforeEach(() => {
-  FakeXhr.all = [];
+withFakeUploads(() => {
   uploads = 0;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-
-afterEach(() => {
-  act(() => toast.clear());
-  clearSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('Bank transfer screen', () => {
@@ -375,28 +320,13 @@ describe('Bank transfer screen', () => {
       .getAllByRole('tab')
       .map((tab) => tab.textContent);
     expect(tabs).toEqual(['Create new account', 'Login to proceed']);
-    const referral = within(dialog).getByLabelText('Referral Code');
-    expect(referral).toBeDisabled();
-    expect(referral).toHaveValue('JAMIE20');
+    expectLockedReferral(dialog, 'JAMIE20');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
-    for (const message of [
-      messages.guestName,
-      messages.guestEmail,
-      messages.guestPassword,
-      messages.guestTerms,
-    ]) {
-      expect(within(dialog).getByText(message)).toBeInTheDocument();
-    }
+    await expectNewAccountRequired(user, dialog);
 
-    await user.type(within(dialog).getByLabelText('Name'), 'Jamie Rivers');
-    await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'password1');
-    await user.click(within(dialog).getByRole('button', { name: 'Terms and Conditions' }));
-    const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
-    expect(terms).toHaveAccessibleDescription('Purchase terms for TMC buyers');
-    await user.click(within(terms).getByRole('button', { name: 'Accept' }));
-    expect(within(dialog).getByRole('checkbox')).toBeChecked();
+    await fillNewAccount(user, dialog, (terms) =>
+      expect(terms).toHaveAccessibleDescription('Purchase terms for TMC buyers'),
+    );
     expect(within(dialog).queryByText(messages.guestTerms)).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
@@ -438,10 +368,7 @@ describe('Bank transfer screen', () => {
       '/forgetpassword',
     );
 
-    await user.clear(within(dialog).getByLabelText('Email'));
-    await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
-    expect(within(dialog).getByText(messages.guestEmail)).toBeInTheDocument();
-    expect(within(dialog).getByText(messages.guestPassword)).toBeInTheDocument();
+    await expectLoginRequired(user, dialog);
 
     await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');

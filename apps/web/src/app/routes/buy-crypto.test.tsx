@@ -1,15 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages, type Transaction } from '@tmc/shared';
 import { useLocation } from 'react-router';
-import { toast } from '../../components/ui/toast';
 import type { EmailState } from '../../features/auth/route-state';
 import { paths } from '../../config/paths';
-import { clearSession, getSession, setSession } from '../../lib/session';
+import { getSession, setSession } from '../../lib/session';
 import { presaleConfigFixture, tokensFixture, userFixture } from '../../testing/fixtures';
-import { mockApi, type MockHandler } from '../../testing/mock-api';
-import { renderRoutes } from '../../testing/render';
+import type { MockHandler } from '../../testing/mock-api';
+import {
+  expectLockedReferral,
+  expectLoginRequired,
+  expectNewAccountRequired,
+  fillNewAccount,
+} from '../../testing/guest-checkout';
+import { renderFromBuyPage } from '../../testing/buy-route';
+import { FakeXhr, png, urlOf, withFakeUploads } from '../../testing/uploads';
 import { BuyCryptoRoute } from './buy-crypto';
 
 const ADD = 'POST /v1/purchase/add-crypto';
@@ -43,39 +48,6 @@ const created = {
   data: { userInfo: userFixture, purchase: { _id: 'p-1' }, transaction },
 };
 
-/** Stands in for XMLHttpRequest: the test drives progress and completion. */
-class FakeXhr {
-  static all: FakeXhr[] = [];
-  url = '';
-  status = 0;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.all.push(this);
-  }
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send() {}
-  abort() {}
-  progress(percent: number) {
-    act(() =>
-      this.upload.onprogress?.({
-        lengthComputable: true,
-        loaded: percent,
-        total: 100,
-      } as ProgressEvent),
-    );
-  }
-  finish() {
-    this.status = 200;
-    this.onload?.();
-  }
-}
-
 /** Stands in for /otp: says which e-mail it was sent for and whether a code was resent. */
 function CodePage() {
   const state = useLocation().state as EmailState | null;
@@ -92,46 +64,29 @@ function renderCrypto(
   state: unknown = { price: '0.05', currency: 'ETH' },
   search = '',
 ) {
-  const api = mockApi({
-    'GET /v1/currency-rate/getCurrency': {
-      data: { base: 'AUD', rates: { AUD: '1', ETH: '0.0002', USDC: '0.65' }, updatedAt: '' },
+  return renderFromBuyPage(
+    {
+      'GET /v1/currency-rate/getCurrency': {
+        data: { base: 'AUD', rates: { AUD: '1', ETH: '0.0002', USDC: '0.65' }, updatedAt: '' },
+      },
+      'POST /v1/upload-file': {
+        data: { url: 'http://files.test/uploads/shot.png?sig=abc', key: 'shot', expiresAt: '' },
+      },
+      ...handlers,
     },
-    'POST /v1/upload-file': {
-      data: { url: 'http://files.test/uploads/shot.png?sig=abc', key: 'shot', expiresAt: '' },
-    },
-    ...handlers,
-  });
-  const user = userEvent.setup();
-  const view = renderRoutes(
     [
-      { path: paths.buy, element: <p>Buy page</p> },
       { path: paths.buyCrypto, element: <BuyCryptoRoute /> },
-      { path: paths.presaleRequests, element: <p>Requests page</p> },
       { path: paths.transaction, element: <p>Transactions page</p> },
       { path: paths.otp, element: <CodePage /> },
     ],
-    [paths.buy, { pathname: paths.buyCrypto, search, state }],
+    { pathname: paths.buyCrypto, search, state },
   );
-  return { api, user, ...view };
 }
 
-const urlOf = (input: RequestInfo | URL) =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 const submit = () => screen.getByRole('button', { name: 'Submit' });
 const notifications = () => screen.getByRole('region', { name: 'Notifications' });
-const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' });
 
-beforeEach(() => {
-  FakeXhr.all = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-
-afterEach(() => {
-  act(() => toast.clear());
-  clearSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+withFakeUploads();
 
 describe('Crypto transfer screen', () => {
   it('shows 0 ETH without route state and asks for an amount on submit', async () => {
@@ -205,7 +160,10 @@ describe('Crypto transfer screen', () => {
       },
     });
 
-    await user.upload(screen.getByLabelText('Screenshot (optional but recommended)'), png());
+    await user.upload(
+      screen.getByLabelText('Screenshot (optional but recommended)'),
+      png('shot.png'),
+    );
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     (FakeXhr.all[0] as FakeXhr).progress(40);
     expect(screen.getByText('Uploading… 40%')).toBeInTheDocument();
@@ -406,28 +364,12 @@ describe('Crypto transfer screen', () => {
       'aria-selected',
       'true',
     );
-    const referral = within(dialog).getByLabelText('Referral Code');
-    expect(referral).toBeDisabled();
-    expect(referral).toHaveValue('JAMIE20');
+    expectLockedReferral(dialog, 'JAMIE20');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
-    for (const message of [
-      messages.guestName,
-      messages.guestEmail,
-      messages.guestPassword,
-      messages.guestTerms,
-    ]) {
-      expect(within(dialog).getByText(message)).toBeInTheDocument();
-    }
+    await expectNewAccountRequired(user, dialog);
     expect(api.bodies(ADD_GUEST)).toEqual([]);
 
-    await user.type(within(dialog).getByLabelText('Name'), 'Jamie Rivers');
-    await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'password1');
-    await user.click(within(dialog).getByRole('button', { name: 'Terms and Conditions' }));
-    const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
-    await user.click(within(terms).getByRole('button', { name: 'Accept' }));
-    expect(within(dialog).getByRole('checkbox')).toBeChecked();
+    await fillNewAccount(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Create account and submit' }));
 
     expect(
@@ -511,10 +453,7 @@ describe('Crypto transfer screen', () => {
     expect(within(dialog).getByLabelText('Password')).toHaveValue('');
     expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
 
-    await user.clear(within(dialog).getByLabelText('Email'));
-    await user.click(within(dialog).getByRole('button', { name: 'Login and submit' }));
-    expect(within(dialog).getByText(messages.guestEmail)).toBeInTheDocument();
-    expect(within(dialog).getByText(messages.guestPassword)).toBeInTheDocument();
+    await expectLoginRequired(user, dialog);
 
     await user.type(within(dialog).getByLabelText('Email'), 'jamie@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');

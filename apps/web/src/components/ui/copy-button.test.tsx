@@ -1,31 +1,21 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  expectCopiedFor,
+  mockClipboard,
+  renderWithToaster,
+  withFakeClockAndToasts,
+} from '../../testing/clipboard';
 import { CopyButton } from './copy-button';
 import { toast, Toaster } from './toast';
 
-function mockClipboard(writeText: (text: string) => Promise<void>) {
-  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-
-afterEach(() => {
-  act(() => toast.clear());
-  vi.useRealTimers();
-});
+withFakeClockAndToasts();
 
 describe('CopyButton', () => {
   it('copies and shows Copied! for 2 seconds, announced, with no toast as well', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     mockClipboard(writeText);
-    render(
-      <>
-        <CopyButton value="0xabc123" label="Copy address" />
-        <Toaster />
-      </>,
-    );
+    renderWithToaster(<CopyButton value="0xabc123" label="Copy address" />);
     const button = screen.getByRole('button', { name: 'Copy address' });
 
     fireEvent.click(button);
@@ -38,25 +28,14 @@ describe('CopyButton', () => {
     expect(screen.getByRole('region', { name: /notifications/i })).toBeEmptyDOMElement();
     expect(screen.queryByText('Copied to clipboard!')).not.toBeInTheDocument();
 
-    act(() => {
-      vi.advanceTimersByTime(1999);
-    });
-    expect(button).toHaveTextContent('Copied!');
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    expectCopiedFor(button, 2000);
     expect(button).toHaveTextContent('Copy address');
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('toasts a failure and keeps its label', async () => {
     mockClipboard(() => Promise.reject(new Error('denied')));
-    render(
-      <>
-        <CopyButton value="0xabc123" />
-        <Toaster />
-      </>,
-    );
+    renderWithToaster(<CopyButton value="0xabc123" />);
     const button = screen.getByRole('button', { name: 'Copy' });
 
     fireEvent.click(button);

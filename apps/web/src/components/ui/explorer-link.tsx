@@ -1,5 +1,7 @@
 import { createContext, use, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { shortHash } from '../../lib/format';
+import { CopyButton } from './copy-button';
 
 /** The block explorer base URL (EXPLORER_URL); null: no explorer, hashes and addresses stay plain text. */
 export const ExplorerContext = createContext<string | null>(null);
@@ -43,5 +45,43 @@ export function ExplorerLink({ kind, value, children, className, base }: Explore
     >
       {children}
     </a>
+  );
+}
+
+/** A transaction hash or address, shortened (whole in its title), linked to the explorer. */
+export function ShortHash({
+  kind,
+  value,
+  base,
+}: {
+  kind: 'tx' | 'address';
+  value: string;
+  /** Overrides the context's explorer. */
+  base?: string | null;
+}) {
+  return (
+    <ExplorerLink kind={kind} value={value} base={base}>
+      <code className="font-mono" title={value}>
+        {shortHash(value)}
+      </code>
+    </ExplorerLink>
+  );
+}
+
+/** A transaction hash or address, shortened, linked to the explorer, with a copy button. */
+export function HashLink({
+  value,
+  kind,
+  copyLabel,
+}: {
+  value: string;
+  kind: 'tx' | 'address';
+  copyLabel: string;
+}) {
+  return (
+    <span className="inline-flex items-center gap-1 whitespace-nowrap">
+      <ShortHash kind={kind} value={value} />
+      <CopyButton value={value} iconOnly ariaLabel={copyLabel} />
+    </span>
   );
 }

@@ -1,6 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { updateWalletSchema } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
+import { CurrentPasswordField } from '../../../components/ui/current-password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useUpdateWallet } from '../api/update-wallet';
@@ -44,11 +45,7 @@ export function WalletForm({ currentWallet, suggestedWallet }: WalletFormProps) 
         hint="Your Ethereum address: 0x followed by 40 characters."
         {...field('walletAddress')}
       />
-      <TextField
-        label="Password"
-        type="password"
-        required
-        autoComplete="current-password"
+      <CurrentPasswordField
         hint="Your account password confirms the change; we e-mail you about it."
         {...field('password')}
       />

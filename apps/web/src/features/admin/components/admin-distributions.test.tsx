@@ -1,12 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Distribution } from '@tmc/shared';
-import { toast } from '../../../components/ui/toast';
-import { clearSession, setSession } from '../../../lib/session';
-import { tokensFixture, userFixture } from '../../../testing/fixtures';
-import { mockApi, type MockHandler } from '../../../testing/mock-api';
-import { renderWithClient } from '../../../testing/render';
+import type { MockHandler } from '../../../testing/mock-api';
+import { renderStaffScreen, withStaffSession } from '../../../testing/staff';
 import { AdminDistributions } from './admin-distributions';
 
 const accepted: Distribution = {
@@ -56,25 +52,16 @@ const draft: Distribution = {
   createdAt: '2026-11-27T10:00:00.000Z',
 };
 
-function renderPage(handlers: Record<string, MockHandler>) {
-  const api = mockApi(handlers);
-  renderWithClient(<AdminDistributions />);
-  return { api, user: userEvent.setup() };
-}
+const renderPage = (handlers: Record<string, MockHandler>) =>
+  renderStaffScreen(<AdminDistributions />, handlers);
 
-beforeEach(() => {
-  setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
-});
-
-afterEach(() => {
-  act(() => toast.clear());
-  clearSession();
-  vi.restoreAllMocks();
-});
+withStaffSession();
 
 describe('AdminDistributions', () => {
   it('lists distributions with epoch, status, total, leaves, funding and the newest one opened', async () => {
-    renderPage({ 'GET /v1/admin/distributions': { data: { results: [draft, accepted] } } });
+    const { user } = renderPage({
+      'GET /v1/admin/distributions': { data: { results: [draft, accepted] } },
+    });
     const table = await screen.findByRole('table', { name: 'Distributions' });
     const rows = await within(table).findAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -92,7 +79,6 @@ describe('AdminDistributions', () => {
     ).toBeInTheDocument();
     expect(within(detail).getByRole('button', { name: 'Cancel draft' })).toBeInTheDocument();
 
-    const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Details of epoch 1' }));
     const first = screen.getByRole('region', { name: 'Epoch 1' });
     expect(

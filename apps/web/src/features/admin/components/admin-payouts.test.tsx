@@ -1,12 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Payout, PayoutLine, PayoutPreview } from '@tmc/shared';
-import { toast } from '../../../components/ui/toast';
-import { clearSession, setSession } from '../../../lib/session';
-import { tokensFixture, userFixture } from '../../../testing/fixtures';
-import { mockApi, type MockHandler } from '../../../testing/mock-api';
-import { renderWithClient } from '../../../testing/render';
+import type { MockHandler } from '../../../testing/mock-api';
+import { renderStaffScreen, withStaffSession } from '../../../testing/staff';
 import { AdminPayouts } from './admin-payouts';
 
 const batch: Payout = {
@@ -58,27 +54,16 @@ const preview: PayoutPreview = {
 
 const PAID = `POST /v1/admin/payouts/${batch._id}/paid`;
 
-function renderPayouts(handlers: Record<string, MockHandler> = {}) {
-  const api = mockApi({
+const renderPayouts = (handlers: Record<string, MockHandler> = {}) =>
+  renderStaffScreen(<AdminPayouts />, {
     'GET /v1/admin/payouts/preview': { data: preview },
     'GET /v1/admin/payouts': {
       data: { data: [batch], page: 1, limit: 10, totalResults: 1, totalPages: 1 },
     },
     ...handlers,
   });
-  renderWithClient(<AdminPayouts />);
-  return { api, user: userEvent.setup() };
-}
 
-beforeEach(() => {
-  setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
-});
-
-afterEach(() => {
-  act(() => toast.clear());
-  clearSession();
-  vi.restoreAllMocks();
-});
+withStaffSession();
 
 describe('Payouts', () => {
   it('once the period has its batch, shows that batch and its total, with no Create batch (p14)', async () => {

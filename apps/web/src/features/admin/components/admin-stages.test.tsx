@@ -1,12 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { AdminStage } from '@tmc/shared';
-import { toast } from '../../../components/ui/toast';
-import { clearSession, setSession } from '../../../lib/session';
-import { tokensFixture, userFixture } from '../../../testing/fixtures';
-import { mockApi, type MockHandler } from '../../../testing/mock-api';
-import { renderWithClient } from '../../../testing/render';
+import type { MockHandler } from '../../../testing/mock-api';
+import { renderStaffScreen, withStaffSession } from '../../../testing/staff';
 import { AdminStages } from './admin-stages';
 import { StageSales } from './stage-sales';
 
@@ -43,21 +39,13 @@ const scheduled: AdminStage = {
 const CLOSE = `POST /v1/admin/stages/${active.id}/close`;
 const EDIT = `PATCH /v1/admin/stages/${scheduled.id}`;
 
-function renderStages(handlers: Record<string, MockHandler> = {}) {
-  const api = mockApi({ 'GET /v1/admin/stages': { data: [active, scheduled] }, ...handlers });
-  renderWithClient(<AdminStages />);
-  return { api, user: userEvent.setup() };
-}
+const renderStages = (handlers: Record<string, MockHandler> = {}) =>
+  renderStaffScreen(<AdminStages />, {
+    'GET /v1/admin/stages': { data: [active, scheduled] },
+    ...handlers,
+  });
 
-beforeEach(() => {
-  setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
-});
-
-afterEach(() => {
-  act(() => toast.clear());
-  clearSession();
-  vi.restoreAllMocks();
-});
+withStaffSession();
 
 describe('Stages', () => {
   it('lists each stage with its price, cap, sold, reserved, left and state', async () => {
@@ -134,8 +122,7 @@ describe('Stages', () => {
   });
 
   it('the dashboard shows the tokens sold per stage', async () => {
-    mockApi({ 'GET /v1/admin/stages': { data: [active, scheduled] } });
-    renderWithClient(<StageSales />);
+    renderStaffScreen(<StageSales />, { 'GET /v1/admin/stages': { data: [active, scheduled] } });
     const table = await screen.findByRole('table', { name: 'Tokens sold per stage' });
     const row = within(table).getByRole('rowheader', { name: 'Stage 1' }).closest('tr')!;
     expect(

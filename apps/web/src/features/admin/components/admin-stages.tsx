@@ -2,7 +2,6 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { STAGE_NAME_MAX, STAGE_REMARK_MAX, type AdminStage } from '@tmc/shared';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { LoadError } from '../../../components/ui/empty-state';
 import { ListHeader } from '../../../components/ui/list-toolbar';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -12,6 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { formatAmount, formatDateTime, formatTokenPrice } from '../../../lib/format';
 import { useAdminStages } from '../api/get-admin-stages';
 import { useCloseAdminStage, useSaveAdminStage, type StageBody } from '../api/save-admin-stage';
+import { FormDialog } from './form-dialog';
 
 const stateTone: Record<AdminStage['state'], BadgeTone> = {
   scheduled: 'cyan',
@@ -194,67 +194,58 @@ function StageFormDialog({ stage, onClose }: { stage: AdminStage | null; onClose
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!save.isPending}
+    <FormDialog
       title={stage ? `Edit ${stage.name}` : 'Add stage'}
+      busy={save.isPending}
+      submitLabel={stage ? 'Save changes' : 'Add stage'}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <TextField
+        label="Name"
+        required
+        maxLength={STAGE_NAME_MAX}
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Name"
+          label="Price (AUD per token)"
           required
-          maxLength={STAGE_NAME_MAX}
-          value={values.name}
-          onChange={set('name')}
-          error={errors.name}
+          inputMode="decimal"
+          value={values.priceAud}
+          onChange={set('priceAud')}
+          error={errors.priceAud}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Price (AUD per token)"
-            required
-            inputMode="decimal"
-            value={values.priceAud}
-            onChange={set('priceAud')}
-            error={errors.priceAud}
-          />
-          <TextField
-            label="Token cap"
-            required
-            inputMode="decimal"
-            value={values.tokenCap}
-            onChange={set('tokenCap')}
-            error={errors.tokenCap}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Starts"
-            type="datetime-local"
-            required
-            value={values.startsAt}
-            onChange={set('startsAt')}
-            error={errors.startsAt}
-          />
-          <TextField
-            label="Ends (optional)"
-            type="datetime-local"
-            value={values.endsAt}
-            onChange={set('endsAt')}
-            error={errors.endsAt}
-          />
-        </div>
-        <p className="text-sm text-muted">The price and cap are fixed once the stage opens.</p>
-        <div className="mt-2 flex flex-wrap justify-end gap-3">
-          <Button variant="ghost" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {stage ? 'Save changes' : 'Add stage'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        <TextField
+          label="Token cap"
+          required
+          inputMode="decimal"
+          value={values.tokenCap}
+          onChange={set('tokenCap')}
+          error={errors.tokenCap}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Starts"
+          type="datetime-local"
+          required
+          value={values.startsAt}
+          onChange={set('startsAt')}
+          error={errors.startsAt}
+        />
+        <TextField
+          label="Ends (optional)"
+          type="datetime-local"
+          value={values.endsAt}
+          onChange={set('endsAt')}
+          error={errors.endsAt}
+        />
+      </div>
+      <p className="text-sm text-muted">The price and cap are fixed once the stage opens.</p>
+    </FormDialog>
   );
 }
 
@@ -279,35 +270,27 @@ function CloseStageDialog({ stage, onClose }: { stage: AdminStage; onClose: () =
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!close.isPending}
+    <FormDialog
       title={`Close ${stage.name} now?`}
+      busy={close.isPending}
+      submitLabel={'Close stage'}
+      submitVariant="danger"
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <p className="text-sm">
-          {stage.openOrders} open order{stage.openOrders === 1 ? '' : 's'} will keep{' '}
-          {formatTokenPrice(stage.priceAud)}. What is left ({tokens(stage.left)}) is never sold, and
-          a closed stage never reopens.
-        </p>
-        <TextArea
-          label="Remark"
-          required
-          maxLength={STAGE_REMARK_MAX}
-          value={remark}
-          onChange={(event) => setRemark(event.target.value)}
-          error={error}
-        />
-        <div className="mt-2 flex flex-wrap justify-end gap-3">
-          <Button variant="ghost" onClick={onClose} disabled={close.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={close.isPending}>
-            Close stage
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <p className="text-sm">
+        {stage.openOrders} open order{stage.openOrders === 1 ? '' : 's'} will keep{' '}
+        {formatTokenPrice(stage.priceAud)}. What is left ({tokens(stage.left)}) is never sold, and a
+        closed stage never reopens.
+      </p>
+      <TextArea
+        label="Remark"
+        required
+        maxLength={STAGE_REMARK_MAX}
+        value={remark}
+        onChange={(event) => setRemark(event.target.value)}
+        error={error}
+      />
+    </FormDialog>
   );
 }

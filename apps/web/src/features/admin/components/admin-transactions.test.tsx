@@ -1,12 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { unmatchedPaymentMessages, type AdminTransaction } from '@tmc/shared';
-import { toast } from '../../../components/ui/toast';
-import { clearSession, setSession } from '../../../lib/session';
-import { tokensFixture, userFixture } from '../../../testing/fixtures';
-import { mockApi } from '../../../testing/mock-api';
-import { renderWithClient } from '../../../testing/render';
+import { renderStaffScreen, withStaffSession } from '../../../testing/staff';
 import { AdminTransactions } from './admin-transactions';
 
 const credited: AdminTransaction = {
@@ -51,24 +46,14 @@ const page = {
   data: { data: [credited, bank], page: 1, limit: 10, totalResults: 2, totalPages: 1 },
 };
 
-beforeEach(() => {
-  setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
-});
-
-afterEach(() => {
-  act(() => toast.clear());
-  clearSession();
-  vi.restoreAllMocks();
-});
+withStaffSession();
 
 describe('Admin transactions', () => {
   it('moves a credited crypto payment to the order it was meant for: reference and remark required, then toasted', async () => {
-    const api = mockApi({
+    const { api, user } = renderStaffScreen(<AdminTransactions />, {
       [LIST]: page,
       [MOVE]: { data: { ...credited, paymentStatus: 2 }, message: unmatchedPaymentMessages.moved },
     });
-    const user = userEvent.setup();
-    renderWithClient(<AdminTransactions />);
     await user.click(await screen.findByRole('button', { name: 'Move payment TMC-WR0NG1' }));
     // Only a credited crypto payment can be moved.
     expect(screen.queryByRole('button', { name: 'Move payment TMC-BANK01' })).toBeNull();

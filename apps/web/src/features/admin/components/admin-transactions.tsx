@@ -10,7 +10,7 @@ import {
 } from '../../../components/ui/status-badges';
 import { receivedLine } from '../../../lib/received-line';
 import { formatMoney, shortHash } from '../../../lib/format';
-import { ExplorerLink } from '../../../components/ui/explorer-link';
+import { ShortHash } from '../../../components/ui/explorer-link';
 import { useListState } from '../../../lib/use-list-state';
 import { useAdminTransactions } from '../api/get-admin-transactions';
 import { Button } from '../../../components/ui/button';
@@ -91,11 +91,7 @@ const columnsWith = (onMove: (row: AdminTransaction) => void): Column<AdminTrans
     cell: (row) =>
       row.fromAddress ? (
         <span className="flex flex-col items-start gap-1">
-          <ExplorerLink kind="address" value={row.fromAddress}>
-            <code className="font-mono" title={row.fromAddress}>
-              {shortHash(row.fromAddress)}
-            </code>
-          </ExplorerLink>
+          <ShortHash kind="address" value={row.fromAddress} />
           <SenderMatch matches={row.senderMatchesWallet} />
         </span>
       ) : (

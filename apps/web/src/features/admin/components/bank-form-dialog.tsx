@@ -2,11 +2,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { AdminBank, AdminBankBody } from '@tmc/shared';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { useSaveAdminBank } from '../api/save-admin-bank';
+import { FormDialog } from './form-dialog';
 
 /** The server's rules (admin-banks routes), checked here first for quick feedback. */
 const bankSchema = z.object({
@@ -78,56 +77,47 @@ function BankFormBody({ bank, onClose }: { bank: AdminBank | null; onClose: () =
   });
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!save.isPending}
+    <FormDialog
       title={bank ? `Edit ${bank.bankName}` : 'Add bank account'}
+      busy={save.isPending}
+      submitLabel={bank ? 'Save changes' : 'Add bank'}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Currency"
-            required
-            autoCapitalize="characters"
-            error={errors.currency?.message}
-            {...register('currency')}
-          />
-          <TextField label="BIC" required error={errors.BIC?.message} {...register('BIC')} />
-        </div>
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Bank name"
+          label="Currency"
           required
-          error={errors.bankName?.message}
-          {...register('bankName')}
+          autoCapitalize="characters"
+          error={errors.currency?.message}
+          {...register('currency')}
+        />
+        <TextField label="BIC" required error={errors.BIC?.message} {...register('BIC')} />
+      </div>
+      <TextField
+        label="Bank name"
+        required
+        error={errors.bankName?.message}
+        {...register('bankName')}
+      />
+      <TextField
+        label="Account holder"
+        required
+        error={errors.accountHolder?.message}
+        {...register('accountHolder')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Routing number"
+          error={errors.RoutingNumber?.message}
+          {...register('RoutingNumber')}
         />
         <TextField
-          label="Account holder"
-          required
-          error={errors.accountHolder?.message}
-          {...register('accountHolder')}
+          label="Account number"
+          error={errors.accountNumber?.message}
+          {...register('accountNumber')}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Routing number"
-            error={errors.RoutingNumber?.message}
-            {...register('RoutingNumber')}
-          />
-          <TextField
-            label="Account number"
-            error={errors.accountNumber?.message}
-            {...register('accountNumber')}
-          />
-        </div>
-        <div className="mt-2 flex flex-wrap justify-end gap-3">
-          <Button variant="ghost" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {bank ? 'Save changes' : 'Add bank'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

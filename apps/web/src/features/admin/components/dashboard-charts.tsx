@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
 import { useAdminCharts } from '../api/get-admin-charts';
+import { FigureTable } from './figure-table';
 
 const COLORS = {
   lime: '#d4ff3a',
@@ -186,40 +187,6 @@ function ChartCard({
   );
 }
 
-function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
-  return (
-    <table className="w-full text-left tabular-nums">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col" className="px-2 py-1 text-xs text-muted uppercase">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((cells, i) => (
-          <tr key={i} className="border-t border-line">
-            {cells.map((c, j) =>
-              j === 0 ? (
-                <th key={j} scope="row" className="px-2 py-1 font-normal whitespace-nowrap">
-                  {c}
-                </th>
-              ) : (
-                <td key={j} className="px-2 py-1">
-                  {c}
-                </td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 /** Memoised: the charts are drawn again only when their figures change. */
 const Charts = memo(function Charts({ data }: { data: AdminCharts }) {
   const aud = (v: string) => formatMoney(v, data.currency);
@@ -235,7 +202,7 @@ const Charts = memo(function Charts({ data }: { data: AdminCharts }) {
         summary={`${last ? aud(last.raisedAud) : '—'} raised of a ${aud(data.hardCapAud)} hard cap, by day (UTC). The scale follows the amount raised.`}
         chart={<Chart x={days} money series={raisedSeries(data)} />}
         table={
-          <Table
+          <FigureTable
             caption="AUD raised at the end of each day, against the hard cap"
             head={['Day', 'Raised', 'Hard cap']}
             rows={data.days.map((d) => [d.date, aud(d.raisedAud), aud(data.hardCapAud)])}
@@ -266,7 +233,7 @@ const Charts = memo(function Charts({ data }: { data: AdminCharts }) {
           />
         }
         table={
-          <Table
+          <FigureTable
             caption="Accepted sales per day in AUD by payment method"
             head={['Day', 'Bank', 'ETH', 'USDC', 'Sales']}
             rows={data.days
@@ -303,7 +270,7 @@ const Charts = memo(function Charts({ data }: { data: AdminCharts }) {
           />
         }
         table={
-          <Table
+          <FigureTable
             caption="Affiliate funnel per week"
             head={['Week of', 'Clicks', 'Sign-ups', 'Buyers']}
             rows={data.weeks.map((w) => [w.weekStart, w.clicks, w.signups, w.buyers])}

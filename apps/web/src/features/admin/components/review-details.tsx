@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { PaymentMode, type PurchaseReview } from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
-import { ExplorerLink } from '../../../components/ui/explorer-link';
+import { ExplorerLink, HashLink } from '../../../components/ui/explorer-link';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { PaymentStatusBadge, PurchaseStatusBadge } from '../../../components/ui/status-badges';
-import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { DocumentLink } from './document-link';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -173,14 +173,7 @@ export function ReviewDetails({ review }: { review: PurchaseReview }) {
               <>
                 <Row label="Transaction hash">
                   {transaction.txnHash ? (
-                    <span className="inline-flex items-center gap-1">
-                      <ExplorerLink kind="tx" value={transaction.txnHash}>
-                        <code className="font-mono" title={transaction.txnHash}>
-                          {shortHash(transaction.txnHash)}
-                        </code>
-                      </ExplorerLink>
-                      <CopyButton value={transaction.txnHash} iconOnly ariaLabel="Copy hash" />
-                    </span>
+                    <HashLink kind="tx" value={transaction.txnHash} copyLabel="Copy hash" />
                   ) : (
                     <span className="text-muted">Not verified yet</span>
                   )}

@@ -1,10 +1,8 @@
 import { PaymentMode } from '@tmc/shared';
 import type { Column } from '../../../components/ui/data-table';
 import { BreakableText } from '../../../components/ui/breakable-text';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { ExplorerLink } from '../../../components/ui/explorer-link';
 import { withAll } from '../../../components/ui/paged-list';
-import { formatDateTime, shortHash } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 
 /** The staff lists' payment mode filter. */
 export const paymentModeOptions = withAll([
@@ -40,27 +38,7 @@ export function DateAndReference({
   );
 }
 
-/** A transaction hash or address, shortened, linked to the explorer, with a copy button. */
-export function HashLink({
-  value,
-  kind,
-  copyLabel,
-}: {
-  value: string;
-  kind: 'tx' | 'address';
-  copyLabel: string;
-}) {
-  return (
-    <span className="inline-flex items-center gap-1 whitespace-nowrap">
-      <ExplorerLink kind={kind} value={value}>
-        <code className="font-mono" title={value}>
-          {shortHash(value)}
-        </code>
-      </ExplorerLink>
-      <CopyButton value={value} iconOnly ariaLabel={copyLabel} />
-    </span>
-  );
-}
+export { HashLink } from '../../../components/ui/explorer-link';
 
 /** A figure in bold over what it is in the buyer's own currency, when there is one. */
 export function AmountCell({ amount, local }: { amount: string; local: string | null }) {

@@ -1,5 +1,6 @@
 import { formatAmount, formatTokenPrice } from '../../../lib/format';
 import { useAdminStages } from '../api/get-admin-stages';
+import { FigureTable } from './figure-table';
 
 const tokens = (value: string) => formatAmount(value, 2, 2);
 
@@ -19,32 +20,19 @@ export function StageSales() {
         role="region"
         aria-label="Tokens sold per stage"
       >
-        <table className="w-full min-w-[560px] text-left text-sm tabular-nums">
-          <caption className="sr-only">Tokens sold per stage</caption>
-          <thead>
-            <tr>
-              {['Stage', 'Price', 'Sold', 'Reserved', 'Cap', 'State'].map((h) => (
-                <th key={h} scope="col" className="px-2 py-1 text-xs text-muted uppercase">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.map((stage) => (
-              <tr key={stage.id} className="border-t border-line">
-                <th scope="row" className="px-2 py-1 font-normal">
-                  {stage.name}
-                </th>
-                <td className="px-2 py-1">{formatTokenPrice(stage.priceAud)}</td>
-                <td className="px-2 py-1 font-bold">{tokens(stage.sold)}</td>
-                <td className="px-2 py-1">{tokens(stage.reserved)}</td>
-                <td className="px-2 py-1">{tokens(stage.tokenCap)}</td>
-                <td className="px-2 py-1">{stage.state}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FigureTable
+          caption="Tokens sold per stage"
+          className="min-w-[560px] text-sm"
+          head={['Stage', 'Price', 'Sold', 'Reserved', 'Cap', 'State']}
+          rows={query.data.map((stage) => [
+            stage.name,
+            formatTokenPrice(stage.priceAud),
+            <span className="font-bold">{tokens(stage.sold)}</span>,
+            tokens(stage.reserved),
+            tokens(stage.tokenCap),
+            stage.state,
+          ])}
+        />
       </div>
     </section>
   );

@@ -1,16 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   unmatchedPaymentMessages,
   type UnmatchedPayment,
   type UnmatchedPaymentDetail,
 } from '@tmc/shared';
-import { toast } from '../../../components/ui/toast';
-import { clearSession, setSession } from '../../../lib/session';
-import { tokensFixture, userFixture } from '../../../testing/fixtures';
-import { mockApi, type MockHandler } from '../../../testing/mock-api';
-import { renderWithClient } from '../../../testing/render';
+import type { MockHandler } from '../../../testing/mock-api';
+import { renderStaffScreen, withStaffSession } from '../../../testing/staff';
 import { UnmatchedPayments } from './unmatched-payments';
 
 const LIST = 'GET /v1/admin/unmatched-payments';
@@ -92,9 +88,11 @@ const page = (rows: UnmatchedPayment[]) => ({
 });
 
 function renderScreen(handlers: Record<string, MockHandler> = {}) {
-  const api = mockApi({ [LIST]: page([short, unknown]), [DETAIL]: { data: detail }, ...handlers });
-  const user = userEvent.setup();
-  renderWithClient(<UnmatchedPayments />);
+  const { api, user } = renderStaffScreen(<UnmatchedPayments />, {
+    [LIST]: page([short, unknown]),
+    [DETAIL]: { data: detail },
+    ...handlers,
+  });
   const listCalls = () =>
     api.spy.mock.calls
       .map(([input]) =>
@@ -107,15 +105,7 @@ function renderScreen(handlers: Record<string, MockHandler> = {}) {
 const notifications = () => screen.getByRole('region', { name: 'Notifications' });
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-beforeEach(() => {
-  setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
-});
-
-afterEach(() => {
-  act(() => toast.clear());
-  clearSession();
-  vi.restoreAllMocks();
-});
+withStaffSession();
 
 describe('Unmatched payments', () => {
   it('lists the open payments with amount, coin, reason, sender, hash and the claimed order', async () => {

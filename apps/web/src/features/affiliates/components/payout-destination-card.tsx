@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { CurrentPasswordField } from '../../../components/ui/current-password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useApiForm } from '../../../lib/use-api-form';
 import { usePayoutDestination, useSavePayoutDestination } from '../api/payout-destination';
@@ -157,11 +158,7 @@ export function PayoutDestinationCard() {
               {...field('walletAddress')}
             />
           )}
-          <TextField
-            label="Password"
-            type="password"
-            required
-            autoComplete="current-password"
+          <CurrentPasswordField
             hint="Your account password, to confirm it is you."
             {...field('password')}
           />

@@ -3,12 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getAddress, isAddressEqual, type Address, type Hex } from 'viem';
 import { isHandedToStaff, verifyPaymentMessages } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
-import { ExplorerLink } from '../../../components/ui/explorer-link';
+import { ShortHash } from '../../../components/ui/explorer-link';
 import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { ProgressStep } from '../../../components/ui/progress-step';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { shortHash } from '../../../lib/format';
 import { useTimeLeft } from '../../../lib/use-time-left';
 import { WalletPaymentError, walletMessages, type WalletProblem } from '../lib/wallet-errors';
 import { getWallets, proveWallet } from '../../account/api/wallet-proofs';
@@ -358,11 +357,7 @@ export function PayWithWallet(props: PayWithWalletProps) {
           </h4>
           <ol aria-live="polite" className="flex flex-col gap-2 text-sm">
             <ProgressStep done label="Sent">
-              <ExplorerLink kind="tx" value={tracking.hash} base={explorerUrl}>
-                <code className="font-mono" title={tracking.hash}>
-                  {shortHash(tracking.hash)}
-                </code>
-              </ExplorerLink>
+              <ShortHash kind="tx" value={tracking.hash} base={explorerUrl} />
             </ProgressStep>
             <ProgressStep
               done={progress.blockNumber !== null}

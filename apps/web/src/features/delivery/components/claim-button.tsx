@@ -2,11 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { Hex } from 'viem';
 import type { DeliveryProofFile } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
-import { ExplorerLink } from '../../../components/ui/explorer-link';
+import { ShortHash } from '../../../components/ui/explorer-link';
 import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { ProgressStep } from '../../../components/ui/progress-step';
 import { cn } from '../../../lib/cn';
-import { shortHash } from '../../../lib/format';
 import type { BrowserWallet } from '../../crypto/lib/wallet-discovery';
 import { useBrowserWallet } from '../../crypto/lib/use-browser-wallet';
 import {
@@ -155,11 +154,7 @@ export function ClaimButton({
           </h3>
           <ol aria-live="polite" className="flex flex-col gap-2 text-sm">
             <ProgressStep done label="Sent">
-              <ExplorerLink kind="tx" value={tracking.hash} base={chain.explorerUrl}>
-                <code className="font-mono" title={tracking.hash}>
-                  {shortHash(tracking.hash)}
-                </code>
-              </ExplorerLink>
+              <ShortHash kind="tx" value={tracking.hash} base={chain.explorerUrl} />
             </ProgressStep>
             <ProgressStep
               done={tracking.confirmations >= minConfirmations}

@@ -67,6 +67,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The buyer's delivery while the latest root holds all 5,000 TMC for `reason`. */
+const heldFor = (reason: 'no_proven_wallet' | 'no_delivery_wallet') => ({
+  ...delivered,
+  deliveryWallet: null,
+  published: null,
+  proof: null,
+  claimed: '0.000000000000000000',
+  claimableNow: '0.000000000000000000',
+  held: { tokens: '5000.000000000000000000', reason },
+});
+
 describe('DeliveryPage', () => {
   it('shows allocated, published, claimed and claimable, and the delivery wallet', async () => {
     open({ data: delivered });
@@ -114,15 +125,7 @@ describe('DeliveryPage', () => {
   it('explains a hold for want of a proven wallet, linking to the profile', async () => {
     open(
       {
-        data: {
-          ...delivered,
-          deliveryWallet: null,
-          published: null,
-          proof: null,
-          claimed: '0.000000000000000000',
-          claimableNow: '0.000000000000000000',
-          held: { tokens: '5000.000000000000000000', reason: 'no_proven_wallet' },
-        },
+        data: heldFor('no_proven_wallet'),
       },
       [],
     );
@@ -138,15 +141,7 @@ describe('DeliveryPage', () => {
   it('explains a hold for want of a chosen wallet, and the choice sends the PUT', async () => {
     const { api, user } = open(
       {
-        data: {
-          ...delivered,
-          deliveryWallet: null,
-          published: null,
-          proof: null,
-          claimed: '0.000000000000000000',
-          claimableNow: '0.000000000000000000',
-          held: { tokens: '5000.000000000000000000', reason: 'no_delivery_wallet' },
-        },
+        data: heldFor('no_delivery_wallet'),
       },
       [proven(WALLET_A), proven(WALLET_B)],
       {

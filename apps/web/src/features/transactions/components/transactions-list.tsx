@@ -2,15 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PaymentMode, PaymentStatus, type Transaction } from '@tmc/shared';
 import { Button } from '../../../components/ui/button';
-import { ExplorerLink } from '../../../components/ui/explorer-link';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { HashLink } from '../../../components/ui/explorer-link';
 import type { Column } from '../../../components/ui/data-table';
 import { BuyerList, withAll } from '../../../components/ui/paged-list';
 import { ResultModal } from '../../../components/ui/result-modal';
 import { Badge } from '../../../components/ui/badge';
 import { PARTIALLY_PAID, PaymentStatusBadge } from '../../../components/ui/status-badges';
 import { paths, presaleRequestPath } from '../../../config/paths';
-import { formatDateTime, formatMoney, shortHash } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { receivedLine } from '../../../lib/received-line';
 import { useListState } from '../../../lib/use-list-state';
 import { useUserTransactions, type PriceSort } from '../api/get-user-transactions';
@@ -95,14 +94,7 @@ function columnsFor(onVerify: (row: Transaction) => void): Column<Transaction>[]
       header: 'Transaction Hash',
       cell: (row) =>
         row.txnHash ? (
-          <span className="inline-flex items-center gap-1 whitespace-nowrap">
-            <ExplorerLink kind="tx" value={row.txnHash}>
-              <span title={row.txnHash} className="font-mono">
-                {shortHash(row.txnHash)}
-              </span>
-            </ExplorerLink>
-            <CopyButton value={row.txnHash} iconOnly ariaLabel="Copy transaction hash" />
-          </span>
+          <HashLink kind="tx" value={row.txnHash} copyLabel="Copy transaction hash" />
         ) : (
           dash
         ),
