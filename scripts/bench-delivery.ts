@@ -30,6 +30,7 @@ import { publishSafeBatch } from '../apps/api/src/dev/publish-distribution.ts';
 import { createAccessTokens } from '../apps/api/src/lib/auth.ts';
 import { createChainClient, defineRpcChain } from '../apps/api/src/lib/chain.ts';
 import { distributorAbi } from '../apps/api/src/lib/distributor-abi.ts';
+import { proofNodes } from '../apps/api/src/lib/stored-proof.ts';
 import { createDeliveryService } from '../apps/api/src/modules/delivery/delivery.service.ts';
 import { createDistributorReader } from '../apps/api/src/modules/delivery/distributor-reader.ts';
 import { freePort } from '../apps/api/test/throwaway-postgres.ts';
@@ -228,10 +229,11 @@ async function main() {
     // (c) 10,000 claims on chain, then the reader's catch-up over them.
     console.log(`Sending ${CLAIMS.toLocaleString('en')} claims in batches of ${CLAIMS_PER_TX}…`);
     const leaves = (
-      await db.execute<{ address: string; cumulative: string; proof: Hex[] }>(sql`
-        select address, cumulative_base_units::text as cumulative, proof from distribution_leaves
+      await db.execute<{ address: string; cumulative: string; proof: string }>(sql`
+        select address, cumulative_base_units::text as cumulative, encode(proof, 'hex') as proof
+        from distribution_leaves
         where distribution_id = ${draft._id} order by address limit ${CLAIMS}`)
-    ).rows;
+    ).rows.map((l) => ({ ...l, proof: proofNodes(l.proof) }));
     const rpcChain = defineRpcChain({ rpcUrl: devChain.rpcUrl, chainId: devChain.chainId });
     const publicClient = createPublicClient({
       chain: rpcChain,
