@@ -84,8 +84,8 @@ it("plans the staff queue's first page once per connection, whatever its filter"
     (await listPurchasesForReview(one, pending)).rows[0]!.purchase.id,
   );
   expect(await plansOf('review_page_')).toEqual([
-    { name: 'review_page_0_0_0_false_false_false_false_10_first', generic: 7, custom: 0 },
-    { name: 'review_page_0_0_0_false_false_false_false_10_later', generic: 0, custom: 1 },
-    { name: 'review_page_0____false_false_false_10_first', generic: 6, custom: 0 },
+    { name: 'review_page_0_0_0_false__false_false_false_10_first', generic: 7, custom: 0 },
+    { name: 'review_page_0_0_0_false__false_false_false_10_later', generic: 0, custom: 1 },
+    { name: 'review_page_0_____false_false_false_10_first', generic: 6, custom: 0 },
   ]);
 });

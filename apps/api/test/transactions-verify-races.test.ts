@@ -1,10 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { verifyPaymentMessages as says } from '@tmc/shared';
-import { purchases, transactions, unmatchedPayments } from '../src/db/schema/index.ts';
+import {
+  paymentParts,
+  purchases,
+  transactions,
+  unmatchedPayments,
+} from '../src/db/schema/index.ts';
 import { createChainClient } from '../src/lib/chain.ts';
 import { createQueuedMailDelivery } from '../src/lib/mailer/queued-mail.ts';
-import { isUniqueViolation } from '../src/modules/account/users.repo.ts';
 import { createPurchaseAcceptance } from '../src/modules/orders/accept-purchase.ts';
 import { createTransactionsService } from '../src/modules/transactions/transactions.service.ts';
 import { verifiedUser } from './auth-helpers.ts';
@@ -80,10 +84,15 @@ describe('racing verifications', () => {
   });
 });
 
-describe('the unique index on the hash', () => {
-  it('is the last word when two credits of one hash cannot see each other, uncommitted', async () => {
-    // Acceptance is held open so that the second credit meets the first one's row in the unique
-    // index (on PostgreSQL). The credit step is shared by verification, the watcher and staff.
+describe('one transfer, two orders at once', () => {
+  it.each([
+    ['be credited', -1n],
+    ['count as a part', 1n],
+  ])('the second waits for the first, uncommitted, and is refused where it would %s', async (_, quoteShift) => {
+    // Acceptance is held open while the second credit starts (on PostgreSQL). The credit step is
+    // shared by verification, the watcher and staff. The second order's quote is just below the
+    // transfer (it would be credited) or just above it (it would count as a part: another table,
+    // so no unique index of the first would stop it).
     let entered!: () => void;
     const firstInAcceptance = new Promise<void>((r) => (entered = r));
     const slowAcceptance = createPurchaseAcceptance({
@@ -105,6 +114,10 @@ describe('the unique index on the hash', () => {
     });
     const b = await verifiedUser(app(), box());
     const [one, two] = [await ethOrder(b), await ethOrder(b)];
+    await db()
+      .update(transactions)
+      .set({ quoteBaseUnits: (BigInt(one.transaction.quoteBaseUnits!) + quoteShift).toString() })
+      .where(eq(transactions.id, two.transaction.id));
     const payment = await tools().pay('ETH', due(one.transaction));
     const proof = {
       coin: 'ETH' as const,
@@ -125,8 +138,13 @@ describe('the unique index on the hash', () => {
     ]);
     await mail.settle();
     expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: { credited: true } });
-    expect(outcomes[1].status).toBe('rejected');
-    expect(isUniqueViolation((outcomes[1] as PromiseRejectedResult).reason)).toBe(true);
+    expect(outcomes[1]).toMatchObject({
+      status: 'rejected',
+      reason: { status: 400, message: says.hashUsed },
+    });
+    expect(
+      await db().select().from(paymentParts).where(eq(paymentParts.txnHash, payment.hash)),
+    ).toEqual([]);
     const rows = await db()
       .select()
       .from(transactions)

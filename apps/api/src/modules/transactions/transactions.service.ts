@@ -44,7 +44,6 @@ import {
 import { recordClaim } from './payment-claims.repo.ts';
 import {
   addPaymentPart,
-  findPartTransfer,
   listPartsForStaff,
   takeNewestPart,
 } from './payment-parts.repo.ts';
@@ -275,6 +274,12 @@ export function createTransactionsService({
     return { transaction, received };
   }
 
+  /** Holds a transfer until the caller's transaction ends: whoever settles or credits it. */
+  const lockTransfer = (tx: Tx, transfer: Pick<Transfer, 'txnHash' | 'logIndex'>) =>
+    tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`transfer:${transfer.txnHash}:${transfer.logIndex ?? -1}`}, 0))`,
+    );
+
   /**
    * The one step that credits a crypto order with a transfer, run inside the caller's database
    * transaction with the order's row locked. Evidence (the watcher, the verify button) and staff
@@ -294,6 +299,10 @@ export function createTransactionsService({
     transfer: Transfer,
     { reviewedBy, override }: CreditOptions = {},
   ): Promise<{ transaction: TransactionRow; credited: boolean; partial?: boolean }> {
+    // The transfer before the order (as settleEvidence takes them): a transfer is a credit or a
+    // part in two tables, so no unique index alone stops one order crediting it while another
+    // counts it as a part; with the lock the second waits, then sees the first and is refused.
+    await lockTransfer(tx, transfer);
     const row = await lockTransaction(tx, transactionId);
     if (!row) throw notFound(messages.transactionNotFound);
     if (
@@ -302,12 +311,14 @@ export function createTransactionsService({
       (row.logIndex ?? -1) === (transfer.logIndex ?? -1)
     )
       return { transaction: row, credited: false };
-    if ((await findPartTransfer(tx, transfer.txnHash, transfer.logIndex)) === row.id)
+    const usedBy = await findCreditedTransfer(tx, transfer.txnHash, transfer.logIndex);
+    if (usedBy === row.id)
       return {
         transaction: row,
         credited: false,
         partial: row.paymentStatus === PaymentStatus.Pending,
       };
+    if (usedBy) throw badRequest(says.hashUsed);
     if (row.paymentStatus !== PaymentStatus.Pending) throw badRequest(says.notPending);
     const coin = row.tokenSymbol;
     if (row.paymentMode !== PaymentMode.Crypto || !isCoin(coin) || row.quoteBaseUnits === null)
@@ -459,9 +470,7 @@ export function createTransactionsService({
    */
   async function settleEvidence(transfer: Transfer): Promise<Settlement> {
     const settled = await db.transaction(async (tx): Promise<Settlement> => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`transfer:${transfer.txnHash}:${transfer.logIndex ?? -1}`}, 0))`,
-      );
+      await lockTransfer(tx, transfer);
       // Whatever becomes of it, a settled transfer is no longer only seen.
       await removeSighting(tx, transfer);
       const creditedTo = await findCreditedTransfer(tx, transfer.txnHash, transfer.logIndex);
