@@ -88,70 +88,73 @@ describe('one transfer, two orders at once', () => {
   it.each([
     ['be credited', -1n],
     ['count as a part', 1n],
-  ])('the second waits for the first, uncommitted, and is refused where it would %s', async (_, quoteShift) => {
-    // Acceptance is held open while the second credit starts (on PostgreSQL). The credit step is
-    // shared by verification, the watcher and staff. The second order's quote is just below the
-    // transfer (it would be credited) or just above it (it would count as a part: another table,
-    // so no unique index of the first would stop it).
-    let entered!: () => void;
-    const firstInAcceptance = new Promise<void>((r) => (entered = r));
-    const slowAcceptance = createPurchaseAcceptance({
-      onAccepted: [
-        () => {
-          entered();
-          return new Promise((r) => setTimeout(r, 300));
-        },
-      ],
-    });
-    const { rpcUrl, chainId } = devChain();
-    const mail = createQueuedMailDelivery(mailer(), app().log);
-    const service = createTransactionsService({
-      db: db(),
-      chain: createChainClient({ rpcUrl, chainId }),
-      acceptance: slowAcceptance,
-      mail,
-      log: app().log,
-    });
-    const b = await verifiedUser(app(), box());
-    const [one, two] = [await ethOrder(b), await ethOrder(b)];
-    await db()
-      .update(transactions)
-      .set({ quoteBaseUnits: (BigInt(one.transaction.quoteBaseUnits!) + quoteShift).toString() })
-      .where(eq(transactions.id, two.transaction.id));
-    const payment = await tools().pay('ETH', due(one.transaction));
-    const proof = {
-      coin: 'ETH' as const,
-      txnHash: payment.hash,
-      logIndex: null,
-      from: payment.from,
-      to: devChain().companyWallet,
-      value: BigInt(one.transaction.quoteBaseUnits!),
-      blockNumber: payment.blockNumber,
-      blockTime: new Date(),
-    };
+  ])(
+    'the second waits for the first, uncommitted, and is refused where it would %s',
+    async (_, quoteShift) => {
+      // Acceptance is held open while the second credit starts (on PostgreSQL). The credit step is
+      // shared by verification, the watcher and staff. The second order's quote is just below the
+      // transfer (it would be credited) or just above it (it would count as a part: another table,
+      // so no unique index of the first would stop it).
+      let entered!: () => void;
+      const firstInAcceptance = new Promise<void>((r) => (entered = r));
+      const slowAcceptance = createPurchaseAcceptance({
+        onAccepted: [
+          () => {
+            entered();
+            return new Promise((r) => setTimeout(r, 300));
+          },
+        ],
+      });
+      const { rpcUrl, chainId } = devChain();
+      const mail = createQueuedMailDelivery(mailer(), app().log);
+      const service = createTransactionsService({
+        db: db(),
+        chain: createChainClient({ rpcUrl, chainId }),
+        acceptance: slowAcceptance,
+        mail,
+        log: app().log,
+      });
+      const b = await verifiedUser(app(), box());
+      const [one, two] = [await ethOrder(b), await ethOrder(b)];
+      await db()
+        .update(transactions)
+        .set({ quoteBaseUnits: (BigInt(one.transaction.quoteBaseUnits!) + quoteShift).toString() })
+        .where(eq(transactions.id, two.transaction.id));
+      const payment = await tools().pay('ETH', due(one.transaction));
+      const proof = {
+        coin: 'ETH' as const,
+        txnHash: payment.hash,
+        logIndex: null,
+        from: payment.from,
+        to: devChain().companyWallet,
+        value: BigInt(one.transaction.quoteBaseUnits!),
+        blockNumber: payment.blockNumber,
+        blockTime: new Date(),
+      };
 
-    const outcomes = await Promise.allSettled([
-      db().transaction((tx) => service.creditOrder(tx, one.transaction.id, proof)),
-      firstInAcceptance.then(() =>
-        db().transaction((tx) => service.creditOrder(tx, two.transaction.id, proof)),
-      ),
-    ]);
-    await mail.settle();
-    expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: { credited: true } });
-    expect(outcomes[1]).toMatchObject({
-      status: 'rejected',
-      reason: { status: 400, message: says.hashUsed },
-    });
-    expect(
-      await db().select().from(paymentParts).where(eq(paymentParts.txnHash, payment.hash)),
-    ).toEqual([]);
-    const rows = await db()
-      .select()
-      .from(transactions)
-      .where(inArray(transactions.id, [one.transaction.id, two.transaction.id]));
-    expect(rows.find((r) => r.id === two.transaction.id)).toMatchObject({
-      paymentStatus: 0,
-      txnHash: null,
-    });
-  });
+      const outcomes = await Promise.allSettled([
+        db().transaction((tx) => service.creditOrder(tx, one.transaction.id, proof)),
+        firstInAcceptance.then(() =>
+          db().transaction((tx) => service.creditOrder(tx, two.transaction.id, proof)),
+        ),
+      ]);
+      await mail.settle();
+      expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: { credited: true } });
+      expect(outcomes[1]).toMatchObject({
+        status: 'rejected',
+        reason: { status: 400, message: says.hashUsed },
+      });
+      expect(
+        await db().select().from(paymentParts).where(eq(paymentParts.txnHash, payment.hash)),
+      ).toEqual([]);
+      const rows = await db()
+        .select()
+        .from(transactions)
+        .where(inArray(transactions.id, [one.transaction.id, two.transaction.id]));
+      expect(rows.find((r) => r.id === two.transaction.id)).toMatchObject({
+        paymentStatus: 0,
+        txnHash: null,
+      });
+    },
+  );
 });

@@ -157,7 +157,7 @@ describe('one crypto order, the same figures everywhere', () => {
     expect(formatMoney(placed.token_amount, 'TMC')).toBe(buy.tokens);
 
     const hash = await devPay(due, 'ETH');
-    await dialog.getByText(paymentProgressText.verified).waitFor(WATCHER_WAIT);
+    await dialog.getByText(/^Payment verified: .+ are allocated to you\.$/).waitFor(WATCHER_WAIT);
 
     const stored = await storedOrder(reference);
     expect(stored).toMatchObject({
@@ -327,7 +327,13 @@ describe('a staff override', () => {
 
     const onOrder = await orderPage(page, reference);
     expect(onOrder.tokens).toBe(buy.tokens);
-    const overridden = paymentProgressText.verifiedOtherAmount('0.01', due, 'ETH', true);
+    const overridden = paymentProgressText.verifiedOtherAmount(
+      '0.01',
+      due,
+      'ETH',
+      true,
+      new Decimal(due).minus('0.01').toFixed(),
+    );
     await page
       .getByRole('list', { name: 'Order status' })
       .getByText(`Your payment was found on the chain. ${overridden}`)

@@ -111,7 +111,7 @@ describe('a short payment from a proven wallet, then the rest', () => {
       .toBe(0);
 
     // Transactions: partially paid, with the figures.
-    await first.page.goto('/transactions');
+    await first.page.goto('/transaction');
     await first.page
       .getByText(new RegExp(`Received 0\\.02 of ${due.replace('.', '\\.')} ETH: `))
       .waitFor();

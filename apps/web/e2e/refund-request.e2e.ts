@@ -110,7 +110,10 @@ describe('a refund request', () => {
     const decline = staff.getByRole('dialog', { name: 'Decline refund' });
     await decline.getByLabel('Reason (the buyer reads it)').fill(DECLINE);
     await decline.getByRole('button', { name: 'Decline', exact: true }).click();
-    await row.getByText(DECLINE).waitFor();
+    // It leaves the queue of requests; the declined ones show it with its reason.
+    await row.waitFor({ state: 'detached' });
+    await staff.getByRole('combobox', { name: 'State' }).selectOption('declined');
+    await staff.getByRole('row').filter({ hasText: reference }).getByText(DECLINE).waitFor();
 
     // The buyer reads the reason on the order page, on a desktop and on a phone.
     for (const viewport of [

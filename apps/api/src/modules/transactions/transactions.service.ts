@@ -42,11 +42,7 @@ import {
   type UnmatchedPaymentRow,
 } from './unmatched-payments.repo.ts';
 import { recordClaim } from './payment-claims.repo.ts';
-import {
-  addPaymentPart,
-  listPartsForStaff,
-  takeNewestPart,
-} from './payment-parts.repo.ts';
+import { addPaymentPart, listPartsForStaff, takeNewestPart } from './payment-parts.repo.ts';
 import { offerOverpaidRefund } from '../orders/refunds.repo.ts';
 import {
   dropSightings,
