@@ -16,7 +16,7 @@ describe('buyer polish', () => {
     const { page, errors, close } = await openPage(browser, { width: 360, height: 740 });
     await logIn(page, email, PASSWORD);
     // A large order, so its figures are long.
-    const id = await largeBankOrder(await accessToken(email, PASSWORD));
+    const id = await largeBankOrder(await accessToken(email, PASSWORD), email);
 
     await page.goto(`/presale-requests/${id}`);
     await page.getByRole('heading', { name: /^Presale request TMC-/, level: 1 }).waitFor();

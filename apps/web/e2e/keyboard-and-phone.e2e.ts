@@ -31,7 +31,7 @@ async function buyerWithOrders(email: string) {
 async function anotherBuyersLargeOrder() {
   const email = `kim.large.${Date.now()}@tmc.test`;
   await verifiedAccount('Kim Large', email, PASSWORD);
-  await largeBankOrder(await accessToken(email, PASSWORD));
+  await largeBankOrder(await accessToken(email, PASSWORD), email);
 }
 
 beforeAll(async () => {
