@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { siteQuery } from './site-db.ts';
 import { expect, inject } from 'vitest';
 import { baseUrl, field, visitorAddress, type Page } from './browser.ts';
 import { waitForMail } from './mail-catcher.ts';
@@ -88,18 +88,12 @@ export async function becomeAffiliate(page: Page) {
 
 /** Records an approved identity review for the account, as staff approving it would. */
 async function approvedIdentity(email: string) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query(
-      `insert into identity_reviews (user_id, state, document_key, document_type,
-         second_document_key, second_document_type, decided_at)
-       select id, 'approved', 'e2e/id.png', 'image', 'e2e/selfie.png', 'image', now()
-       from users where email = $1`,
-      [email],
-    );
-    expect(rowCount).toBe(1);
-  } finally {
-    await client.end();
-  }
+  const { rowCount } = await siteQuery(
+    `insert into identity_reviews (user_id, state, document_key, document_type,
+       second_document_key, second_document_type, decided_at)
+     select id, 'approved', 'e2e/id.png', 'image', 'e2e/selfie.png', 'image', now()
+     from users where email = $1`,
+    [email],
+  );
+  expect(rowCount).toBe(1);
 }

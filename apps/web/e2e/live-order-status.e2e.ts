@@ -1,5 +1,5 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { siteQuery } from './site-db.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentProgressText } from '@tmc/shared';
 import { launchBrowser, openPage, scriptErrors, type Browser, type Page } from './browser.ts';
 import { chooseCurrency } from './buy.ts';
@@ -17,13 +17,7 @@ const WATCHER_WAIT = { timeout: 50_000 };
 
 /** Sets the confirmations a payment needs, as staff would in Settings (the watcher reads it each poll). */
 async function requireConfirmations(count: number) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
-  await client.connect();
-  try {
-    await client.query('update settings set min_confirmations = $1', [count]);
-  } finally {
-    await client.end();
-  }
+  await siteQuery('update settings set min_confirmations = $1', [count]);
 }
 
 const focusedHeading = (page: Page) =>

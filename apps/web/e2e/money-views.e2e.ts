@@ -1,5 +1,5 @@
+import { siteQuery } from './site-db.ts';
 import { Decimal } from 'decimal.js';
-import pg from 'pg';
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { formatEther, getAddress, parseEther, toHex } from 'viem';
@@ -27,15 +27,8 @@ async function shown(scope: Page | Locator, label: string) {
   return ((await dd.first().textContent()) ?? '').trim();
 }
 
-async function query<T extends object>(text: string, values: unknown[]) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = async <T extends object>(text: string, values: unknown[]) =>
+  (await siteQuery<T>(text, values)).rows;
 
 /** The reference of the buyer's newest order (the payment dialog shows the amount, not it). */
 async function newestReference(email: string) {

@@ -13,7 +13,7 @@ import {
 } from './browser.ts';
 import { chooseCurrency } from './buy.ts';
 import { waitForMail } from './mail-catcher.ts';
-import { staffSession, openReviewQueue } from './staff.ts';
+import { acceptInReviewQueue, staffSession } from './staff.ts';
 
 const PASSWORD = 'order-pass-1';
 
@@ -98,20 +98,7 @@ describe.each([
 
     // Staff accept it from the review queue, which opens on requests with a receipt.
     await staff.goto('/admin');
-    await openReviewQueue(staff);
-    await field(staff, 'Reference').fill(reference);
-    await staff.getByRole('button', { name: `Review ${reference}` }).click();
-    const dialog = staff.getByRole('dialog', { name: `Presale request ${reference}` });
-    await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
-    await staff
-      .getByRole('dialog', { name: `Accept request ${reference}?` })
-      .getByRole('button', { name: 'Yes, Accept' })
-      .click();
-    await staff
-      .getByRole('region', { name: 'Notifications' })
-      .getByText(`${reference} is now Accepted`)
-      .first()
-      .waitFor();
+    await acceptInReviewQueue(staff, reference);
 
     // The buyer: the whole timeline, the PDF receipt and the new My TMC total.
     await page.reload();

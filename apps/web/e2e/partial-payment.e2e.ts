@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { siteQuery } from './site-db.ts';
 import { describe, expect, inject, it } from 'vitest';
 import { formatEther, parseEther, toHex } from 'viem';
 import { field, useBrowser, openPage, scriptErrors, type Browser, type Page } from './browser.ts';
@@ -21,15 +21,8 @@ useBrowser((launched) => {
 
 const WATCHER_WAIT = { timeout: 50_000 };
 
-async function query<T extends object>(text: string, values: unknown[]) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = async <T extends object>(text: string, values: unknown[]) =>
+  (await siteQuery<T>(text, values)).rows;
 
 async function storedOrder(email: string) {
   const rows = await query<{

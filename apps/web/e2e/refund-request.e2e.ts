@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessToken, logIn, post, verifiedAccount } from './accounts-api.ts';
-import {
-  baseUrl,
-  field,
-  openPage,
-  scriptErrors,
-  useBrowser,
-  type Browser,
-  type Page,
-} from './browser.ts';
-import { staffSession } from './staff.ts';
+import { baseUrl, openPage, scriptErrors, useBrowser, type Browser, type Page } from './browser.ts';
+import { acceptInReviewQueue, staffSession } from './staff.ts';
 
 const PASSWORD = 'refund-pass-1';
 const REASON = 'I ordered twice by mistake';
@@ -64,26 +56,7 @@ describe('a refund request', () => {
     await page.getByRole('dialog', { name: 'SUCCESS' }).getByRole('button', { name: 'OK' }).click();
 
     await staff.goto('/admin');
-    await staff
-      .getByRole('navigation', { name: 'Staff console' })
-      .getByRole('link', { name: 'Review queue' })
-      .click();
-    await staff.getByRole('heading', { name: /Review queue/, level: 1 }).waitFor();
-    await field(staff, 'Reference').fill(reference);
-    await staff.getByRole('button', { name: `Review ${reference}` }).click();
-    await staff
-      .getByRole('dialog', { name: `Presale request ${reference}` })
-      .getByRole('button', { name: 'Accept', exact: true })
-      .click();
-    await staff
-      .getByRole('dialog', { name: `Accept request ${reference}?` })
-      .getByRole('button', { name: 'Yes, Accept' })
-      .click();
-    await staff
-      .getByRole('region', { name: 'Notifications' })
-      .getByText(`${reference} is now Accepted`)
-      .first()
-      .waitFor();
+    await acceptInReviewQueue(staff, reference);
 
     // The buyer asks for a refund, with the rules in words and a reason.
     await page.reload();

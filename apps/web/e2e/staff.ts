@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl } from './browser.ts';
+import { baseUrl, field } from './browser.ts';
 
 /** The bootstrap admin the site is started with (ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_SECRET). */
 export const STAFF = {
@@ -25,19 +25,18 @@ export const staffTotp = () =>
  * when another test of the run used this period's code, the next period's code is entered.
  */
 export async function logInAsStaff(page: Page) {
-  const field = (label: string) => page.getByLabel(label, { exact: true });
   const loginAnswer = () =>
     page.waitForResponse((response) => response.url().endsWith('/v1/auth/login'));
   await page.goto('/login');
-  await field('Email').fill(STAFF.email);
-  await field('Password').fill(STAFF.password);
-  await field('Password').press('Enter');
+  await field(page, 'Email').fill(STAFF.email);
+  await field(page, 'Password').fill(STAFF.password);
+  await field(page, 'Password').press('Enter');
   for (let attempt = 1; ; attempt += 1) {
-    await field('Authentication code').fill(staffTotp());
+    await field(page, 'Authentication code').fill(staffTotp());
     // The answer, not the page's text: a refusal's message may still show from the last attempt.
     const [answer] = await Promise.all([
       loginAnswer(),
-      field('Authentication code').press('Enter'),
+      field(page, 'Authentication code').press('Enter'),
     ]);
     if (answer.ok()) return page.waitForURL((url) => url.pathname === '/');
     if (attempt >= 3) throw new Error(`Staff login failed (${answer.status()})`);
@@ -61,4 +60,24 @@ export async function openReviewQueue(page: Page) {
     .getByRole('link', { name: 'Review queue' })
     .click();
   await page.getByRole('heading', { name: /Review queue/, level: 1 }).waitFor();
+}
+
+/** Staff find `reference` in the review queue and accept it, as a reviewer would. */
+export async function acceptInReviewQueue(page: Page, reference: string) {
+  await openReviewQueue(page);
+  await field(page, 'Reference').fill(reference);
+  await page.getByRole('button', { name: `Review ${reference}` }).click();
+  await page
+    .getByRole('dialog', { name: `Presale request ${reference}` })
+    .getByRole('button', { name: 'Accept', exact: true })
+    .click();
+  await page
+    .getByRole('dialog', { name: `Accept request ${reference}?` })
+    .getByRole('button', { name: 'Yes, Accept' })
+    .click();
+  await page
+    .getByRole('region', { name: 'Notifications' })
+    .getByText(`${reference} is now Accepted`)
+    .first()
+    .waitFor();
 }
