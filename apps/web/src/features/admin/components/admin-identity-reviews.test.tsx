@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminIdentityReview } from '@tmc/shared';
 import type { MockHandler } from '../../../testing/mock-api';
+import { pageOf } from '../../../testing/paged-list';
 import { renderStaffScreen, withStaffSession } from '../../../testing/staff';
 import { AdminIdentityReviews } from './admin-identity-reviews';
 
@@ -29,9 +30,7 @@ const rejected: AdminIdentityReview = {
   decidedBy: 'staff@example.com',
 };
 const counts = { pending: 1, approved: 4, rejected: 2 };
-const page = (rows: AdminIdentityReview[]) => ({
-  data: { data: rows, page: 1, limit: 10, totalResults: rows.length, totalPages: 1, counts },
-});
+const page = (rows: AdminIdentityReview[]) => ({ data: { ...pageOf(rows).data, counts } });
 
 const renderQueue = (handlers: Record<string, MockHandler> = {}) =>
   renderStaffScreen(<AdminIdentityReviews />, {

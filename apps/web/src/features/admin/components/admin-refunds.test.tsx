@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminRefund } from '@tmc/shared';
 import type { MockHandler } from '../../../testing/mock-api';
+import { pageOf } from '../../../testing/paged-list';
 import { renderStaffScreen, withStaffSession } from '../../../testing/staff';
 import { AdminRefunds } from './admin-refunds';
 
@@ -45,9 +46,7 @@ const crypto: AdminRefund = {
   buyerEmail: null,
 };
 const counts = { requested: 1, approved: 1, paid: 0, declined: 3 };
-const page = (rows: AdminRefund[]) => ({
-  data: { data: rows, page: 1, limit: 10, totalResults: rows.length, totalPages: 1, counts },
-});
+const page = (rows: AdminRefund[]) => ({ data: { ...pageOf(rows).data, counts } });
 
 const renderRefunds = (handlers: Record<string, MockHandler> = {}) =>
   renderStaffScreen(<AdminRefunds />, {
