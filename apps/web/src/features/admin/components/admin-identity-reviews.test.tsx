@@ -1,12 +1,9 @@
-import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { AdminIdentityReview } from '@tmc/shared';
-import { toast } from '../../../components/ui/toast';
-import { clearSession, setSession } from '../../../lib/session';
-import { tokensFixture, userFixture } from '../../../testing/fixtures';
-import { mockApi, type MockHandler } from '../../../testing/mock-api';
-import { renderWithClient } from '../../../testing/render';
+import type { MockHandler } from '../../../testing/mock-api';
+import { pageOf } from '../../../testing/paged-list';
+import { renderStaffScreen, withStaffSession } from '../../../testing/staff';
 import { AdminIdentityReviews } from './admin-identity-reviews';
 
 const pending: AdminIdentityReview = {
@@ -33,27 +30,15 @@ const rejected: AdminIdentityReview = {
   decidedBy: 'staff@example.com',
 };
 const counts = { pending: 1, approved: 4, rejected: 2 };
-const page = (rows: AdminIdentityReview[]) => ({
-  data: { data: rows, page: 1, limit: 10, totalResults: rows.length, totalPages: 1, counts },
-});
+const page = (rows: AdminIdentityReview[]) => ({ data: { ...pageOf(rows).data, counts } });
 
-function renderQueue(handlers: Record<string, MockHandler> = {}) {
-  const api = mockApi({
+const renderQueue = (handlers: Record<string, MockHandler> = {}) =>
+  renderStaffScreen(<AdminIdentityReviews />, {
     'GET /v1/admin/identity-reviews': page([pending, rejected]),
     ...handlers,
   });
-  renderWithClient(<AdminIdentityReviews />);
-  return { api, user: userEvent.setup() };
-}
 
-beforeEach(() => {
-  setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
-});
-afterEach(() => {
-  act(() => toast.clear());
-  clearSession();
-  vi.restoreAllMocks();
-});
+withStaffSession();
 
 describe('Identity reviews', () => {
   it('lists the reviews with each state’s count; only a pending one can be decided', async () => {

@@ -1,12 +1,9 @@
-import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { AdminRefund } from '@tmc/shared';
-import { toast } from '../../../components/ui/toast';
-import { clearSession, setSession } from '../../../lib/session';
-import { tokensFixture, userFixture } from '../../../testing/fixtures';
-import { mockApi, type MockHandler } from '../../../testing/mock-api';
-import { renderWithClient } from '../../../testing/render';
+import type { MockHandler } from '../../../testing/mock-api';
+import { pageOf } from '../../../testing/paged-list';
+import { renderStaffScreen, withStaffSession } from '../../../testing/staff';
 import { AdminRefunds } from './admin-refunds';
 
 const base: AdminRefund = {
@@ -49,24 +46,15 @@ const crypto: AdminRefund = {
   buyerEmail: null,
 };
 const counts = { requested: 1, approved: 1, paid: 0, declined: 3 };
-const page = (rows: AdminRefund[]) => ({
-  data: { data: rows, page: 1, limit: 10, totalResults: rows.length, totalPages: 1, counts },
-});
+const page = (rows: AdminRefund[]) => ({ data: { ...pageOf(rows).data, counts } });
 
-function renderRefunds(handlers: Record<string, MockHandler> = {}) {
-  const api = mockApi({ 'GET /v1/admin/refunds': page([base, crypto]), ...handlers });
-  renderWithClient(<AdminRefunds />);
-  return { api, user: userEvent.setup() };
-}
+const renderRefunds = (handlers: Record<string, MockHandler> = {}) =>
+  renderStaffScreen(<AdminRefunds />, {
+    'GET /v1/admin/refunds': page([base, crypto]),
+    ...handlers,
+  });
 
-beforeEach(() => {
-  setSession({ user: { ...userFixture, role: 'admin' }, tokens: tokensFixture() });
-});
-afterEach(() => {
-  act(() => toast.clear());
-  clearSession();
-  vi.restoreAllMocks();
-});
+withStaffSession();
 
 describe('Refunds', () => {
   it('shows the queue with each state’s count, and the actions each refund allows', async () => {

@@ -1,24 +1,9 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ComponentType,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
-import { messages, type Bank, type Purchase } from '@tmc/shared';
-import { Button } from '../../../components/ui/button';
+import { useId, type ComponentType, type ReactNode } from 'react';
+import type { Bank, Purchase } from '@tmc/shared';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { toast } from '../../../components/ui/toast';
-import {
-  UploadBox,
-  type UploadBoxProps,
-  type UploadedFile,
-} from '../../../components/ui/upload-box';
-import { focusFirstInvalid } from '../../../lib/focus-first-error';
+import type { UploadBoxProps } from '../../../components/ui/upload-box';
 import { formatDeadline, formatMoney, toFixedDecimal } from '../../../lib/format';
-import { useAttachReceipt } from '../api/attach-receipt';
+import { ReceiptUploadForm } from './receipt-upload-form';
 
 export interface BankPaymentPanelProps {
   purchase: Purchase;
@@ -51,36 +36,8 @@ export function BankPaymentPanel({
 }: BankPaymentPanelProps) {
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const attach = useAttachReceipt(purchase._id);
-  const [receipt, setReceipt] = useState<UploadedFile | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  // A missing or refused receipt: bring the upload box into view with its message.
-  useEffect(() => {
-    if (error) focusFirstInvalid(formRef.current);
-  }, [error]);
   const amount = toFixedDecimal(purchase.investmentAmount, 2);
   const paysInAud = purchase.userCurrency === 'AUD';
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!receipt) {
-      setError(messages.receipt);
-      return;
-    }
-    try {
-      const { data } = await attach.mutateAsync({
-        receiptUrl: receipt.url,
-        receiptType: receipt.kind,
-      });
-      setReceipt(null);
-      onReceiptAttached(data.purchase);
-    } catch (caught) {
-      const message = caught instanceof Error ? caught.message : String(caught);
-      setError(message);
-      toast.error(message);
-    }
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -151,29 +108,16 @@ export function BankPaymentPanel({
             the price of the day or refund.
           </p>
         ) : null}
-        <form
-          ref={formRef}
-          noValidate
-          onSubmit={(event) => void submit(event)}
-          className="flex flex-col gap-4"
-        >
-          <UploadBox
-            label="Bank Receipt"
-            required
-            accept="image-or-pdf"
-            hint="Required: a screenshot or PDF of your transfer."
-            upload={upload}
-            value={receipt}
-            onChange={(value) => {
-              setReceipt(value);
-              setError(null);
-            }}
-            error={error}
-          />
-          <Button type="submit" size="lg" loading={attach.isPending} className="sm:self-end">
-            Submit receipt
-          </Button>
-        </form>
+        <ReceiptUploadForm
+          purchaseId={purchase._id}
+          upload={upload}
+          label="Bank Receipt"
+          hint="Required: a screenshot or PDF of your transfer."
+          submitLabel="Submit receipt"
+          submitSize="lg"
+          focusOnError
+          onAttached={({ data }) => onReceiptAttached(data.purchase)}
+        />
       </section>
     </div>
   );

@@ -1,16 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { lateOfferMessages, messages, type LateOffer, type Purchase } from '@tmc/shared';
+import { lateOfferMessages, type LateOffer, type Purchase } from '@tmc/shared';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../components/ui/toast';
-import {
-  UploadBox,
-  type UploadBoxProps,
-  type UploadedFile,
-} from '../../../components/ui/upload-box';
+import type { UploadBoxProps } from '../../../components/ui/upload-box';
 import { formatDateTime, formatMoney, formatTokenPrice } from '../../../lib/format';
-import { useAttachReceipt } from '../api/attach-receipt';
+import { ReceiptUploadForm } from './receipt-upload-form';
 
 /**
  * A bank order whose payment window closed without a receipt: it ended, but the money may still
@@ -24,30 +18,6 @@ export function LateReceiptUpload({
   purchase: Pick<Purchase, '_id' | 'paymentDueAt'>;
   upload: UploadBoxProps['upload'];
 }) {
-  const attach = useAttachReceipt(purchase._id);
-  const [receipt, setReceipt] = useState<UploadedFile | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!receipt) {
-      setError(messages.receipt);
-      return;
-    }
-    try {
-      const answer = await attach.mutateAsync({
-        receiptUrl: receipt.url,
-        receiptType: receipt.kind,
-      });
-      setReceipt(null);
-      toast.success(answer.message);
-    } catch (caught) {
-      const message = caught instanceof Error ? caught.message : String(caught);
-      setError(message);
-      toast.error(message);
-    }
-  }
-
   return (
     <div className="card flex flex-col gap-4 p-5 sm:p-6">
       <p>
@@ -71,24 +41,14 @@ export function LateReceiptUpload({
         </Link>{' '}
         at today&rsquo;s price instead.
       </p>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <UploadBox
-          label="Bank Receipt (late)"
-          required
-          accept="image-or-pdf"
-          hint="A screenshot or PDF of your transfer."
-          upload={upload}
-          value={receipt}
-          onChange={(value) => {
-            setReceipt(value);
-            setError(null);
-          }}
-          error={error}
-        />
-        <Button type="submit" loading={attach.isPending} className="sm:self-end">
-          Submit late receipt
-        </Button>
-      </form>
+      <ReceiptUploadForm
+        purchaseId={purchase._id}
+        upload={upload}
+        label="Bank Receipt (late)"
+        hint="A screenshot or PDF of your transfer."
+        submitLabel="Submit late receipt"
+        onAttached={(answer) => toast.success(answer.message)}
+      />
     </div>
   );
 }

@@ -1,12 +1,11 @@
-import { Link } from 'react-router';
 import { refundStateLabel, type BuyerRefund } from '@tmc/shared';
 import { Badge } from '../../../components/ui/badge';
 import type { Column } from '../../../components/ui/data-table';
 import { BuyerList } from '../../../components/ui/paged-list';
-import { presaleRequestPath } from '../../../config/paths';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useMyRefunds } from '../api/get-my-refunds';
+import { OrderReferenceLink } from './order-reference-link';
 import { refundStateTone } from './order-refunds';
 
 type Row = BuyerRefund & { _id: string };
@@ -15,15 +14,7 @@ const columns: Column<Row>[] = [
   {
     id: 'reference',
     header: 'Order',
-    cell: (row) => (
-      <Link
-        to={presaleRequestPath(row.purchaseId)}
-        className="font-mono font-bold whitespace-nowrap text-cyan underline underline-offset-4 hover:text-lime"
-      >
-        {row.reference}
-        <span className="sr-only"> (open the order)</span>
-      </Link>
-    ),
+    cell: (row) => <OrderReferenceLink purchaseId={row.purchaseId} reference={row.reference} />,
   },
   {
     id: 'createdAt',

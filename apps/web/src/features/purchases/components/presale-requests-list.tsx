@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { isAwaitingPayment, PurchaseStatus, purchaseStatusLabel, type Purchase } from '@tmc/shared';
 import type { Column } from '../../../components/ui/data-table';
 import { BuyerList, withAll } from '../../../components/ui/paged-list';
 import { PurchaseStatusBadge } from '../../../components/ui/status-badges';
-import { presaleRequestPath } from '../../../config/paths';
 import { formatAmount, formatDateTime, formatMoney, shortHash } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { useMyPurchases, type PriceSort } from '../api/get-my-purchases';
 import { FileCell, FilePreviewDialog, type FilePreview } from './file-cell';
+import { OrderReferenceLink } from './order-reference-link';
 
 const statusOptions = withAll(
   Object.values(PurchaseStatus).map((status) => ({
@@ -36,16 +35,7 @@ function columnsFor(onPreview: (preview: FilePreview) => void): Column<Purchase>
     {
       id: 'reference',
       header: 'Reference',
-      // The row's way in: a link, so it opens by keyboard and in a new tab too.
-      cell: (row) => (
-        <Link
-          to={presaleRequestPath(row._id)}
-          className="font-mono font-bold whitespace-nowrap text-cyan underline underline-offset-4 hover:text-lime"
-        >
-          {row.reference}
-          <span className="sr-only"> (open the order)</span>
-        </Link>
-      ),
+      cell: (row) => <OrderReferenceLink purchaseId={row._id} reference={row.reference} />,
     },
     {
       id: 'createdAt',
