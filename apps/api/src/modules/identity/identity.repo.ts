@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PurchaseStatus, type IdentityReviewState } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
+import { newestFirst } from '../../db/staff-page.ts';
 import { identityReviews, purchases, users } from '../../db/schema/index.ts';
 
 export type IdentityReviewRow = typeof identityReviews.$inferSelect;
@@ -45,11 +46,7 @@ export async function latestReview(db: Tx, userId: string) {
     .select()
     .from(identityReviews)
     .where(eq(identityReviews.userId, userId))
-    .orderBy(
-      sql`(${identityReviews.state} = 'approved') desc`,
-      desc(identityReviews.createdAt),
-      desc(identityReviews.id),
-    )
+    .orderBy(sql`(${identityReviews.state} = 'approved') desc`, ...newestFirst(identityReviews))
     .limit(1);
   return row;
 }
@@ -89,7 +86,7 @@ export async function listReviews(
   const order =
     q.state === 'pending'
       ? [identityReviews.createdAt, identityReviews.id]
-      : [desc(identityReviews.createdAt), desc(identityReviews.id)];
+      : newestFirst(identityReviews);
   const [rows, counts] = await Promise.all([
     db
       .select({

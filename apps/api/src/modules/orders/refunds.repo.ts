@@ -3,6 +3,7 @@ import { formatUnits } from 'viem';
 import { money } from '../../lib/money.ts';
 import { PurchaseStatus, type RefundState } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
+import { newestFirst } from '../../db/staff-page.ts';
 import {
   distributionLeaves,
   purchases,
@@ -100,7 +101,7 @@ export async function listRefunds(db: Tx, q: RefundListQuery) {
       .leftJoin(purchases, eq(purchases.id, refunds.purchaseId))
       .leftJoin(users, eq(users.id, purchases.userId))
       .where(where)
-      .orderBy(desc(refunds.createdAt), desc(refunds.id))
+      .orderBy(...newestFirst(refunds))
       .limit(q.limit)
       .offset(q.offset),
     db
@@ -291,7 +292,7 @@ export async function pageBuyerRefunds(
       .leftJoin(unmatchedPayments, eq(unmatchedPayments.id, refunds.unmatchedPaymentId))
       .innerJoin(purchases, eq(purchases.id, order))
       .where(mine)
-      .orderBy(desc(refunds.createdAt), desc(refunds.id))
+      .orderBy(...newestFirst(refunds))
       .limit(page.limit)
       .offset(page.offset),
     db
