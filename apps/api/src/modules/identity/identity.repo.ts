@@ -1,8 +1,8 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PurchaseStatus, type IdentityReviewState } from '@tmc/shared';
+import { IDENTITY_REVIEW_STATES, PurchaseStatus, type IdentityReviewState } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
-import { newestFirst } from '../../db/staff-page.ts';
+import { newestFirst, pageWithStateCounts } from '../../db/staff-page.ts';
 import { identityReviews, purchases, users } from '../../db/schema/index.ts';
 
 export type IdentityReviewRow = typeof identityReviews.$inferSelect;
@@ -87,7 +87,8 @@ export async function listReviews(
     q.state === 'pending'
       ? [identityReviews.createdAt, identityReviews.id]
       : newestFirst(identityReviews);
-  const [rows, counts] = await Promise.all([
+  return pageWithStateCounts(
+    db,
     db
       .select({
         review: identityReviews,
@@ -102,15 +103,13 @@ export async function listReviews(
       .orderBy(...order)
       .limit(q.limit)
       .offset(q.offset),
-    db
-      .select({ state: identityReviews.state, n: count() })
-      .from(identityReviews)
-      .groupBy(identityReviews.state),
-  ]);
-  const byState: Record<IdentityReviewState, number> = { pending: 0, approved: 0, rejected: 0 };
-  for (const c of counts) byState[c.state] = c.n;
-  const total = q.state ? byState[q.state] : counts.reduce((s, c) => s + c.n, 0);
-  return { rows, total, counts: byState };
+    {
+      table: identityReviews,
+      state: identityReviews.state,
+      states: IDENTITY_REVIEW_STATES,
+      filter: q.state,
+    },
+  );
 }
 
 /** AUD each of these accounts bought in the last 12 months (one query for a page of reviews). */
