@@ -25,8 +25,6 @@ export const BANK_CONFIRMATION_DAYS = 7;
 /** Texts of the purchase checks that the spec does not give (API.md decisions). */
 export const purchaseMessages = {
   tooManyOpenBankOrders: `You already have ${MAX_OPEN_BANK_ORDERS} open bank orders: wait until our team confirms the payment of one, or let an unpaid one's payment window end, before placing another`,
-  paymentWindowClosed:
-    'The payment window of this presale request has closed: it takes no receipt. Please place a new order',
   /** Staff accepting a bank order that has no receipt (none came, or its window closed). */
   acceptWithoutReceipt:
     'This bank order has no receipt: it can only be accepted with an override reason',

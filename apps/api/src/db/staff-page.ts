@@ -1,4 +1,5 @@
-import { desc, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import { desc, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.ts';
 import { boundedCount, exactTotal, type Dim, type StaffList } from './list-sizes.ts';
 
@@ -23,4 +24,26 @@ export async function staffPage<Row>(
     total.search ? boundedCount(db, total.search) : exactTotal(db, total.list, total.dims),
   ]);
   return { rows: page, total: count, estimate };
+}
+
+/**
+ * A page of a small staff list filtered by state (no list_counts entry), read with the count of
+ * each state: the total is the filtered state's count, or all of them.
+ */
+export async function pageWithStateCounts<Row, S extends string>(
+  db: Tx,
+  rows: PromiseLike<Row[]>,
+  list: { table: PgTable; state: PgColumn; states: readonly S[]; filter: S | undefined },
+) {
+  const [page, counts] = await Promise.all([
+    rows,
+    db
+      .select({ state: sql<S>`${list.state}`, n: sql<number>`count(*)::int` })
+      .from(list.table)
+      .groupBy(list.state),
+  ]);
+  const byState = Object.fromEntries(list.states.map((s) => [s, 0])) as Record<S, number>;
+  for (const c of counts) byState[c.state] = c.n;
+  const total = list.filter ? byState[list.filter] : counts.reduce((s, c) => s + c.n, 0);
+  return { rows: page, total, counts: byState };
 }

@@ -228,6 +228,21 @@ export const listCounts = pgTable(
 );
 
 /**
+ * One settled transfer to a company wallet: an ETH transaction (log_index null) or a USDC
+ * Transfer log. A function, so each table gets its own column builders.
+ */
+const transferColumns = () => ({
+  txnHash: text('txn_hash').notNull(),
+  logIndex: integer('log_index'),
+  coin: text('coin', { enum: ['ETH', 'USDC'] }).notNull(),
+  fromAddress: text('from_address').notNull(),
+  toAddress: text('to_address').notNull(),
+  amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
+  blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+  blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+});
+
+/**
  * Transfers to the company wallet that credited no order by themselves (short, excess, late,
  * unknown, over the hard cap), for staff to assign to an order or refund. One row per transfer:
  * an ETH transaction (log_index null) or a USDC Transfer log.
@@ -236,14 +251,7 @@ export const unmatchedPayments = pgTable(
   'unmatched_payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    txnHash: text('txn_hash').notNull(),
-    logIndex: integer('log_index'),
-    coin: text('coin', { enum: ['ETH', 'USDC'] }).notNull(),
-    fromAddress: text('from_address').notNull(),
-    toAddress: text('to_address').notNull(),
-    amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
-    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
-    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    ...transferColumns(),
     /**
      * 'internal': ETH that reached the wallet through a contract in block `blockNumber`; it has no
      * transaction of its own, so `txnHash` holds that block's hash and `fromAddress` the zero
@@ -288,14 +296,7 @@ export const paymentParts = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => transactions.id),
-    txnHash: text('txn_hash').notNull(),
-    logIndex: integer('log_index'),
-    coin: text('coin', { enum: ['ETH', 'USDC'] }).notNull(),
-    fromAddress: text('from_address').notNull(),
-    toAddress: text('to_address').notNull(),
-    amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
-    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
-    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    ...transferColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { boundedTotal, COUNT_CAP, exactTotal } from '../../db/list-sizes.ts';
 import { preparedByShape } from '../../db/prepared.ts';
 import { banks, purchases, transactions, users } from '../../db/schema/index.ts';
+import { newestFirst } from '../../db/staff-page.ts';
 import { containing } from './admin-users.repo.ts';
 import { listPartsForStaff } from '../transactions/payment-parts.repo.ts';
 
@@ -133,7 +134,7 @@ const reviewPage = preparedByShape(
       .orderBy(desc(transactions.createdAt))
       .limit(literalLimit(1))
       .as('latest_transaction');
-    const newest = [desc(purchases.createdAt), desc(purchases.id)];
+    const newest = newestFirst(purchases);
     const order =
       q.sortPrice === undefined
         ? newest

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PurchaseStatus, type IdentityReviewState } from '@tmc/shared';
+import { IDENTITY_REVIEW_STATES, PurchaseStatus, type IdentityReviewState } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
+import { newestFirst, pageWithStateCounts } from '../../db/staff-page.ts';
 import { identityReviews, purchases, users } from '../../db/schema/index.ts';
 
 export type IdentityReviewRow = typeof identityReviews.$inferSelect;
@@ -45,11 +46,7 @@ export async function latestReview(db: Tx, userId: string) {
     .select()
     .from(identityReviews)
     .where(eq(identityReviews.userId, userId))
-    .orderBy(
-      sql`(${identityReviews.state} = 'approved') desc`,
-      desc(identityReviews.createdAt),
-      desc(identityReviews.id),
-    )
+    .orderBy(sql`(${identityReviews.state} = 'approved') desc`, ...newestFirst(identityReviews))
     .limit(1);
   return row;
 }
@@ -89,8 +86,9 @@ export async function listReviews(
   const order =
     q.state === 'pending'
       ? [identityReviews.createdAt, identityReviews.id]
-      : [desc(identityReviews.createdAt), desc(identityReviews.id)];
-  const [rows, counts] = await Promise.all([
+      : newestFirst(identityReviews);
+  return pageWithStateCounts(
+    db,
     db
       .select({
         review: identityReviews,
@@ -105,15 +103,13 @@ export async function listReviews(
       .orderBy(...order)
       .limit(q.limit)
       .offset(q.offset),
-    db
-      .select({ state: identityReviews.state, n: count() })
-      .from(identityReviews)
-      .groupBy(identityReviews.state),
-  ]);
-  const byState: Record<IdentityReviewState, number> = { pending: 0, approved: 0, rejected: 0 };
-  for (const c of counts) byState[c.state] = c.n;
-  const total = q.state ? byState[q.state] : counts.reduce((s, c) => s + c.n, 0);
-  return { rows, total, counts: byState };
+    {
+      table: identityReviews,
+      state: identityReviews.state,
+      states: IDENTITY_REVIEW_STATES,
+      filter: q.state,
+    },
+  );
 }
 
 /** AUD each of these accounts bought in the last 12 months (one query for a page of reviews). */

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { formatUnits } from 'viem';
 import { money } from '../../lib/money.ts';
-import { PurchaseStatus, type RefundState } from '@tmc/shared';
+import { PurchaseStatus, REFUND_STATES, type RefundState } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
+import { newestFirst, pageWithStateCounts } from '../../db/staff-page.ts';
 import {
   distributionLeaves,
   purchases,
@@ -89,7 +90,8 @@ export interface RefundListQuery {
 /** One page of refunds, newest first, with their order and buyer; the count of each state. */
 export async function listRefunds(db: Tx, q: RefundListQuery) {
   const where: SQL | undefined = q.state ? eq(refunds.state, q.state) : undefined;
-  const [rows, counts] = await Promise.all([
+  return pageWithStateCounts(
+    db,
     db
       .select({
         refund: refunds,
@@ -100,21 +102,11 @@ export async function listRefunds(db: Tx, q: RefundListQuery) {
       .leftJoin(purchases, eq(purchases.id, refunds.purchaseId))
       .leftJoin(users, eq(users.id, purchases.userId))
       .where(where)
-      .orderBy(desc(refunds.createdAt), desc(refunds.id))
+      .orderBy(...newestFirst(refunds))
       .limit(q.limit)
       .offset(q.offset),
-    db
-      .select({ state: refunds.state, n: sql<number>`count(*)::int` })
-      .from(refunds)
-      .groupBy(refunds.state),
-  ]);
-  const byState = { requested: 0, approved: 0, paid: 0, declined: 0 } as Record<
-    RefundState,
-    number
-  >;
-  for (const c of counts) byState[c.state] = c.n;
-  const total = q.state ? byState[q.state] : counts.reduce((s, c) => s + c.n, 0);
-  return { rows, total, counts: byState };
+    { table: refunds, state: refunds.state, states: REFUND_STATES, filter: q.state },
+  );
 }
 
 export async function findRefundWithOrder(db: Tx, id: string) {
@@ -291,7 +283,7 @@ export async function pageBuyerRefunds(
       .leftJoin(unmatchedPayments, eq(unmatchedPayments.id, refunds.unmatchedPaymentId))
       .innerJoin(purchases, eq(purchases.id, order))
       .where(mine)
-      .orderBy(desc(refunds.createdAt), desc(refunds.id))
+      .orderBy(...newestFirst(refunds))
       .limit(page.limit)
       .offset(page.offset),
     db

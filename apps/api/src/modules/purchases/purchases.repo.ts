@@ -15,6 +15,7 @@ import { BANK_CONFIRMATION_DAYS, PaymentMode, PaymentStatus, PurchaseStatus } fr
 import type { Tx } from '../../db/client.ts';
 import { listSize, readTotal } from '../../db/list-sizes.ts';
 import { prepareFlat, preparedByShape } from '../../db/prepared.ts';
+import { newestFirst } from '../../db/staff-page.ts';
 import {
   auditLog,
   banks,
@@ -73,13 +74,13 @@ const userPage = preparedByShape(
     `user_purchases_${q.sortPrice ?? 0}_${Number(q.status !== undefined)}`,
   (db, name, q) => {
     const status = q.status === undefined ? undefined : sql.placeholder('status');
+    const newest = newestFirst(purchases);
     const order =
       q.sortPrice === undefined
-        ? [desc(purchases.createdAt), desc(purchases.id)]
+        ? newest
         : [
             q.sortPrice === 1 ? asc(purchases.investmentAmount) : desc(purchases.investmentAmount),
-            desc(purchases.createdAt),
-            desc(purchases.id),
+            ...newest,
           ];
     const columns = {
       ...purchaseDtoColumns,

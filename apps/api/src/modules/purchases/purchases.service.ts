@@ -21,7 +21,7 @@ import {
 } from '@tmc/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
-import { pageOf, type ListQuery } from '../../lib/list-query.ts';
+import { pageAndFilter, pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
 import { nameToGreet } from '../../lib/mailer/templates.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
@@ -634,12 +634,7 @@ export function createPurchasesService({
 
     /** GET /v1/purchase/getmypurchase: the caller's requests only, paginated in the database. */
     async listMine(userId: string, q: ListQuery<{ status?: number }>) {
-      const { rows, total } = await pageUserPurchases(db, userId, {
-        limit: q.limit,
-        offset: q.offset,
-        sortPrice: q.sortPrice,
-        status: q.filter.status,
-      });
+      const { rows, total } = await pageUserPurchases(db, userId, pageAndFilter(q));
       const data = await Promise.all(rows.map((r) => dto(r, r.bankName)));
       return pageOf(data, total, q);
     },

@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PaymentStatus } from '@tmc/shared';
 import type { Tx } from '../../db/client.ts';
 import { paymentParts, transactions } from '../../db/schema/index.ts';
 import { recordUnmatchedPayment } from './unmatched-payments.repo.ts';
 
-export type PaymentPartRow = typeof paymentParts.$inferSelect;
 export type NewPaymentPart = Omit<typeof paymentParts.$inferInsert, 'id' | 'createdAt'>;
 
 /** The order a transfer counts towards as a part payment, if any. */
@@ -39,15 +38,6 @@ export async function addPaymentPart(db: Tx, part: NewPaymentPart, total: bigint
     )
     .returning();
   return row;
-}
-
-/** An order's part payments, oldest first. */
-export async function findPaymentParts(db: Tx, transactionId: string) {
-  return db
-    .select()
-    .from(paymentParts)
-    .where(eq(paymentParts.transactionId, transactionId))
-    .orderBy(asc(paymentParts.blockNumber), asc(paymentParts.createdAt));
 }
 
 /** Takes the newest part out of the parts: it becomes the transaction's own transfer. */
