@@ -13,8 +13,6 @@ export interface DeliveryTree {
   leaves: (DeliveryLeaf & { proof: Hex[] })[];
 }
 
-export const DELIVERY_LEAF_ENCODING = ['address', 'uint256'];
-
 export class DeliveryTreeError extends Error {}
 
 const ADDRESS = /^0x[0-9a-f]{40}$/;

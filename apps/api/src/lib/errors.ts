@@ -25,6 +25,10 @@ export const tooManyRequests = (
   new AppError(429, message, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+
+/** The presale has no settings yet (a fresh installation before its first start-up seed). */
+export const notConfigured = () => new AppError(503, 'The presale is not configured yet');
+
 /** Something this API depends on (the database) cannot be reached right now; worth a retry. */
 export const serviceUnavailable = (
   message = 'The service is temporarily unavailable, please try again in a moment',

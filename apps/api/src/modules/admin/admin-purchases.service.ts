@@ -19,7 +19,7 @@ import { pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { DELIVERY_MESSAGES } from '../delivery/delivery.service.ts';
 import { revertSale } from '../orders/revert-purchase.ts';
 import { recordRevertRefund } from '../orders/refunds.repo.ts';
-import { findSettings } from '../presale/presale.repo.ts';
+import { findSettings, requireSettings } from '../presale/presale.repo.ts';
 import type { PurchaseAcceptance } from '../orders/accept-purchase.ts';
 import { toPurchaseDto } from '../purchases/purchase-dto.ts';
 import { confirmationDueOf } from '../purchases/purchases.repo.ts';
@@ -84,8 +84,7 @@ export function createAdminPurchasesService({
 }: AdminPurchasesDeps) {
   /** The token price staff compare an order's frozen price with, and the token's symbol. */
   async function currentTokenPrice() {
-    const settings = await findSettings(db);
-    if (!settings) throw new AppError(503, 'The presale is not configured yet');
+    const settings = await requireSettings(db);
     return { price: plain(settings.tokenPriceAud), symbol: settings.tokenSymbol };
   }
 
@@ -179,8 +178,7 @@ export function createAdminPurchasesService({
   /** Accept: the shared acceptance step (totals, affiliate earnings) and the bank payment it proves. */
   async function accept(tx: Tx, purchaseId: string, actorId: string) {
     const accepted = await acceptance.acceptPurchase(tx, { purchaseId, reviewedBy: actorId });
-    const presale = await findSettings(tx);
-    if (!presale) throw new AppError(503, 'The presale is not configured yet');
+    const presale = await requireSettings(tx);
     await insertTransaction(tx, {
       userId: accepted.userId,
       purchaseId,

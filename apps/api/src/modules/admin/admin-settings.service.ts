@@ -6,9 +6,9 @@ import {
 } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { badRequest, notConfigured } from '../../lib/errors.ts';
 import { fixed, money, plain } from '../../lib/money.ts';
-import { findSettings } from '../presale/presale.repo.ts';
+import { requireSettings } from '../presale/presale.repo.ts';
 import { hasStages } from '../stages/stages.repo.ts';
 import {
   listRateRows,
@@ -51,8 +51,6 @@ export const settingsMessages = {
   audRate: 'The AUD rate is always 1: rates are units per 1 AUD',
 } as const;
 
-const notConfigured = () => new AppError(503, 'The presale is not configured yet');
-
 interface AdminSettingsDeps {
   db: Db;
   /** The fewest confirmations this chain allows (config: 12 in production and on a real chain). */
@@ -74,8 +72,7 @@ export function createAdminSettingsService({ db, minConfirmationsFloor }: AdminS
 
   return {
     async get() {
-      const row = await findSettings(db);
-      if (!row) throw notConfigured();
+      const row = await requireSettings(db);
       return toAdminSettingsDto(row);
     },
 

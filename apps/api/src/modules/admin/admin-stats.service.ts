@@ -1,6 +1,6 @@
 import { purchaseStatusLabel } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { notConfigured } from '../../lib/errors.ts';
 import { fixed } from '../../lib/money.ts';
 import {
   funnelByWeek,
@@ -15,7 +15,7 @@ export function createAdminStatsService({ db }: { db: Db }) {
   return {
     async dashboard() {
       const [stats, counts] = await Promise.all([presaleStats(db), purchaseCountsByStatus(db)]);
-      if (!stats) throw new AppError(503, 'The presale is not configured yet');
+      if (!stats) throw notConfigured();
       const countOf = (status: number) => counts.find((c) => c.status === status)?.count ?? 0;
       return {
         raisedAud: fixed(stats.raisedAud, 2),
@@ -49,7 +49,7 @@ export function createAdminStatsService({ db }: { db: Db }) {
         salesByDay(db, days),
         funnelByWeek(db, weeks),
       ]);
-      if (!stats) throw new AppError(503, 'The presale is not configured yet');
+      if (!stats) throw notConfigured();
       return {
         currency: 'AUD' as const,
         hardCapAud: fixed(stats.hardCapAud, 2),

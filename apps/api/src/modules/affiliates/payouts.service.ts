@@ -7,12 +7,12 @@ import {
 } from '@tmc/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
 import type { QueuedMailDelivery } from '../../lib/mailer/queued-mail.ts';
 import { fixed, money } from '../../lib/money.ts';
 import { pageOf, type ListQuery } from '../../lib/list-query.ts';
-import { findSettings } from '../presale/presale.repo.ts';
+import { requireSettings } from '../presale/presale.repo.ts';
 import { payoutCsv } from './payout-csv.ts';
 import { maskedDestination, toPayoutDestinationDto } from './payout-destinations.repo.ts';
 import { approvedBy, lastCompletePeriod, type PayoutPeriod } from './payout-period.ts';
@@ -133,8 +133,7 @@ export const addDestinationUrl = (publicUrl: string) =>
 
 export function createPayoutsService({ db, mail, publicUrl, now = () => new Date() }: PayoutsDeps) {
   async function holdDays() {
-    const settings = await findSettings(db);
-    if (!settings) throw new AppError(503, 'The presale is not configured yet');
+    const settings = await requireSettings(db);
     return settings.holdDays;
   }
 

@@ -308,21 +308,6 @@ export async function deliveryFigures(db: Tx, distributorAddress: string, cursor
   };
 }
 
-export async function lastClaimOf(db: Tx, distributorAddress: string, address: string) {
-  const [row] = await db
-    .select()
-    .from(tokenClaims)
-    .where(
-      and(
-        eq(tokenClaims.distributorAddress, distributorAddress),
-        eq(tokenClaims.address, address.toLowerCase()),
-      ),
-    )
-    .orderBy(desc(tokenClaims.blockNumber), desc(tokenClaims.logIndex))
-    .limit(1);
-  return row;
-}
-
 export interface BuyerDeliveryLeaf {
   address: string;
   cumulative: string;

@@ -17,7 +17,7 @@ import { nameToGreet } from '../../lib/mailer/templates.ts';
 import { fixed } from '../../lib/money.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { findUserById, isUniqueViolation, lockUser } from '../account/users.repo.ts';
-import { findSettings } from '../presale/presale.repo.ts';
+import { requireSettings } from '../presale/presale.repo.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { limitFor, type LimitSettings } from './buying-limit.ts';
 import {
@@ -35,7 +35,6 @@ import {
 export const DOCUMENT_LINK_SECONDS = 60;
 
 const conflict = (message: string) => new AppError(409, message);
-const notConfigured = () => new AppError(503, 'The presale is not configured yet');
 const aud = (value: string | null) => (value === null ? null : fixed(value, 2));
 
 interface IdentityDeps {
@@ -48,9 +47,7 @@ interface IdentityDeps {
 
 export function createIdentityService({ db, uploads, mail, publicUrl }: IdentityDeps) {
   async function limits(): Promise<LimitSettings> {
-    const settings = await findSettings(db);
-    if (!settings) throw notConfigured();
-    return settings;
+    return requireSettings(db);
   }
 
   function statusOf(

@@ -35,7 +35,7 @@ import { findOrder, lockOrder } from '../orders/revert-purchase.repo.ts';
 import { lockUser } from '../account/users.repo.ts';
 import { checkBuyingLimit } from '../identity/buying-limit.ts';
 import type { OrderInput, PricedOrder } from '../orders/order-pricing.ts';
-import { findSettings } from '../presale/presale.repo.ts';
+import { requireSettings } from '../presale/presale.repo.ts';
 import { closeIfSoldOut, holdStageFor } from '../stages/stage-sales.ts';
 
 /** Consent links are opened without a session: limited per network. */
@@ -71,12 +71,6 @@ export function createLateOffersService({
   priceOrder,
   publicUrl,
 }: LateOffersDeps) {
-  async function tokenSymbol(tx: Tx) {
-    const settings = await findSettings(tx);
-    if (!settings) throw new AppError(503, 'The presale is not configured yet');
-    return settings;
-  }
-
   const isLate = (o: { paymentMode: number; status: number; lateReceiptAt: Date | null }) =>
     o.paymentMode === PaymentMode.Bank &&
     o.status === PurchaseStatus.NotAccepted &&
@@ -116,7 +110,7 @@ export function createLateOffersService({
         const locked = await lockOrder(tx, purchaseId);
         if (!locked || !isLate(locked)) throw conflict(says.notLate);
         if (await hasLiveRefund(tx, purchaseId)) throw conflict(says.refundInProgress);
-        const settings = await tokenSymbol(tx);
+        const settings = await requireSettings(tx);
         // The stage's rules as an order meets them; nothing is reserved before the buyer consents.
         await holdStageFor(tx, priced, settings.tokenSymbol);
         const open = sameOpenOffer(await latestLateOffer(tx, purchaseId), priced);
@@ -188,7 +182,7 @@ export function createLateOffersService({
     /** POST /v1/late-offers/read: what the consent page shows (any state). */
     async view(token: string, ip: string): Promise<LateOffer> {
       const { offer, purchase } = await byToken(token, ip);
-      const settings = await tokenSymbol(db);
+      const settings = await requireSettings(db);
       return toLateOfferDto(offer, purchase.reference, settings.tokenSymbol);
     },
 
@@ -205,7 +199,7 @@ export function createLateOffersService({
         await lockOrder(tx, found.purchase.id);
         const offer = await lockLateOffer(tx, found.offer.id);
         if (!offer) throw notFound(says.linkInvalid);
-        const settings = await tokenSymbol(tx);
+        const settings = await requireSettings(tx);
         const answer = (o: LateOfferRow, already: boolean) => ({
           offer: toLateOfferDto(o, found.purchase.reference, settings.tokenSymbol),
           already,

@@ -11,7 +11,7 @@ import {
   TOKEN_FIGURE_DECIMALS,
   tokensFor,
 } from '@tmc/shared';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, notConfigured } from '../../lib/errors.ts';
 import { fixed, money, Money, plain } from '../../lib/money.ts';
 
 /** A client's AUD figure may be this far off the server's (rates move while the buyer types). */
@@ -98,7 +98,7 @@ export function priceOrder(input: OrderInput, market: Market, now = new Date()):
   if (!stage || (stage.endsAt && now >= stage.endsAt))
     throw new AppError(409, stageMessages.notSelling);
   const tokenPrice = positive(stage.priceAud);
-  if (!tokenPrice) throw new AppError(503, 'The presale is not configured yet');
+  if (!tokenPrice) throw notConfigured();
   const effectiveRate = rate.div(rateAud);
   // The same conversion the buy page shows, so server and client figures agree by construction.
   const aud = money(convertToAud(input.userAmount, plain(rate), plain(rateAud), 18));

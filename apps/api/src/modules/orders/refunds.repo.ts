@@ -23,11 +23,6 @@ export async function insertRefund(db: Tx, values: NewRefund) {
   return row ?? null;
 }
 
-export async function findRefund(db: Tx, id: string) {
-  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
-  return row;
-}
-
 /** The refund, held until the decision commits: two staff deciding at once, one wins. */
 export async function lockRefund(db: Tx, id: string) {
   const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).for('update');

@@ -1,9 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
+import { notConfigured } from '../../lib/errors.ts';
 
 export async function findSettings(db: Tx) {
   const [row] = await db.select().from(settings).where(eq(settings.id, 1));
+  return row;
+}
+
+/** The settings, or 503 while the presale has none. */
+export async function requireSettings(db: Tx) {
+  const row = await findSettings(db);
+  if (!row) throw notConfigured();
   return row;
 }
 

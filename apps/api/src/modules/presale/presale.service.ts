@@ -1,9 +1,8 @@
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
 import { fixed, plain } from '../../lib/money.ts';
 import { findActiveStage } from '../stages/stages.repo.ts';
 import { leftText } from '../stages/stage-sales.ts';
-import { findSettings } from './presale.repo.ts';
+import { requireSettings } from './presale.repo.ts';
 
 /** What a browser wallet needs about the chain beyond its id; neither is a secret. */
 export interface PublicChainInfo {
@@ -30,9 +29,7 @@ export function createPresaleService({
   chain?: PublicChainInfo;
 }) {
   async function settings() {
-    const row = await findSettings(db);
-    if (!row) throw new AppError(503, 'The presale is not configured yet');
-    return row;
+    return requireSettings(db);
   }
 
   return {

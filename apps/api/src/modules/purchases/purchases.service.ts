@@ -20,7 +20,7 @@ import {
   type User,
 } from '@tmc/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { pageAndFilter, pageOf, type ListQuery } from '../../lib/list-query.ts';
 import { queueMail } from '../../lib/mailer/mailer.ts';
 import { nameToGreet } from '../../lib/mailer/templates.ts';
@@ -42,7 +42,7 @@ import type { PresaleService } from '../presale/presale.service.ts';
 import type { RatesService } from '../rates/rates.service.ts';
 import type { FileToClaim, UploadsService } from '../uploads/uploads.service.ts';
 import { priceOrder, type OrderInput, type PricedOrder } from '../orders/order-pricing.ts';
-import { findSettings } from '../presale/presale.repo.ts';
+import { requireSettings } from '../presale/presale.repo.ts';
 import { findActiveStage } from '../stages/stages.repo.ts';
 import { closeIfSoldOut, holdStageFor } from '../stages/stage-sales.ts';
 import { checkBuyingLimit } from '../identity/buying-limit.ts';
@@ -227,8 +227,7 @@ export function createPurchasesService({
     const wallet = input.wallet ? checksummed(input.wallet, 'wallet') : undefined;
     if (input.billingDoc && input.billingDoc.kind !== 'pdf')
       throw badRequest(messages.pdfOnly, { billingDocType: messages.pdfOnly });
-    const settings = await findSettings(tx);
-    if (!settings) throw new AppError(503, 'The presale is not configured yet');
+    const settings = await requireSettings(tx);
     const { tokenSymbol, minPurchaseAud } = settings;
     // Held until the order commits: what is left is read and taken by one order at a time.
     const stage = await holdStageFor(tx, input.order, tokenSymbol);

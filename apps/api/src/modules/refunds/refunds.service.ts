@@ -30,7 +30,7 @@ import { safeBatch } from '../../lib/safe-batch.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { OutgoingTransfer } from '../transactions/payment-watcher.ts';
 import { findUserById } from '../account/users.repo.ts';
-import { findSettings } from '../presale/presale.repo.ts';
+import { requireSettings } from '../presale/presale.repo.ts';
 import { refundAmountText, toAdminRefundDto, toRefundDto } from '../orders/refund-dto.ts';
 import { findOrder, lockOrder, markOrderReverted } from '../orders/revert-purchase.repo.ts';
 import { reduceSale, revertSale } from '../orders/revert-purchase.ts';
@@ -494,8 +494,7 @@ export function createRefundsService({ db, rateLimiter, mail, publicUrl }: Refun
       const r = found.refund;
       if (r.coin === 'AUD') throw conflict(says.notCrypto);
       if (r.state !== 'approved') throw conflict(says.notApproved);
-      const settings = await findSettings(db);
-      if (!settings) throw new AppError(503, 'The presale is not configured yet');
+      const settings = await requireSettings(db);
       const units = parseUnits(refundAmountText(r), DECIMALS[r.coin]);
       const to = getAddress(r.destination);
       const transaction =
